@@ -1,0 +1,104 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One set of compiler settings for every Swift target: Swift 6 language mode (strict concurrency)
+/// comes from `swiftLanguageModes` below; these add the upcoming features we rely on.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "MateRunner",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "materunner", targets: ["materunner"]),
+        .library(name: "TextFrontEnd", type: .dynamic, targets: ["TextFrontEnd"]),
+        .library(name: "JSONStreamFrontEnd", type: .dynamic, targets: ["JSONStreamFrontEnd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // MARK: Core
+        .target(name: "Domain", swiftSettings: swiftSettings),
+
+        // MARK: Data (repositories: UDP sync, DNS-SD discovery, position sources)
+        // dns_sd.h from Avahi's compat library on Linux (see Sources/CDNSSD/shim.h), the SDK's on macOS.
+        .systemLibrary(name: "CDNSSD"),
+        .target(
+            name: "Data",
+            dependencies: [
+                "Domain",
+                "CDNSSD",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings,
+            linkerSettings: [.linkedLibrary("dns_sd", .when(platforms: [.linux]))]
+        ),
+
+        // MARK: Front-end contract
+        .target(name: "FrontEndABI"),
+        .target(name: "FrontEndKit", dependencies: ["FrontEndABI"], swiftSettings: swiftSettings),
+
+        // MARK: Presentation (view models, formatting, the plugin host)
+        .target(
+            name: "Presentation",
+            dependencies: [
+                "Domain",
+                "FrontEndABI",
+                "FrontEndKit",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Composition root
+        .executableTarget(
+            name: "materunner",
+            dependencies: [
+                "Domain",
+                "Data",
+                "Presentation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Shipped front-ends, loaded at run time like any third-party one
+        .target(
+            name: "TextFrontEnd",
+            dependencies: ["FrontEndKit"],
+            path: "Plugins/TextFrontEnd",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "JSONStreamFrontEnd",
+            dependencies: ["FrontEndKit"],
+            path: "Plugins/JSONStreamFrontEnd",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Testing support and tests
+        .target(name: "MateRunnerTesting", dependencies: ["Domain", "Data"], swiftSettings: swiftSettings),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "Domain", "MateRunnerTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FrontEndTests",
+            dependencies: ["Presentation", "FrontEndKit", "MateRunnerTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["MateRunnerTesting"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,21 @@
+/// Why discovery could not work.
+public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
+    /// The DNS-SD daemon (avahi-daemon on Linux, mDNSResponder on macOS) cannot be reached.
+    case daemonUnavailable(code: Int32)
+    /// The daemon refused a call.
+    case callFailed(call: String, code: Int32)
+    /// The daemon did not answer in time.
+    case timedOut(call: String)
+
+    public var description: String {
+        switch self {
+        case .daemonUnavailable(let code):
+            "avahi-daemon is not running (DNS-SD error \(code)): start it (sudo systemctl start avahi-daemon), "
+                + "or pass --peer HOST:PORT for each mate"
+        case let .callFailed(call, code):
+            "DNS-SD \(call) failed with error \(code): check that avahi-daemon is healthy, or pass --peer HOST:PORT"
+        case .timedOut(let call):
+            "DNS-SD \(call) got no answer from avahi-daemon in time: check it is healthy, or pass --peer HOST:PORT"
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Domain
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The track points of a GPX 1.0/1.1 file, by segment. Points without a time keep `time == nil`.
+public struct GPXTrack: Sendable, Equatable {
+    public struct Point: Sendable, Equatable {
+        public var coordinate: Coordinate
+        public var time: Date?
+    }
+
+    public var segments: [[Point]]
+
+    /// All points of all segments, in file order.
+    public var points: [Point] { segments.flatMap { $0 } }
+
+    /// Reads a GPX document; throws `GPXError` naming what is wrong.
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw GPXError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
+        try self.init(data: data, source: url.path)
+    }
+
+    public init(data: Data, source: String = "GPX data") throws {
+        let delegate = GPXParserDelegate()
+        let parser = XMLParser(data: data)
+        parser.delegate = delegate
+        guard parser.parse() else {
+            throw GPXError.malformed(
+                source: source, line: parser.lineNumber, reason: parser.parserError?.localizedDescription ?? "invalid XML"
+            )
+        }
+        if let problem = delegate.problem { throw GPXError.malformed(source: source, line: problem.line, reason: problem.reason) }
+        segments = delegate.segments
+    }
+}
+
+/// Why a GPX file could not be read.
+public enum GPXError: Error, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case malformed(source: String, line: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): "cannot read GPX file \(path): \(reason)"
+        case let .malformed(source, line, reason): "\(source) line \(line) is not valid GPX: \(reason)"
+        }
+    }
+}
+
+/// Collects `trkseg`/`trkpt` elements and their `time` children.
+private final class GPXParserDelegate: NSObject, XMLParserDelegate {
+    var segments: [[GPXTrack.Point]] = []
+    var problem: (line: Int, reason: String)?
+    private var current: GPXTrack.Point?
+    private var text = ""
+    private var inTime = false
+    private static let isoFormats: [Date.ISO8601FormatStyle] = [
+        .iso8601,
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true),
+    ]
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        switch element {
+        case "trkseg":
+            segments.append([])
+        case "trkpt":
+            guard let lat = attributes["lat"].flatMap(Double.init), let lon = attributes["lon"].flatMap(Double.init),
+                  Coordinate(latitude: lat, longitude: lon).isValid
+            else {
+                problem = problem ?? (parser.lineNumber, "trkpt without a valid lat/lon")
+                return
+            }
+            if segments.isEmpty { segments.append([]) }
+            current = GPXTrack.Point(coordinate: Coordinate(latitude: lat, longitude: lon), time: nil)
+        case "time" where current != nil:
+            inTime = true
+            text = ""
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inTime { text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        switch element {
+        case "time" where inTime:
+            inTime = false
+            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            current?.time = Self.isoFormats.lazy.compactMap { try? $0.parse(value) }.first
+        case "trkpt":
+            if let point = current { segments[segments.count - 1].append(point) }
+            current = nil
+        default:
+            break
+        }
+    }
+}

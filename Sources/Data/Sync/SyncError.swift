@@ -1,0 +1,17 @@
+/// Why the sync repository could not start.
+public enum SyncError: Error, Equatable, CustomStringConvertible {
+    case portInUse(Int)
+    case cannotBind(host: String, port: Int, reason: String)
+    case cannotResolvePeer(PeerAddress, reason: String)
+
+    public var description: String {
+        switch self {
+        case .portInUse(let port):
+            "UDP port \(port) is already in use (another materunner?): pass --port with a free port"
+        case let .cannotBind(host, port, reason):
+            "cannot listen on UDP \(host):\(port): \(reason)"
+        case let .cannotResolvePeer(peer, reason):
+            "cannot find peer \(peer): \(reason); check the host name, or give its IP address"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Domain
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// Replicates progress over UDP: every publish goes to every known peer as one datagram
+/// (`ProgressDatagram`); datagrams from peers are checked and handed to `updates()`.
+///
+/// Peers come from `--peer`, from discovery (`addPeer`), and from any address that sent us a valid
+/// datagram, so one side knowing the other is enough.
+public final class UDPRaceSyncRepository: RaceSyncRepository {
+    /// The most peers kept; beyond it, learned addresses are ignored.
+    public static let maximumPeers = 64
+
+    /// The address the socket is bound to (with the port the system picked, for port 0).
+    public let localAddress: SocketAddress
+
+    private let channel: any Channel
+    private let peers: NIOLockedValueBox<[SocketAddress]>
+    private let statisticsBox: NIOLockedValueBox<SyncStatistics>
+    private let stream: AsyncStream<RunnerProgress>
+
+    private init(
+        channel: any Channel,
+        peers: NIOLockedValueBox<[SocketAddress]>,
+        statistics: NIOLockedValueBox<SyncStatistics>,
+        stream: AsyncStream<RunnerProgress>
+    ) throws {
+        guard let address = channel.localAddress else {
+            throw SyncError.cannotBind(host: "?", port: 0, reason: "the socket has no local address")
+        }
+        self.channel = channel
+        self.localAddress = address
+        self.peers = peers
+        self.statisticsBox = statistics
+        self.stream = stream
+    }
+
+    /// Binds a UDP socket on `host`:`port` (port 0: any free port).
+    public static func bind(
+        host: String = "0.0.0.0",
+        port: Int,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> UDPRaceSyncRepository {
+        let peers = NIOLockedValueBox<[SocketAddress]>([])
+        let statistics = NIOLockedValueBox(SyncStatistics())
+        let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
+        let sink: @Sendable (RunnerProgress, SocketAddress) -> Void = { progress, source in
+            peers.withLockedValue { known in
+                if !known.contains(source), known.count < maximumPeers { known.append(source) }
+            }
+            continuation.yield(progress)
+        }
+        let channel: any Channel
+        do {
+            channel = try await DatagramBootstrap(group: group)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ProgressDatagramHandler(statistics: statistics, sink: sink)
+                        )
+                    }
+                }
+                .bind(host: host, port: port)
+                .get()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw SyncError.portInUse(port)
+        } catch {
+            throw SyncError.cannotBind(host: host, port: port, reason: "\(error)")
+        }
+        channel.closeFuture.whenComplete { _ in continuation.finish() }
+        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, stream: stream)
+    }
+
+    /// The port the socket listens on.
+    public var localPort: Int { localAddress.port ?? 0 }
+
+    /// Adds a peer to send to (duplicates are ignored).
+    public func addPeer(_ address: SocketAddress) {
+        peers.withLockedValue { known in
+            if !known.contains(address), known.count < Self.maximumPeers { known.append(address) }
+        }
+    }
+
+    /// Resolves `HOST:PORT` and adds it.
+    public func addPeer(_ peer: PeerAddress) throws {
+        do {
+            addPeer(try SocketAddress.makeAddressResolvingHost(peer.host, port: peer.port))
+        } catch {
+            throw SyncError.cannotResolvePeer(peer, reason: "\(error)")
+        }
+    }
+
+    /// The peers datagrams go to.
+    public var knownPeers: [SocketAddress] { peers.withLockedValue { $0 } }
+
+    /// Counters so far.
+    public var statistics: SyncStatistics { statisticsBox.withLockedValue { $0 } }
+
+    public func publish(_ progress: RunnerProgress) async {
+        let bytes = ProgressDatagram.encode(progress)
+        for peer in knownPeers where peer != localAddress {
+            let envelope = AddressedEnvelope(remoteAddress: peer, data: channel.allocator.buffer(bytes: bytes))
+            let statistics = statisticsBox
+            do {
+                try await channel.writeAndFlush(envelope)
+                statistics.withLockedValue {
+                    $0.datagramsSent += 1
+                    $0.bytesSent += bytes.count
+                }
+            } catch {
+                statistics.withLockedValue { $0.sendFailures += 1 }
+            }
+        }
+    }
+
+    public func updates() -> AsyncStream<RunnerProgress> {
+        stream
+    }
+
+    /// Closes the socket; `updates()` then finishes.
+    public func close() async {
+        try? await channel.close()
+    }
+}

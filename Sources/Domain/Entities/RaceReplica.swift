@@ -1,0 +1,53 @@
+import Foundation
+
+/// One peer's copy of every runner's progress. Updates are applied by sequence number, so any
+/// arrival order, duplicates or loss of superseded updates give the same replica.
+public struct RaceReplica: Sendable {
+    /// What applying one update did.
+    public enum ApplyOutcome: Sendable, Equatable {
+        case applied
+        /// Not newer than what we have (a duplicate, a reordered old update or a heartbeat).
+        case stale
+        /// Sent under other terms (another goal or mode): not part of this run.
+        case otherTerms
+    }
+
+    public let terms: RaceTerms
+    public private(set) var progress: [RunnerID: RunnerProgress] = [:]
+    /// When each runner was last heard from, on the local clock.
+    public private(set) var lastHeard: [RunnerID: Date] = [:]
+    /// Updates refused because they belong to another run, by runner.
+    public private(set) var otherTerms: [RunnerID: RunnerProgress] = [:]
+
+    public init(terms: RaceTerms) {
+        self.terms = terms
+    }
+
+    /// Applies one update heard at `instant`.
+    @discardableResult
+    public mutating func apply(_ update: RunnerProgress, heardAt instant: Date) -> ApplyOutcome {
+        guard update.terms == terms else {
+            otherTerms[update.runner.id] = update
+            return .otherTerms
+        }
+        let id = update.runner.id
+        lastHeard[id] = max(lastHeard[id] ?? instant, instant)
+        if let current = progress[id], current.sequence >= update.sequence {
+            return .stale
+        }
+        progress[id] = update
+        return .applied
+    }
+
+    /// Runners (other than `me`) not heard from for longer than `timeout` at `now`.
+    public func lost(at now: Date, after timeout: TimeInterval, excluding me: RunnerID) -> Set<RunnerID> {
+        Set(lastHeard.compactMap { id, heard in
+            id != me && now.timeIntervalSince(heard) > timeout ? id : nil
+        })
+    }
+
+    /// The standings from what this replica holds.
+    public func standings(lost: Set<RunnerID> = []) -> RaceStandings {
+        ResolveRace.standings(of: Array(progress.values), terms: terms, lost: lost)
+    }
+}

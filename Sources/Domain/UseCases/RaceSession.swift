@@ -1,0 +1,82 @@
+import Foundation
+
+/// The run use case: waits for the mates, turns our fixes into progress, publishes it, applies the
+/// mates' progress, and reports standings until every peer has the result.
+public protocol RaceSessionUseCase: Sendable {
+    /// Starts the run on first iteration; ends after the last snapshot (the complete result), or
+    /// throws a `RaceSessionError`. Cancelling the consuming task stops the run.
+    func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error>
+}
+
+/// The live implementation of `RaceSessionUseCase`.
+public final class RaceSession: RaceSessionUseCase {
+    private let configuration: RaceSessionConfiguration
+    private let location: any LocationRepository
+    private let sync: any RaceSyncRepository
+    private let clock: any RaceClock
+
+    public init(
+        configuration: RaceSessionConfiguration,
+        location: any LocationRepository,
+        sync: any RaceSyncRepository,
+        clock: any RaceClock
+    ) {
+        self.configuration = configuration
+        self.location = location
+        self.sync = sync
+        self.clock = clock
+    }
+
+    public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64)
+        )
+        let state = RaceSessionState(configuration: configuration, clock: clock, sync: sync, emit: continuation)
+        let task = Task { [location, sync, clock, configuration] in
+            do {
+                try await Self.run(state: state, location: location, sync: sync, clock: clock, configuration: configuration)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    private static func run(
+        state: RaceSessionState,
+        location: any LocationRepository,
+        sync: any RaceSyncRepository,
+        clock: any RaceClock,
+        configuration: RaceSessionConfiguration
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await update in sync.updates() {
+                    await state.receive(update)
+                }
+            }
+            group.addTask {
+                while try await state.tick() {
+                    try await clock.sleep(for: configuration.heartbeat)
+                }
+            }
+            try await state.waitUntilStarted()
+            group.addTask {
+                do {
+                    for try await fix in location.fixes() {
+                        if await state.record(fix) == .finished { return }
+                    }
+                    throw RaceSessionError.positionSourceEnded(distance: await state.ownDistance)
+                } catch is CancellationError {
+                    return
+                } catch {
+                    await state.fail(error)
+                }
+            }
+            try await state.waitUntilOver()
+            group.cancelAll()
+        }
+    }
+}

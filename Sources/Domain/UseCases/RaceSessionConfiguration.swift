@@ -1,0 +1,35 @@
+import Foundation
+
+/// How one run is set up. Every duration is in seconds of the race clock.
+public struct RaceSessionConfiguration: Sendable {
+    public var me: Runner
+    public var terms: RaceTerms
+    /// How many mates must be heard from before the run starts (0: start at once, alone).
+    public var expectedMates: Int
+    /// How long to wait for them before giving up.
+    public var lobbyTimeout: TimeInterval
+    /// Our state is sent again this often even when it has not changed, so that loss repairs itself.
+    public var heartbeat: TimeInterval
+    /// A mate silent for longer than this is shown as lost.
+    public var lostAfter: TimeInterval
+    /// Once the result is known, how long to keep answering mates that may not have it yet.
+    public var resultLinger: TimeInterval
+
+    public init(
+        me: Runner,
+        terms: RaceTerms,
+        expectedMates: Int,
+        lobbyTimeout: TimeInterval = 60,
+        heartbeat: TimeInterval = 1,
+        lostAfter: TimeInterval = 10,
+        resultLinger: TimeInterval = 5
+    ) {
+        self.me = me
+        self.terms = terms
+        self.expectedMates = expectedMates
+        self.lobbyTimeout = lobbyTimeout
+        self.heartbeat = heartbeat
+        self.lostAfter = lostAfter
+        self.resultLinger = resultLinger
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// The mutable heart of one run, behind an actor: our own progress, the replica of everybody's,
+/// and the stage transitions. `RaceSession` drives it from its tasks.
+actor RaceSessionState {
+    enum RecordOutcome: Equatable { case running, finished, ignored }
+
+    private let configuration: RaceSessionConfiguration
+    private let clock: any RaceClock
+    private let sync: any RaceSyncRepository
+    private let emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+
+    private var replica: RaceReplica
+    private var own: RunnerProgress
+    private var tracker = DistanceTracker()
+    private var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
+    private let createdAt: Date
+    private var startedAt: Date?
+    private var completedAt: Date?
+    private var isOver = false
+    private var failure: (any Error)?
+    private var startWaiters: [CheckedContinuation<Void, any Error>] = []
+    private var overWaiters: [CheckedContinuation<Void, any Error>] = []
+
+    init(
+        configuration: RaceSessionConfiguration,
+        clock: any RaceClock,
+        sync: any RaceSyncRepository,
+        emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+    ) {
+        self.configuration = configuration
+        self.clock = clock
+        self.sync = sync
+        self.emit = emit
+        self.replica = RaceReplica(terms: configuration.terms)
+        self.own = RunnerProgress(runner: configuration.me, terms: configuration.terms, sequence: 1)
+        self.createdAt = clock.now
+        replica.apply(own, heardAt: createdAt)
+    }
+
+    var ownDistance: Double { own.distance }
+
+    // MARK: Inputs
+
+    /// A mate's progress arrived.
+    func receive(_ update: RunnerProgress) async {
+        guard update.runner.id != own.runner.id, !isOver else { return }
+        guard replica.apply(update, heardAt: clock.now) == .applied else { return }
+        await advance()
+    }
+
+    /// The heartbeat: re-publish, check the lobby, lost mates and the end. Returns false once over.
+    func tick() async throws -> Bool {
+        if let failure { throw failure }
+        if isOver { return false }
+        let now = clock.now
+        if startedAt == nil, now.timeIntervalSince(createdAt) > configuration.lobbyTimeout {
+            fail(RaceSessionError.matesDidNotShowUp(
+                heard: heardMates, expected: configuration.expectedMates, waited: configuration.lobbyTimeout
+            ))
+            return false
+        }
+        await sync.publish(own)
+        await advance()
+        return !isOver
+    }
+
+    /// One of our own fixes.
+    func record(_ fix: Fix) async -> RecordOutcome {
+        guard let startedAt, own.phase == .running else { return .ignored }
+        guard case .accepted = tracker.add(fix) else { return .ignored }
+        let time = max(0, fix.timestamp.timeIntervalSince(startedAt))
+        let step = (distance: tracker.distance, time: time)
+        own.distance = step.distance
+        own.elapsed = time
+        if step.distance >= configuration.terms.goal.metres {
+            own.phase = .finished
+            own.finishTime = DistanceTracker.crossingTime(
+                goal: configuration.terms.goal.metres, from: lastStep, to: step
+            )
+        }
+        lastStep = step
+        own.sequence &+= 1
+        own = own.quantized()
+        replica.apply(own, heardAt: clock.now)
+        await sync.publish(own)
+        await advance()
+        return own.phase == .finished ? .finished : .running
+    }
+
+    /// A task of the run failed: the run ends with this error.
+    func fail(_ error: any Error) {
+        guard failure == nil, !isOver else { return }
+        failure = error
+        for waiter in startWaiters + overWaiters { waiter.resume(throwing: error) }
+        startWaiters = []
+        overWaiters = []
+    }
+
+    // MARK: Waiting
+
+    func waitUntilStarted() async throws {
+        if let failure { throw failure }
+        if startedAt != nil { return }
+        try await withCheckedThrowingContinuation { startWaiters.append($0) }
+    }
+
+    func waitUntilOver() async throws {
+        if let failure { throw failure }
+        if isOver { return }
+        try await withCheckedThrowingContinuation { overWaiters.append($0) }
+    }
+
+    // MARK: Transitions
+
+    private var heardMates: Int {
+        replica.progress.keys.filter { $0 != own.runner.id }.count
+    }
+
+    /// Moves through the stages as far as the current state allows, then emits a snapshot.
+    private func advance() async {
+        let now = clock.now
+        if startedAt == nil, heardMates >= configuration.expectedMates {
+            start(at: now)
+        }
+        let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
+        let standings = replica.standings(lost: lost)
+        if startedAt != nil, standings.isComplete {
+            if completedAt == nil { completedAt = now }
+            if !own.hasFinalResult {
+                own.hasFinalResult = true
+                own.sequence &+= 1
+                replica.apply(own, heardAt: now)
+                await sync.publish(own)
+            }
+        }
+        emit.yield(snapshot(standings: replica.standings(lost: lost)))
+        if let completedAt, !isOver {
+            let everyoneHasIt = replica.progress.values.allSatisfy { $0.hasFinalResult || lost.contains($0.runner.id) }
+            if everyoneHasIt || now.timeIntervalSince(completedAt) >= configuration.resultLinger {
+                finish()
+            }
+        }
+    }
+
+    private func start(at now: Date) {
+        startedAt = now
+        own.phase = .running
+        own.sequence &+= 1
+        replica.apply(own, heardAt: now)
+        for waiter in startWaiters { waiter.resume() }
+        startWaiters = []
+    }
+
+    private func finish() {
+        isOver = true
+        for waiter in overWaiters { waiter.resume() }
+        overWaiters = []
+    }
+
+    private func snapshot(standings: RaceStandings) -> RaceSnapshot {
+        let stage: RaceSnapshot.Stage
+        if startedAt == nil {
+            stage = .waitingForMates(heard: heardMates, expected: configuration.expectedMates)
+        } else if completedAt != nil {
+            stage = .complete
+        } else {
+            stage = .running
+        }
+        return RaceSnapshot(
+            me: own.runner.id,
+            stage: stage,
+            startedAt: startedAt,
+            standings: standings,
+            otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted()
+        )
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What a run looks like at one moment, from one peer.
+public struct RaceSnapshot: Sendable, Hashable {
+    /// The stage of the run.
+    public enum Stage: Sendable, Hashable {
+        /// Waiting for mates: how many have been heard of how many are expected.
+        case waitingForMates(heard: Int, expected: Int)
+        /// Running (our runner may have finished already).
+        case running
+        /// Every counted runner has finished: `standings` is the result.
+        case complete
+    }
+
+    public var me: RunnerID
+    public var stage: Stage
+    /// When our runner started, on the race clock; nil while waiting.
+    public var startedAt: Date?
+    public var standings: RaceStandings
+    /// Updates refused because they came from a run under other terms (goal or mode), by runner name.
+    public var otherTermsRunners: [String]
+
+    public init(
+        me: RunnerID, stage: Stage, startedAt: Date?, standings: RaceStandings, otherTermsRunners: [String] = []
+    ) {
+        self.me = me
+        self.stage = stage
+        self.startedAt = startedAt
+        self.standings = standings
+        self.otherTermsRunners = otherTermsRunners
+    }
+
+    /// Our own line in the standings.
+    public var mine: Standing? { standings.standing(of: me) }
+}

@@ -1,0 +1,2 @@
+// FrontEndABI is a header-only contract; SwiftPM needs one source file to build the C target.
+#include "materunner_frontend.h"
