@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "MateRunner",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "materunner", targets: ["materunner"]),
         .library(name: "TextFrontEnd", type: .dynamic, targets: ["TextFrontEnd"]),

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Turns Domain numbers (metres, seconds) into what a person reads.
+public enum DisplayFormat {
+    /// `MM:SS` under an hour, `HH:MM:SS` from one hour on; whole seconds, truncated. Negative or
+    /// non-finite values show as `00:00`.
+    public static func elapsed(_ seconds: TimeInterval) -> String {
+        let total = seconds.isFinite && seconds > 0 ? Int(seconds.rounded(.down)) : 0
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0 ? "\(twoDigits(hours)):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(twoDigits(minutes)):\(twoDigits(secs))"
+    }
+
+    /// Kilometres with 2 decimals, truncated (not rounded): 999 m is `0.99`, never `1.00`.
+    public static func kilometres(_ metres: Double) -> String {
+        let tens = metres.isFinite && metres > 0 ? Int((metres / 10 + 1e-9).rounded(.down)) : 0
+        let fraction = tens % 100
+        return "\(tens / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// `kilometres(_:)` with the unit: `0.42 km`.
+    public static func distance(_ metres: Double) -> String {
+        kilometres(metres) + " km"
+    }
+
+    /// Whole percent of a 0...1 fraction, truncated.
+    public static func percent(_ fraction: Double) -> String {
+        let value = fraction.isFinite ? Int((min(1, max(0, fraction)) * 100 + 1e-9).rounded(.down)) : 0
+        return "\(value)%"
+    }
+
+    /// An instant as ISO-8601 UTC with milliseconds, e.g. `2026-11-21T23:15:06.123Z`.
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import FrontEndABI
+import FrontEndKit
+import Synchronization
+
+/// Loads front-end plugins with `dlopen` through the C ABI of `materunner_frontend.h`, hands every
+/// frame to each of them, and collects the input events they send back. Plugins are never unloaded.
+///
+/// `deliver` must be called from one task at a time: the ABI promises plugins serial calls.
+// @unchecked: `hostRecord` is written once in init and only read after; `plugins` is behind a Mutex.
+public final class FrontEndHost: @unchecked Sendable {
+    /// A loaded front-end.
+    public struct Plugin: @unchecked Sendable {
+        public let path: String
+        public let name: String
+        public let version: String
+        fileprivate let descriptor: UnsafeRawPointer
+        fileprivate let instance: UnsafeMutableRawPointer
+    }
+
+    public let searchPath: FrontEndSearchPath
+    /// Input events from every front-end, e.g. the person pressed the stop key.
+    public let inputs: AsyncStream<FrontEndInputEvent>
+
+    private let plugins = Mutex<[Plugin]>([])
+    private let hostRecord: UnsafeMutablePointer<mr_frontend_host>
+    private let sink: InputSink
+
+    public init(searchPath: FrontEndSearchPath = .standard()) {
+        self.searchPath = searchPath
+        let (stream, continuation) = AsyncStream.makeStream(of: FrontEndInputEvent.self, bufferingPolicy: .bufferingNewest(64))
+        inputs = stream
+        sink = InputSink(continuation: continuation)
+        hostRecord = .allocate(capacity: 1)
+        hostRecord.initialize(to: mr_frontend_host(
+            abi_version: UInt32(MR_FRONTEND_ABI_VERSION),
+            context: Unmanaged.passUnretained(sink).toOpaque(),
+            send_input: { context, json, length in
+                guard let context, let json else { return 1 }
+                let sink = Unmanaged<InputSink>.fromOpaque(context).takeUnretainedValue()
+                return sink.receive(UnsafeRawBufferPointer(start: json, count: length)) ? 0 : 1
+            }
+        ))
+    }
+
+    /// The front-ends loaded so far.
+    public var loaded: [Plugin] { plugins.withLock { $0 } }
+
+    /// Finds, loads and starts the front-end named by `spec` (a shipped name, a library name, or a path).
+    @discardableResult
+    public func load(_ spec: String, options: FrontEndOptions) throws(FrontEndLoadError) -> Plugin {
+        let candidates = searchPath.candidates(for: spec)
+        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            if spec.contains("/") { throw .cannotOpen(path: spec, reason: "no such file") }
+            throw .notFound(name: spec, searched: candidates)
+        }
+        let descriptor = try Self.openDescriptor(path: path)
+        let optionBytes = (try? FrontEndCoding.encode(options)) ?? Array("{}".utf8)
+        guard let create = descriptor.pointee.create else { throw .incompleteDescriptor(path: path) }
+        let instance = optionBytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { create(hostRecord, $0.baseAddress, $0.count) }
+        }
+        guard let instance else {
+            let reason = descriptor.pointee.last_error?().map { String(cString: $0) } ?? "create returned NULL"
+            throw .createFailed(path: path, reason: reason)
+        }
+        let plugin = Plugin(
+            path: path,
+            name: descriptor.pointee.name.map { String(cString: $0) } ?? spec,
+            version: descriptor.pointee.version.map { String(cString: $0) } ?? "?",
+            descriptor: UnsafeRawPointer(descriptor),
+            instance: instance
+        )
+        plugins.withLock { $0.append(plugin) }
+        return plugin
+    }
+
+    /// Hands `frame` to every front-end; returns the paths of those that rejected it.
+    @discardableResult
+    public func deliver(_ frame: FrontEndFrame) -> [String] {
+        guard let bytes = try? FrontEndCoding.encode(frame) else { return loaded.map(\.path) }
+        return loaded.compactMap { plugin in
+            let descriptor = plugin.descriptor.assumingMemoryBound(to: mr_frontend_descriptor.self)
+            let status = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    descriptor.pointee.deliver?(plugin.instance, $0.baseAddress, $0.count) ?? 1
+                }
+            }
+            return status == 0 ? nil : plugin.path
+        }
+    }
+
+    /// Destroys every front-end instance (they flush); the libraries stay loaded.
+    public func shutdown() {
+        let all = plugins.withLock { current in
+            defer { current = [] }
+            return current
+        }
+        for plugin in all {
+            plugin.descriptor.assumingMemoryBound(to: mr_frontend_descriptor.self).pointee.destroy?(plugin.instance)
+        }
+        sink.finish()
+    }
+
+    private static func openDescriptor(path: String) throws(FrontEndLoadError) -> UnsafePointer<mr_frontend_descriptor> {
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            throw .cannotOpen(path: path, reason: dlerror().map { String(cString: $0) } ?? "dlopen failed")
+        }
+        guard let symbol = dlsym(handle, MR_FRONTEND_ENTRY_SYMBOL) else { throw .missingEntry(path: path) }
+        let entry = unsafeBitCast(symbol, to: mr_frontend_entry_fn.self)
+        guard let descriptor = entry() else { throw .incompleteDescriptor(path: path) }
+        let expected = UInt32(MR_FRONTEND_ABI_VERSION)
+        guard descriptor.pointee.abi_version == expected else {
+            throw .abiMismatch(path: path, found: descriptor.pointee.abi_version, expected: expected)
+        }
+        guard descriptor.pointee.create != nil, descriptor.pointee.deliver != nil, descriptor.pointee.destroy != nil else {
+            throw .incompleteDescriptor(path: path)
+        }
+        return descriptor
+    }
+}
+
+/// Where plugins' input events land.
+private final class InputSink: Sendable {
+    private let continuation: AsyncStream<FrontEndInputEvent>.Continuation
+
+    init(continuation: AsyncStream<FrontEndInputEvent>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let event = try? FrontEndCoding.decode(FrontEndInputEvent.self, from: bytes) else { return false }
+        if case .terminated = continuation.yield(event) { return false }
+        return true
+    }
+
+    func finish() {
+        continuation.finish()
+    }
+}

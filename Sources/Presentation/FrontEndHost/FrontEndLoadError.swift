@@ -1,0 +1,28 @@
+/// Why a front-end could not be loaded. Every case names the file and what was expected.
+public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
+    case notFound(name: String, searched: [String])
+    case cannotOpen(path: String, reason: String)
+    case missingEntry(path: String)
+    case abiMismatch(path: String, found: UInt32, expected: UInt32)
+    case incompleteDescriptor(path: String)
+    case createFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .notFound(name, searched):
+            "front-end '\(name)' not found; looked for: \(searched.joined(separator: ", ")). "
+                + "Pass a path to the library, or add its folder to MATERUNNER_FRONTEND_PATH"
+        case let .cannotOpen(path, reason):
+            "cannot load front-end \(path): \(reason)"
+        case let .missingEntry(path):
+            "\(path) is not a MateRunner front-end: it does not export the symbol materunner_frontend_entry"
+        case let .abiMismatch(path, found, expected):
+            "front-end \(path) was built for front-end ABI version \(found), this materunner speaks version "
+                + "\(expected): rebuild the front-end against this version's materunner_frontend.h"
+        case let .incompleteDescriptor(path):
+            "front-end \(path) returned a descriptor without create/deliver/destroy functions"
+        case let .createFailed(path, reason):
+            "front-end \(path) refused to start: \(reason)"
+        }
+    }
+}

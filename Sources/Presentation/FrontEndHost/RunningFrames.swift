@@ -1,0 +1,80 @@
+import AsyncAlgorithms
+import Domain
+import Foundation
+import FrontEndKit
+
+/// Binds the running view model's outputs to front-end frames: a `status` frame whenever the
+/// elapsed time or the board changes, a `notice` for each message, and the `result` frame last,
+/// after every other output has ended.
+public enum RunningFrames {
+    public static func frames(from output: RunningViewModel.Output, clock: any RaceClock) -> AsyncStream<FrontEndFrame> {
+        enum Event: Sendable {
+            case elapsed(String)
+            case board(RaceBoard)
+            case result(RaceResultDisplay)
+            case notice(Notice)
+        }
+        let (stream, continuation) = AsyncStream.makeStream(of: FrontEndFrame.self, bufferingPolicy: .unbounded)
+        let task = Task {
+            let events = merge(
+                output.elapsedTime.map { Event.elapsed($0) },
+                output.board.map { Event.board($0) },
+                merge(output.result.map { Event.result($0) }, output.notice.map { Event.notice($0) })
+            )
+            var elapsed = "00:00"
+            var board: RaceBoard?
+            var result: RaceResultDisplay?
+            for await event in events {
+                let time = DisplayFormat.timestamp(clock.now)
+                switch event {
+                case .elapsed(let text):
+                    elapsed = text
+                case .board(let latest):
+                    board = latest
+                case .result(let final):
+                    result = final
+                    continue
+                case .notice(let notice):
+                    continuation.yield(FrontEndFrame(type: .notice, time: time, level: notice.level.rawValue, message: notice.message))
+                    continue
+                }
+                if let board { continuation.yield(statusFrame(board, elapsed: elapsed, time: time)) }
+            }
+            if let result {
+                continuation.yield(resultFrame(result, time: DisplayFormat.timestamp(clock.now)))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    static func statusFrame(_ board: RaceBoard, elapsed: String, time: String) -> FrontEndFrame {
+        FrontEndFrame(
+            type: .status, time: time, stage: board.stage, elapsed: elapsed,
+            elapsedSeconds: board.rows.first(where: \.isMe).map(\.timeSeconds),
+            mode: board.mode, goal: board.goal, goalMetres: board.goalMetres,
+            runners: board.rows.map(runner), leader: board.leader, message: board.headline
+        )
+    }
+
+    static func resultFrame(_ result: RaceResultDisplay, time: String) -> FrontEndFrame {
+        let board = result.board
+        return FrontEndFrame(
+            type: .result, time: time, stage: board.stage,
+            elapsed: board.rows.first(where: \.isMe)?.time,
+            elapsedSeconds: board.rows.first(where: \.isMe).map(\.timeSeconds),
+            mode: board.mode, goal: board.goal, goalMetres: board.goalMetres,
+            runners: board.rows.map(runner), leader: board.leader, winner: result.winner.map(runner),
+            message: result.summary
+        )
+    }
+
+    static func runner(_ row: RunnerRow) -> FrontEndRunner {
+        FrontEndRunner(
+            id: row.id, name: row.name, me: row.isMe, rank: row.rank, state: row.state, distance: row.distance,
+            distanceMetres: row.distanceMetres, progress: row.progress, leader: row.isLeader, time: row.time,
+            timeSeconds: row.timeSeconds, finishSeconds: row.finishSeconds
+        )
+    }
+}

@@ -1,0 +1,68 @@
+import Domain
+
+extension RaceBoard {
+    /// The board for one snapshot of the run.
+    init(_ snapshot: RaceSnapshot) {
+        let terms = snapshot.standings.terms
+        let rows = snapshot.standings.standings.map { RunnerRow($0, me: snapshot.me) }
+        let stage: String
+        let headline: String
+        switch snapshot.stage {
+        case let .waitingForMates(heard, expected):
+            stage = "waiting"
+            headline = "waiting for mates: \(heard) of \(expected)"
+        case .running:
+            stage = "running"
+            headline = "running to \(terms.goal)"
+        case .complete:
+            stage = "complete"
+            headline = "finished"
+        }
+        self.init(
+            stage: stage,
+            headline: headline,
+            mode: terms.mode == .single ? "single" : "race",
+            goal: DisplayFormat.distance(terms.goal.metres),
+            goalMetres: terms.goal.metres,
+            rows: rows,
+            leader: snapshot.standings.leader.map(\.runner.name)
+        )
+    }
+}
+
+extension RunnerRow {
+    init(_ standing: Standing, me: RunnerID) {
+        let state: String = if standing.isLost {
+            "lost"
+        } else {
+            switch standing.phase {
+            case .waiting: "waiting"
+            case .running: "running"
+            case .finished: "finished"
+            }
+        }
+        self.init(
+            id: standing.runner.id.description,
+            name: standing.runner.name,
+            isMe: standing.runner.id == me,
+            rank: standing.rank,
+            state: state,
+            distance: DisplayFormat.distance(standing.distance),
+            distanceMetres: standing.distance,
+            progress: standing.progress,
+            isLeader: standing.isLeader,
+            time: DisplayFormat.elapsed(standing.elapsed),
+            timeSeconds: standing.elapsed,
+            finishSeconds: standing.finishTime
+        )
+    }
+}
+
+extension RaceResultDisplay {
+    init(_ snapshot: RaceSnapshot) {
+        let board = RaceBoard(snapshot)
+        let winner = board.rows.first { $0.rank == 1 && $0.finishSeconds != nil }
+        let summary = winner.map { "\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)"
+        self.init(board: board, winner: winner, summary: summary)
+    }
+}

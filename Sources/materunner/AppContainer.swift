@@ -1,0 +1,109 @@
+import Data
+import Domain
+import Foundation
+import FrontEndKit
+import Logging
+import NIOCore
+import Presentation
+
+/// The composition root: the one place that builds concrete repositories, use cases and view
+/// models and wires them together.
+struct AppContainer {
+    let clock: SystemRaceClock
+    let logger: Logger
+
+    init(speedup: Double, logger: Logger) {
+        self.clock = SystemRaceClock(speedup: speedup)
+        self.logger = logger
+    }
+
+    // MARK: Data
+
+    func makeSync(port: Int, host: String = "0.0.0.0") async throws -> UDPRaceSyncRepository {
+        do {
+            return try await UDPRaceSyncRepository.bind(host: host, port: port)
+        } catch let error as SyncError {
+            throw CLIError.runtime("\(error)")
+        }
+    }
+
+    func makeLocation(pace: PaceArgument, seed: UInt64) -> SimulatedLocationRepository {
+        SimulatedLocationRepository(
+            profile: .init(paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed),
+            clock: clock
+        )
+    }
+
+    /// Finds mates over DNS-SD and hands their addresses to `sync`. Throws a usage error with the fix
+    /// when the daemon cannot be reached.
+    func startDiscovery(me: Runner, sync: UDPRaceSyncRepository) throws -> DNSSDDiscoveryRepository {
+        let discovery = DNSSDDiscoveryRepository()
+        let txt = ["v": "\(ProgressDatagram.version)", "id": me.id.description, "name": me.name, "state": "free"]
+        let instance = "\(me.name)-\(me.id.description.prefix(6))"
+        do {
+            try discovery.register(name: instance, port: sync.localPort, txt: txt)
+            let events = try discovery.browse()
+            let logger = self.logger
+            Task {
+                for await event in events {
+                    guard case .found(let mate) = event, mate.runnerID != me.id.description else { continue }
+                    do {
+                        sync.addPeer(try SocketAddress(ipAddress: mate.address, port: mate.port))
+                        logger.info("found mate \(mate.runnerName) at \(mate.address):\(mate.port)")
+                    } catch {
+                        logger.warning("mate \(mate.runnerName) has an unusable address \(mate.address): \(error)")
+                    }
+                }
+            }
+        } catch {
+            discovery.stop()
+            throw CLIError.usage("\(error)")
+        }
+        logger.info("registered \(DNSSDDiscoveryRepository.serviceType) as '\(instance)' on UDP port \(sync.localPort)")
+        return discovery
+    }
+
+    // MARK: Domain
+
+    /// Session timings are given in real seconds and run on the (possibly sped-up) race clock.
+    func makeSession(
+        me: Runner, terms: RaceTerms, expectedMates: Int, lobbyTimeout: TimeInterval,
+        location: any LocationRepository, sync: any RaceSyncRepository
+    ) -> RaceSession {
+        let scale = clock.speedup
+        let configuration = RaceSessionConfiguration(
+            me: me, terms: terms, expectedMates: expectedMates,
+            lobbyTimeout: lobbyTimeout * scale, heartbeat: 0.5 * scale, lostAfter: 10 * scale, resultLinger: 3 * scale
+        )
+        return RaceSession(configuration: configuration, location: location, sync: sync, clock: clock)
+    }
+
+    // MARK: Presentation
+
+    func makeRunningViewModel(race: any RaceSessionUseCase) -> RunningViewModel {
+        RunningViewModel(dependency: .init(race: race, clock: clock))
+    }
+
+    /// Runs the view model with its outputs bound to the front-ends until the run is over.
+    /// Returns whether it ended without an error.
+    func present(_ viewModel: RunningViewModel, on host: FrontEndHost) async -> Bool {
+        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
+        loadedContinuation.yield()
+        loadedContinuation.finish()
+        let stops = StopRequests(host: host)
+        let output = viewModel.transform(input: .init(viewDidLoad: loaded, stopRequested: stops.stream))
+        var succeeded = true
+        for await frame in RunningFrames.frames(from: output, clock: clock) {
+            if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
+                succeeded = false
+                logger.error("\(frame.message ?? "the run failed")")
+            }
+            for rejected in host.deliver(frame) {
+                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame")
+            }
+        }
+        stops.cancel()
+        host.shutdown()
+        return succeeded
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `materunner`: run together on one network, with no server.
+@main
+struct MateRunnerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "materunner",
+        abstract: "Run together on one network, offline: mates find each other over DNS-SD and race live over UDP.",
+        discussion: """
+            Exit codes: 0 the run is over (or was stopped), 1 a runtime failure, 64 a usage error.
+            Logs go to standard error; front-ends (text, json) write to standard output.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, DemoCommand.self]
+    )
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Data
+import Domain
+import Foundation
+import Logging
+import Presentation
+
+/// `materunner run`: race mates on the network (or run alone) with a simulated runner.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run toward a goal, racing the mates found on the network or given with --peer.",
+        discussion: """
+            Without --peer, mates are found over DNS-SD (_materunner._udp, through avahi-daemon) and the run \
+            starts once --mates of them have been heard. With --peer, discovery is skipped. The run ends by \
+            itself once every runner has finished and every peer has the result.
+            """
+    )
+
+    @Option(help: "Your runner name, 1 to 32 characters.")
+    var name: String
+
+    @Option(help: ArgumentHelp("The goal distance in kilometres, at most 2 decimals.", valueName: "KM"))
+    var goal: Double = 5
+
+    @Option(help: ArgumentHelp("A mate to race, skipping discovery; repeat for several.", valueName: "HOST:PORT"))
+    var peer: [String] = []
+
+    @Option(help: "The UDP port to listen on (0: any free port).")
+    var port: Int = 47474
+
+    @Option(help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
+    var mates: Int?
+
+    @Option(help: ArgumentHelp("How long to wait for the mates, in seconds.", valueName: "SECONDS"))
+    var wait: Double = 60
+
+    @OptionGroup var frontEnds: FrontEndOptionGroup
+
+    @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
+    var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
+
+    @Option(help: ArgumentHelp("Run the race clock this many times faster than real time (1 to 1000).", valueName: "X"))
+    var speedup: Double = 1
+
+    @Option(help: "Seed of the simulated runner (default: random).")
+    var seed: UInt64?
+
+    @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .warning
+
+    func validate() throws {
+        do {
+            _ = try Runner.validate(name: name)
+            _ = try RaceGoal(kilometres: goal)
+            for text in peer { _ = try PeerAddress(parsing: text) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not between 0 and 65535") }
+        guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
+        guard wait.isFinite, wait > 0 else { throw ValidationError("--wait must be a positive number of seconds") }
+        if let mates, mates < 0 || mates > UDPRaceSyncRepository.maximumPeers {
+            throw ValidationError("--mates must be between 0 and \(UDPRaceSyncRepository.maximumPeers)")
+        }
+    }
+
+    func run() async throws {
+        let logger = LogSetup.bootstrap(level: logLevel)
+        do {
+            try await race(logger: logger)
+        } catch let error as CLIError {
+            logger.error("\(error.description)")
+            throw error.exitCode
+        }
+    }
+
+    private func race(logger: Logger) async throws {
+        let me = Runner(id: .random(), name: try Runner.validate(name: name))
+        let expected = mates ?? (peer.isEmpty ? 1 : peer.count)
+        let terms = RaceTerms(mode: expected == 0 ? .single : .race, goal: try RaceGoal(kilometres: goal))
+        let container = AppContainer(speedup: speedup, logger: logger)
+
+        let host = FrontEndHost()
+        try frontEnds.loadAll(into: host)
+
+        let sync = try await container.makeSync(port: port)
+        var discovery: DNSSDDiscoveryRepository?
+        do {
+            for text in peer {
+                do { try sync.addPeer(try PeerAddress(parsing: text)) } catch { throw CLIError.usage("\(error)") }
+            }
+            if peer.isEmpty, expected > 0 {
+                discovery = try container.startDiscovery(me: me, sync: sync)
+            }
+        } catch {
+            await sync.close()
+            throw error
+        }
+        logger.info("\(me.name) (\(me.id)) listening on UDP port \(sync.localPort), \(terms.goal) \(terms.mode)")
+
+        let session = container.makeSession(
+            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait,
+            location: container.makeLocation(pace: pace, seed: seed ?? UInt64.random(in: 1...UInt64.max)),
+            sync: sync
+        )
+        let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
+        discovery?.stop()
+        await sync.close()
+        let statistics = sync.statistics
+        logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal)")
+        if !succeeded { throw ExitCode(1) }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
