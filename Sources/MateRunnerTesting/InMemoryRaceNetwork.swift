@@ -1,0 +1,104 @@
+import Data
+import Domain
+import Foundation
+import Synchronization
+
+/// A race network in memory, for tests and benchmarks: every endpoint's publish reaches the other
+/// endpoints, subject to seeded loss, duplication and reordering.
+public final class InMemoryRaceNetwork: Sendable {
+    /// The faults the network applies, each a probability 0...1.
+    public struct Faults: Sendable {
+        public var loss: Double
+        public var duplicate: Double
+        /// Probability that a datagram is held back and delivered after the next one.
+        public var reorder: Double
+        public var seed: UInt64
+
+        public init(loss: Double = 0, duplicate: Double = 0, reorder: Double = 0, seed: UInt64 = 1) {
+            self.loss = loss
+            self.duplicate = duplicate
+            self.reorder = reorder
+            self.seed = seed
+        }
+
+        public static let none = Faults()
+    }
+
+    private struct State {
+        var inboxes: [RunnerID: AsyncStream<RunnerProgress>.Continuation] = [:]
+        var held: [RunnerID: RunnerProgress] = [:]
+        var random: SplitMix64
+        var delivered = 0
+        var dropped = 0
+    }
+
+    private let faults: Faults
+    private let state: Mutex<State>
+
+    public init(faults: Faults = .none) {
+        self.faults = faults
+        state = Mutex(State(random: SplitMix64(seed: faults.seed)))
+    }
+
+    /// The sync repository of the runner `id` on this network.
+    public func endpoint(for id: RunnerID) -> Endpoint {
+        let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self)
+        state.withLock { $0.inboxes[id] = continuation }
+        return Endpoint(network: self, id: id, stream: stream)
+    }
+
+    /// Updates delivered and dropped so far.
+    public var counts: (delivered: Int, dropped: Int) { state.withLock { ($0.delivered, $0.dropped) } }
+
+    fileprivate func send(_ progress: RunnerProgress, from sender: RunnerID) {
+        let deliveries = state.withLock { state -> [(AsyncStream<RunnerProgress>.Continuation, RunnerProgress)] in
+            var out: [(AsyncStream<RunnerProgress>.Continuation, RunnerProgress)] = []
+            for (id, inbox) in state.inboxes where id != sender {
+                if state.random.chance(faults.loss) {
+                    state.dropped += 1
+                    continue
+                }
+                if let held = state.held.removeValue(forKey: id) {
+                    if state.random.chance(faults.reorder) {
+                        state.held[id] = progress
+                        out.append((inbox, held))
+                        continue
+                    }
+                    out.append((inbox, progress))
+                    out.append((inbox, held))
+                } else if state.random.chance(faults.reorder) {
+                    state.held[id] = progress
+                    continue
+                } else {
+                    out.append((inbox, progress))
+                }
+                if state.random.chance(faults.duplicate) { out.append((inbox, progress)) }
+            }
+            state.delivered += out.count
+            return out
+        }
+        for (inbox, update) in deliveries { inbox.yield(update) }
+    }
+
+    /// One runner's connection to the network.
+    public struct Endpoint: RaceSyncRepository {
+        let network: InMemoryRaceNetwork
+        let id: RunnerID
+        let stream: AsyncStream<RunnerProgress>
+
+        public func publish(_ progress: RunnerProgress) async {
+            network.send(progress, from: id)
+        }
+
+        public func updates() -> AsyncStream<RunnerProgress> {
+            stream
+        }
+    }
+}
+
+extension SplitMix64 {
+    /// True with the given probability.
+    mutating func chance(_ probability: Double) -> Bool {
+        probability > 0 && Double(next() >> 11) / Double(1 << 53) < probability
+    }
+}
