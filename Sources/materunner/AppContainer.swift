@@ -48,7 +48,9 @@ struct AppContainer {
                 for await event in events {
                     guard case .found(let mate) = event, mate.runnerID != me.id.description else { continue }
                     do {
-                        sync.addPeer(try SocketAddress(ipAddress: mate.address, port: mate.port))
+                        let address = try SocketAddress(ipAddress: mate.address, port: mate.port)
+                        guard !sync.knownPeers.contains(address) else { continue }
+                        sync.addPeer(address)
                         logger.info("found mate \(mate.runnerName) at \(mate.address):\(mate.port)")
                     } catch {
                         logger.warning("mate \(mate.runnerName) has an unusable address \(mate.address): \(error)")

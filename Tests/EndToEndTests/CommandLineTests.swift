@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The binary's answers to bad input and to a missing daemon: a clear message and the right exit code.
+@Suite("End to end: command line errors")
+struct CommandLineTests {
+    @Test("a goal out of range is a usage error saying why", arguments: [
+        ("0", "not more than 0"), ("-3", "not more than 0"), ("1000.5", "longer than 1000 km"), ("2.345", "more than 2 decimals"),
+    ])
+    func badGoal(goal: String, reason: String) async throws {
+        let run = try await ProcessRun.run(try BuildProducts.materunner(), ["run", "--name", "a", "--goal=\(goal)", "--peer", "127.0.0.1:9"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(reason), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("a bad --peer is a usage error showing the expected form")
+    func badPeer() async throws {
+        let run = try await ProcessRun.run(try BuildProducts.materunner(), ["run", "--name", "a", "--peer", "localhost"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("is not HOST:PORT"), "\(run.stderr)")
+    }
+
+    @Test("a front-end that does not exist is a usage error naming the file")
+    func missingFrontEnd() async throws {
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["run", "--name", "a", "--peer", "127.0.0.1:9", "--frontend", "/nonexistent/libNope.so"]
+        )
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("/nonexistent/libNope.so"), "\(run.stderr)")
+    }
+
+    @Test("an unknown front-end name lists where it looked")
+    func unknownFrontEndName() async throws {
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["run", "--name", "a", "--peer", "127.0.0.1:9", "--frontend", "hologram"]
+        )
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("front-end 'hologram' not found"), "\(run.stderr)")
+        #expect(run.stderr.contains("MATERUNNER_FRONTEND_PATH"))
+    }
+
+    /// This machine's own namespace has no avahi-daemon (tests never start one there).
+    @Test("without avahi-daemon and without --peer: one clear message with the fix, no hang")
+    func noDaemon() async throws {
+        let port = try freeUDPPort()
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["run", "--name", "a", "--port", "\(port)", "--frontend", "json"], timeout: 30
+        )
+        #expect(!run.timedOut)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("avahi-daemon is not running"), "\(run.stderr)")
+        #expect(run.stderr.contains("--peer HOST:PORT"))
+    }
+
+    @Test("a run alone (--mates 0) finishes by itself and reports the result")
+    func singleRun() async throws {
+        let port = try freeUDPPort()
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(),
+            ["run", "--name", "solo", "--mates", "0", "--goal", "0.2", "--speedup", "50", "--port", "\(port)", "--frontend", "json"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try RaceResult(lines: try run.jsonLines())
+        #expect(result.winner == "solo")
+        #expect(result.entries.count == 1)
+    }
+
+    @Test("the demo runs two runners over loopback to a result")
+    func demo() async throws {
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["demo", "--goal", "0.2", "--speedup", "50", "--frontend", "json"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try RaceResult(lines: try run.jsonLines())
+        #expect(result.entries.map(\.name).sorted() == ["alice", "bob"])
+        #expect(result.winner != nil)
+    }
+}

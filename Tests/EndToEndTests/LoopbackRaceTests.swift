@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Two real `materunner run` processes race over UDP on loopback with static peers.
+@Suite("End to end: loopback race")
+struct LoopbackRaceTests {
+    @Test("both JSON streams report the same winner and both runners' final distances")
+    func twoProcessesAgree() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let common = ["--goal", "0.3", "--speedup", "25", "--frontend", "json", "--wait", "30"]
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + common)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
+            "--peer", "127.0.0.1:\(portA)", "--pace", "5:40", "--seed", "2"] + common)
+        let runA = await alice.wait(timeout: 90)
+        let runB = await bob.wait(timeout: 90)
+
+        for run in [runA, runB] {
+            #expect(!run.timedOut, "the run did not end by itself: \(run.stderr)")
+            #expect(run.status == 0, "exit \(run.status): \(run.stderr)")
+        }
+        let linesA = try runA.jsonLines()
+        let linesB = try runB.jsonLines()
+        let resultA = try RaceResult(lines: linesA)
+        let resultB = try RaceResult(lines: linesB)
+
+        #expect(resultA == resultB)
+        #expect(resultA.entries.map(\.name).sorted() == ["alice", "bob"])
+        #expect(resultA.winner == resultA.entries.first?.name)
+        for entry in resultA.entries {
+            #expect(entry.state == "finished")
+            #expect(entry.distanceMetres >= 300 && entry.distanceMetres < 320, "\(entry)")
+            #expect(entry.finishSeconds != nil)
+        }
+        // Every line is a frame of the documented schema; the stream starts waiting and ends with the result.
+        for line in linesA + linesB {
+            #expect(line["schema"] as? Int == 1)
+            #expect(["status", "result", "notice"].contains(line["type"] as? String ?? ""))
+            #expect((line["time"] as? String)?.hasSuffix("Z") == true)
+        }
+        #expect(linesA.first?["stage"] as? String == "waiting")
+    }
+}

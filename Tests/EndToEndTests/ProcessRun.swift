@@ -1,0 +1,93 @@
+import Foundation
+
+/// One run of a program with its output captured to files, stopped by pid if it outlives `timeout`.
+struct ProcessRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let timedOut: Bool
+
+    /// Starts `executable` with `arguments`; use `wait` to collect it.
+    final class Handle: @unchecked Sendable {
+        let process = Process()
+        let stdoutURL: URL
+        let stderrURL: URL
+
+        init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-e2e-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            stdoutURL = folder.appendingPathComponent("stdout")
+            stderrURL = folder.appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+            process.standardError = try FileHandle(forWritingTo: stderrURL)
+            try process.run()
+        }
+
+        /// Waits for the process to end, at most `timeout` seconds; past that it is killed by pid.
+        func wait(timeout: TimeInterval) async -> ProcessRun {
+            let deadline = Date().addingTimeInterval(timeout)
+            var timedOut = false
+            while process.isRunning {
+                if Date() > deadline {
+                    timedOut = true
+                    kill(process.processIdentifier, SIGKILL)
+                    break
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            process.waitUntilExit()
+            return ProcessRun(
+                status: process.terminationStatus,
+                stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
+                stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "",
+                timedOut: timedOut
+            )
+        }
+    }
+
+    /// Runs to the end.
+    static func run(_ executable: URL, _ arguments: [String], timeout: TimeInterval = 60, environment: [String: String] = [:]) async throws -> ProcessRun {
+        try await Handle(executable, arguments, environment: environment).wait(timeout: timeout)
+    }
+
+    /// Every stdout line parsed as a JSON object; a line that is not one is an error.
+    func jsonLines() throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw NotJSON(line: String(line))
+            }
+            return object
+        }
+    }
+}
+
+struct NotJSON: Error, CustomStringConvertible {
+    let line: String
+    var description: String { "stdout line is not a JSON object: \(line.prefix(200))" }
+}
+
+/// A free UDP port on loopback, found by binding port 0 and letting it go.
+func freeUDPPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Int32 in
+            guard bind(fd, raw, length) == 0 else { return -1 }
+            return getsockname(fd, raw, &length)
+        }
+    }
+    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

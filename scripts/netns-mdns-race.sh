@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Two hosts with real mDNS on one machine: a race between two `materunner run` processes that find
+# each other through DNS-SD, each in its own network namespace with its own D-Bus system bus and
+# avahi-daemon (see docs/TESTING.md). Nothing runs in the machine's own namespace but this script.
+#
+# Usage: scripts/netns-mdns-race.sh MATERUNNER_BINARY OUTPUT_DIR [extra materunner run options...]
+# Writes OUTPUT_DIR/{alice,bob}.json (the JSON streams) and .err (logs), and exits with 0 when both
+# runs exited 0, 1 when one did not, 77 when this machine cannot create network namespaces.
+# Everything it creates (namespaces, veth links, daemons, temporary folders) is removed on exit,
+# also on failure or Ctrl-C.
+set -euo pipefail
+
+binary=${1:?usage: $0 MATERUNNER_BINARY OUTPUT_DIR [run options...]}
+out=${2:?usage: $0 MATERUNNER_BINARY OUTPUT_DIR [run options...]}
+shift 2
+extra=("$@")
+binary=$(readlink -f "$binary")
+mkdir -p "$out"
+out=$(readlink -f "$out")
+
+for tool in ip unshare dbus-daemon avahi-daemon; do
+    command -v "$tool" >/dev/null || { echo "skip: $tool is not installed" >&2; exit 77; }
+done
+[ "$(id -u)" = 0 ] || { echo "skip: creating network namespaces needs root" >&2; exit 77; }
+
+tag="mr$$"
+nsA="${tag}a"; nsB="${tag}b"
+runA=$(mktemp -d); runB=$(mktemp -d)
+pids=()
+
+cleanup() {
+    set +e
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+    for ns in "$nsA" "$nsB"; do
+        # Every process left in the namespace (dbus-daemon, avahi-daemon) is ours: stop each by pid.
+        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill "$pid" 2>/dev/null; done
+    done
+    sleep 0.3
+    for ns in "$nsA" "$nsB"; do
+        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null; done
+        ip netns del "$ns" 2>/dev/null
+    done
+    rm -rf "$runA" "$runB"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+if ! ip netns add "$nsA" 2>/dev/null; then
+    echo "skip: this machine cannot create network namespaces (ip netns add failed)" >&2
+    exit 77
+fi
+ip netns add "$nsB"
+ip link add "${tag}va" type veth peer name "${tag}vb"
+ip link set "${tag}va" netns "$nsA"
+ip link set "${tag}vb" netns "$nsB"
+ip -n "$nsA" addr add 10.250.0.1/24 dev "${tag}va"
+ip -n "$nsB" addr add 10.250.0.2/24 dev "${tag}vb"
+for ns in "$nsA" "$nsB"; do ip -n "$ns" link set lo up; done
+ip -n "$nsA" link set "${tag}va" up multicast on
+ip -n "$nsB" link set "${tag}vb" up multicast on
+
+# Runs "$@" in namespace $1 with a private /run holding its own system bus and avahi-daemon, and a
+# host name of its own (two avahi-daemons with the machine's one name would collide and re-probe).
+host() {
+    local ns=$1 run=$2 name=$3
+    shift 3
+    ip netns exec "$ns" unshare -m -u --propagation private sh -c '
+        hostname "mr-$2"
+        mount --bind "$1" /run
+        mkdir -p /run/dbus /run/avahi-daemon
+        dbus-daemon --system --fork
+        avahi-daemon --daemonize --no-drop-root --no-chroot
+        i=0
+        while ! avahi-daemon --check 2>/dev/null; do
+            i=$((i + 1)); [ "$i" -lt 50 ] || { echo "avahi-daemon did not start" >&2; exit 1; }
+            sleep 0.1
+        done
+        shift 2
+        exec "$@"
+    ' sh "$run" "$name" "$@" >"$out/$name.json" 2>"$out/$name.err" &
+    pids+=($!)
+}
+
+common=(--goal 0.3 --speedup 20 --frontend json --wait 40 --log-level info "${extra[@]}")
+host "$nsA" "$runA" alice timeout 120 "$binary" run --name alice --pace 5:00 --seed 11 "${common[@]}"
+host "$nsB" "$runB" bob timeout 120 "$binary" run --name bob --pace 5:30 --seed 12 "${common[@]}"
+
+status=0
+for pid in "${pids[@]}"; do
+    wait "$pid" || status=1
+done
+pids=()
+exit "$status"
