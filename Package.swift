@@ -96,6 +96,7 @@ let package = Package(
         .testTarget(
             name: "FrontEndTests",
             dependencies: ["Presentation", "FrontEndKit", "MateRunnerTesting"],
+            exclude: ["CPlugins"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["MateRunnerTesting"], swiftSettings: swiftSettings),

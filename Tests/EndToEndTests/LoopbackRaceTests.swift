@@ -1,3 +1,4 @@
+import MateRunnerTesting
 import Foundation
 import Testing
 

@@ -1,0 +1,91 @@
+import Foundation
+import FrontEndKit
+import MateRunnerTesting
+import Presentation
+import Testing
+
+/// The shipped front-end libraries, loaded through the real host, fed frames, checked for what they write.
+@Suite("Shipped front-ends through the host")
+struct ShippedFrontEndTests {
+    @Test("the JSON stream writes every frame as one JSON object per line, in order")
+    func jsonStream() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        let plugin = try host.load("json", options: FrontEndOptions(outputFD: output.fd))
+        #expect(plugin.name == "json")
+        #expect(plugin.path == (try BuildProducts.frontEndLibrary("JSONStreamFrontEnd")).path)
+
+        let frames = [SampleFrames.waiting, SampleFrames.status, SampleFrames.result]
+        for frame in frames { #expect(host.deliver(frame).isEmpty) }
+        host.shutdown()
+
+        let lines = try output.text().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == frames.count + 1)  // each line ends with a newline
+        #expect(lines.last == "")
+        let decoded = try lines.dropLast().map { try FrontEndCoding.decode(FrontEndFrame.self, from: Array($0.utf8)) }
+        #expect(decoded == frames)
+        #expect(lines[0] == #"{"level":"info","message":"waiting for mates: 0 of 1","schema":1,"time":"2027-01-15T08:00:00.000Z","type":"notice"}"#)
+        #expect(lines[1].contains(#""distance_m":425.5"#))
+        #expect(lines[1].contains(#""elapsed_s":65"#))
+    }
+
+    @Test("the text front-end writes plain lines with a progress bar per runner when not on a terminal")
+    func textPlain() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: false, color: false, columns: 80))
+        host.deliver(SampleFrames.waiting)
+        host.deliver(SampleFrames.status)
+        host.deliver(SampleFrames.status)  // nothing changed: not printed again
+        host.deliver(SampleFrames.result)
+        host.shutdown()
+
+        let expected = """
+            [info] waiting for mates: 0 of 1
+            MateRunner  01:05  goal 1.00 km  running
+            * alice (you)   0.42 km [########------------]  42%  running
+              bob           0.39 km [#######-------------]  39%  running
+            Result: race to 1.00 km
+              1. alice          1.00 km  05:21  winner
+              2. bob            1.00 km  05:40
+            Winner: alice
+
+            """
+        let text = try output.text()
+        #expect(text == expected)
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test("on a terminal the text front-end redraws its block in place")
+    func textTerminal() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: true, color: false, columns: 40))
+        host.deliver(SampleFrames.status)
+        host.deliver(SampleFrames.status)
+        host.shutdown()
+
+        let text = try output.text()
+        // The second frame moves the cursor up over the 4 lines of the first (header, 2 runners, key help).
+        #expect(text.components(separatedBy: "\u{1B}[4F").count == 2)
+        #expect(text.components(separatedBy: "\u{1B}[2K").count - 1 == 8)
+        // Lines are cut to the 40 columns of the terminal.
+        for line in text.replacingOccurrences(of: "\u{1B}[4F", with: "").components(separatedBy: "\u{1B}[2K") {
+            #expect(line.trimmingCharacters(in: .newlines).count <= 40, "\(line)")
+        }
+    }
+
+    @Test("both front-ends at once each get every frame")
+    func severalAtOnce() throws {
+        let json = try CapturedOutput()
+        let text = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("json", options: FrontEndOptions(outputFD: json.fd))
+        try host.load("text", options: FrontEndOptions(outputFD: text.fd))
+        #expect(host.loaded.map(\.name) == ["json", "text"])
+        host.deliver(SampleFrames.result)
+        host.shutdown()
+        #expect(try json.text().hasPrefix(#"{"elapsed":"05:21""#))
+        #expect(try text.text().hasPrefix("Result: race to 1.00 km"))
+    }
+}
