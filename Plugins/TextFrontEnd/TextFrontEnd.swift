@@ -7,6 +7,7 @@ final class TextFrontEnd: FrontEnd {
     private let options: FrontEndOptions
     private let keys: TerminalKeyReader?
     private var drawnLines = 0
+    private var lastStatus: [String] = []
     private var lastPlain: (signature: String, minute: Int)?
 
     init(host: FrontEndHostConnection, options: FrontEndOptions) {
@@ -21,21 +22,28 @@ final class TextFrontEnd: FrontEnd {
         switch frame.type {
         case .status:
             if options.isTerminal {
-                try redraw(TextLayout.status(frame, columns: width, color: options.color) + ["q: stop"])
+                lastStatus = TextLayout.status(frame, columns: width, color: options.color)
+                try redraw(lastStatus + ["q: stop"])
             } else if shouldPrintPlain(frame) {
                 try output.write(TextLayout.status(frame, columns: width, color: false).joined(separator: "\n") + "\n")
             }
         case .result:
-            if options.isTerminal { try redraw([]) }
+            // The last board stays on screen, without the key help; the result goes below it.
+            if options.isTerminal { try redraw(lastStatus) }
+            drawnLines = 0
             try output.write(TextLayout.result(frame, color: options.color && options.isTerminal).joined(separator: "\n") + "\n")
         case .notice:
+            // A notice goes above the board, which is drawn again below it.
             if options.isTerminal { try redraw([]) }
             try output.write("[\(frame.level ?? "info")] \(frame.message ?? "")\n")
+            if options.isTerminal, !lastStatus.isEmpty { try redraw(lastStatus + ["q: stop"]) }
         }
     }
 
     func close() {
         keys?.stop()
+        // Leave the last board on screen without the key help.
+        if options.isTerminal, drawnLines > 0 { try? redraw(lastStatus) }
     }
 
     private var width: Int { max(40, options.columns ?? 80) }
