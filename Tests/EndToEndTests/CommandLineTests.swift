@@ -77,4 +77,39 @@ struct CommandLineTests {
         #expect(result.entries.map(\.name).sorted() == ["alice", "bob"])
         #expect(result.winner != nil)
     }
+
+    @Test("a mate that never answers ends the run after --wait with exit 1 and what to check")
+    func mateNeverAnswers() async throws {
+        let (port, silent) = (try freeUDPPort(), try freeUDPPort())
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(),
+            ["run", "--name", "a", "--port", "\(port)", "--peer", "127.0.0.1:\(silent)", "--wait", "1", "--frontend", "json"],
+            timeout: 30
+        )
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("heard from 0 of 1 mate(s)"), "\(run.stderr)")
+        let lines = try run.jsonLines()
+        #expect(lines.last?["type"] as? String == "notice")
+        #expect(lines.last?["level"] as? String == "error")
+    }
+
+    @Test("Ctrl-C (SIGINT) stops the run cleanly: a notice, exit 0")
+    func interrupt() async throws {
+        let (port, silent) = (try freeUDPPort(), try freeUDPPort())
+        let handle = try ProcessRun.Handle(
+            try BuildProducts.materunner(),
+            ["run", "--name", "a", "--port", "\(port)", "--peer", "127.0.0.1:\(silent)", "--frontend", "json"]
+        )
+        // Wait (bounded) until it shows its first frame, then interrupt it.
+        for _ in 0..<200 where ((try? String(contentsOf: handle.stdoutURL, encoding: .utf8)) ?? "").isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(handle.process.processIdentifier, SIGINT)
+        let run = await handle.wait(timeout: 30)
+        #expect(!run.timedOut)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try run.jsonLines()
+        #expect(lines.last?["type"] as? String == "notice")
+        #expect(lines.last?["message"] as? String == "run stopped")
+    }
 }
