@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Domain", "MateRunnerTesting"],
+            dependencies: ["Presentation", "Domain", "FrontEndKit", "MateRunnerTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -29,12 +29,16 @@ public struct GPXTrack: Sendable, Equatable {
         let delegate = GPXParserDelegate()
         let parser = XMLParser(data: data)
         parser.delegate = delegate
-        guard parser.parse() else {
+        let parsed = parser.parse()
+        // swift-corelibs-foundation's `parse()` returns true even after a fatal error (a mismatched or
+        // unclosed tag, a truncated file); `parserError` is set on every platform, so check both.
+        guard parsed, parser.parserError == nil else {
             throw GPXError.malformed(
                 source: source, line: parser.lineNumber, reason: parser.parserError?.localizedDescription ?? "invalid XML"
             )
         }
         if let problem = delegate.problem { throw GPXError.malformed(source: source, line: problem.line, reason: problem.reason) }
+        guard delegate.sawRoot else { throw GPXError.malformed(source: source, line: parser.lineNumber, reason: "no <gpx> element") }
         segments = delegate.segments
     }
 }
@@ -56,6 +60,7 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
 private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     var segments: [[GPXTrack.Point]] = []
     var problem: (line: Int, reason: String)?
+    var sawRoot = false
     private var current: GPXTrack.Point?
     private var text = ""
     private var inTime = false
@@ -67,6 +72,8 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         switch element {
+        case "gpx":
+            sawRoot = true
         case "trkseg":
             segments.append([])
         case "trkpt":

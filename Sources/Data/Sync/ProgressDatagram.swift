@@ -17,7 +17,7 @@ public enum ProgressDatagram {
 
     /// Encodes one progress update. Values beyond the fields' ranges are clamped.
     public static func encode(_ progress: RunnerProgress) -> [UInt8] {
-        let name = Array(progress.runner.name.utf8.prefix(Runner.maximumNameBytes))
+        let name = Array(wireName(progress.runner.name).utf8)
         var writer = WireWriter(capacity: headerLength + name.count)
         writer.write(contentsOf: magic)
         writer.write(version)
@@ -84,6 +84,16 @@ public enum ProgressDatagram {
             finishTime: hasFinish ? Double(finish) / 1000 : nil,
             hasFinalResult: flags & finalResultFlag != 0
         )
+    }
+
+    /// The name as sent: cut to whole characters within 32 bytes, trimmed, so that `decode` accepts it.
+    static func wireName(_ name: String) -> String {
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + character.utf8.count <= Runner.maximumNameBytes else { break }
+            cut.append(character)
+        }
+        return (try? Runner.validate(name: cut)) ?? "runner"
     }
 
     private static func milliseconds(_ seconds: TimeInterval) -> UInt32 {

@@ -19,6 +19,8 @@ public struct RaceGoal: Sendable, Hashable, Codable, CustomStringConvertible {
         guard kilometres <= Self.maximumKilometres else { throw .tooLong(kilometres) }
         let hundredths = (kilometres * 100).rounded()
         guard abs(hundredths - kilometres * 100) < 1e-6 else { throw .tooPrecise(kilometres) }
+        // A positive value under 1e-8 km passes the check above yet rounds to 0: never make a 0 cm goal.
+        guard hundredths >= 1 else { throw .tooPrecise(kilometres) }
         self.centimetres = UInt32(hundredths) * 1_000
     }
 

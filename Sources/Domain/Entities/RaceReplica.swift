@@ -39,10 +39,11 @@ public struct RaceReplica: Sendable {
         return .applied
     }
 
-    /// Runners (other than `me`) not heard from for longer than `timeout` at `now`.
+    /// Runners (other than `me`) not heard from for longer than `timeout` at `now`. A runner who has
+    /// finished is never lost: its progress is final, and its peer may rightly have stopped sending.
     public func lost(at now: Date, after timeout: TimeInterval, excluding me: RunnerID) -> Set<RunnerID> {
         Set(lastHeard.compactMap { id, heard in
-            id != me && now.timeIntervalSince(heard) > timeout ? id : nil
+            id != me && progress[id]?.phase != .finished && now.timeIntervalSince(heard) > timeout ? id : nil
         })
     }
 

@@ -85,7 +85,7 @@ public final class RunningViewModel: ViewModelType, Sendable {
                         }
                         if let last, last.stage == .complete {
                             await timing.update(last)
-                            elapsed.continuation.yield(DisplayFormat.elapsed(await timing.elapsed(at: dependency.clock.now)))
+                            await timing.show(at: dependency.clock.now, into: elapsed.continuation)
                             result.continuation.yield(RaceResultDisplay(last))
                         }
                     } catch is CancellationError {
@@ -118,14 +118,9 @@ public final class RunningViewModel: ViewModelType, Sendable {
     private static func tickElapsed(
         timing: RunTiming, dependency: Dependency, into continuation: AsyncStream<String>.Continuation
     ) async {
-        var shown: String?
         var next = dependency.clock.now
         while !Task.isCancelled {
-            let text = DisplayFormat.elapsed(await timing.elapsed(at: dependency.clock.now))
-            if text != shown {
-                continuation.yield(text)
-                shown = text
-            }
+            await timing.show(at: dependency.clock.now, into: continuation)
             next = next.addingTimeInterval(dependency.tick)
             do { try await dependency.clock.sleep(until: next) } catch { return }
         }
@@ -136,10 +131,21 @@ public final class RunningViewModel: ViewModelType, Sendable {
 private actor RunTiming {
     private var startedAt: Date?
     private var finishTime: TimeInterval?
+    /// The elapsed time last shown, by the tick or at the end of the run.
+    private var shown: String?
 
     func update(_ snapshot: RaceSnapshot) {
         startedAt = snapshot.startedAt
         finishTime = snapshot.mine?.finishTime
+    }
+
+    /// Shows the elapsed time at `now` unless it is what was shown last: the output carries each
+    /// change once, whether the tick or the end of the run noticed it.
+    func show(at now: Date, into continuation: AsyncStream<String>.Continuation) {
+        let text = DisplayFormat.elapsed(elapsed(at: now))
+        guard text != shown else { return }
+        shown = text
+        continuation.yield(text)
     }
 
     func elapsed(at now: Date) -> TimeInterval {

@@ -1,0 +1,237 @@
+import Data
+import Domain
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The UDP transport on loopback only: two (or three) sockets on 127.0.0.1 with system-picked ports.
+/// Real time passes only while a datagram crosses loopback; `withHangGuard` turns a hang into a failure.
+@Suite("UDPRaceSyncRepository on loopback")
+struct UDPRaceSyncRepositoryTests {
+    /// Binds `count` repositories on 127.0.0.1, runs `body`, and closes them whatever happens.
+    private func withRepositories<T>(
+        _ count: Int, _ body: ([UDPRaceSyncRepository]) async throws -> T
+    ) async throws -> T {
+        var repositories: [UDPRaceSyncRepository] = []
+        do {
+            for _ in 0..<count { repositories.append(try await .bind(host: "127.0.0.1", port: 0)) }
+            let result = try await body(repositories)
+            for repository in repositories { await repository.close() }
+            return result
+        } catch {
+            for repository in repositories { await repository.close() }
+            throw error
+        }
+    }
+
+    private func loopback(_ repository: UDPRaceSyncRepository) -> PeerAddress {
+        PeerAddress(host: "127.0.0.1", port: repository.localPort)
+    }
+
+    /// The next update `repository` receives.
+    private func nextUpdate(of repository: UDPRaceSyncRepository) async throws -> RunnerProgress {
+        try await withHangGuard("a datagram on port \(repository.localPort)") {
+            for await update in repository.updates() { return update }
+            throw TestFailure("the updates of port \(repository.localPort) ended")
+        }
+    }
+
+    /// Waits until `repository` has received `count` datagrams, valid or not.
+    private func waitForDatagrams(_ count: Int, at repository: UDPRaceSyncRepository) async throws {
+        try await withHangGuard("\(count) datagrams at port \(repository.localPort)") {
+            while repository.statistics.datagramsReceived < count { await Task.yield() }
+        }
+    }
+
+    @Test("binding port 0 picks a free port on the requested address")
+    func bindsPortZero() async throws {
+        try await withRepositories(2) { repositories in
+            for repository in repositories {
+                #expect(repository.localPort > 0)
+                #expect(repository.localAddress.ipAddress == "127.0.0.1")
+            }
+            #expect(repositories[0].localPort != repositories[1].localPort)
+        }
+    }
+
+    @Test("two peers that know each other exchange progress both ways, intact")
+    func exchange() async throws {
+        try await withRepositories(2) { repositories in
+            let (a, b) = (repositories[0], repositories[1])
+            try a.addPeer(loopback(b))
+            try b.addPeer(loopback(a))
+            let fromA = Sample.progress(id: 0xA, name: "alice", phase: .running, elapsed: 61.5, distance: 205.37)
+            let fromB = Sample.progress(
+                id: 0xB, name: "Žan", phase: .finished, elapsed: 1_201, distance: 5_000.01, finishTime: 1_200.25,
+                hasFinalResult: true
+            )
+            await a.publish(fromA)
+            #expect(try await nextUpdate(of: b) == fromA)
+            await b.publish(fromB)
+            #expect(try await nextUpdate(of: a) == fromB)
+
+            #expect(a.statistics.datagramsSent == 1)
+            #expect(a.statistics.bytesSent == 41)
+            #expect(b.statistics.bytesSent == 40)
+            #expect(a.statistics.datagramsReceived == 1)
+            #expect(b.statistics.datagramsReceived == 1)
+            #expect(a.statistics.droppedTotal == 0)
+            #expect(b.statistics.droppedTotal == 0)
+        }
+    }
+
+    @Test("several updates in a row all arrive, in order on loopback")
+    func severalUpdates() async throws {
+        try await withRepositories(2) { repositories in
+            let (a, b) = (repositories[0], repositories[1])
+            try a.addPeer(loopback(b))
+            let sent = (1...20).map { Sample.progress(sequence: UInt32($0), elapsed: Double($0), distance: Double($0) * 3.5) }
+            for progress in sent { await a.publish(progress) }
+            let received = try await withHangGuard("20 updates") {
+                var received: [RunnerProgress] = []
+                for await update in b.updates() {
+                    received.append(update)
+                    if received.count == 20 { break }
+                }
+                return received
+            }
+            #expect(received == sent)
+            #expect(a.statistics.datagramsSent == 20)
+        }
+    }
+
+    @Test("garbage from a stranger's socket is counted as dropped, by reason, and never delivered")
+    func garbageIsDropped() async throws {
+        try await withRepositories(2) { repositories in
+            let (a, b) = (repositories[0], repositories[1])
+            try a.addPeer(loopback(b))
+            let strangerPort = try sendFromPlainSocket(
+                [Array("hello".utf8), [UInt8](repeating: 0x42, count: 41), [UInt8](repeating: 0, count: 200)],
+                toPort: b.localPort
+            )
+            let valid = Sample.progress(name: "alice")
+            await a.publish(valid)
+            #expect(try await nextUpdate(of: b) == valid)
+            try await waitForDatagrams(4, at: b)
+            #expect(b.statistics.dropped == ["too-short": 1, "bad-magic": 1, "too-long": 1])
+            #expect(b.statistics.droppedTotal == 3)
+            #expect(b.statistics.datagramsReceived == 4)
+            // Only a valid datagram teaches a peer's address.
+            #expect(!b.knownPeers.contains { $0.port == strangerPort })
+            #expect(b.knownPeers.map(\.port) == [a.localPort])
+        }
+    }
+
+    @Test("a well-formed datagram from a plain socket is delivered like any other")
+    func plainSocketValidDatagram() async throws {
+        try await withRepositories(1) { repositories in
+            let progress = Sample.progress(id: 0x77, name: "raw", sequence: 3)
+            _ = try sendFromPlainSocket([ProgressDatagram.encode(progress)], toPort: repositories[0].localPort)
+            #expect(try await nextUpdate(of: repositories[0]) == progress)
+        }
+    }
+
+    @Test("one side knowing the other is enough: the reply goes to the learned address")
+    func learnedPeer() async throws {
+        try await withRepositories(2) { repositories in
+            let (a, b) = (repositories[0], repositories[1])
+            try a.addPeer(loopback(b))
+            #expect(b.knownPeers.isEmpty)
+            let hello = Sample.progress(id: 0xA, name: "alice", phase: .waiting)
+            await a.publish(hello)
+            #expect(try await nextUpdate(of: b) == hello)
+            #expect(b.knownPeers.map(\.port) == [a.localPort])
+            let reply = Sample.progress(id: 0xB, name: "bob", phase: .waiting)
+            await b.publish(reply)
+            #expect(try await nextUpdate(of: a) == reply)
+            // Learning the same address again adds nothing.
+            await a.publish(hello)
+            #expect(try await nextUpdate(of: b) == hello)
+            #expect(b.knownPeers.count == 1)
+        }
+    }
+
+    @Test("a peer added twice is kept once, and our own address is never sent to")
+    func peerBookkeeping() async throws {
+        try await withRepositories(2) { repositories in
+            let (a, b) = (repositories[0], repositories[1])
+            try a.addPeer(loopback(b))
+            try a.addPeer(loopback(b))
+            #expect(a.knownPeers.count == 1)
+            try a.addPeer(loopback(a))
+            #expect(a.knownPeers.count == 2)
+            await a.publish(Sample.progress())
+            #expect(a.statistics.datagramsSent == 1)
+            _ = try await nextUpdate(of: b)
+        }
+    }
+
+    @Test("at most 64 peers are kept")
+    func peerLimit() async throws {
+        try await withRepositories(1) { repositories in
+            for port in 40_000..<40_070 { try repositories[0].addPeer(PeerAddress(host: "127.0.0.1", port: port)) }
+            #expect(repositories[0].knownPeers.count == UDPRaceSyncRepository.maximumPeers)
+            #expect(UDPRaceSyncRepository.maximumPeers == 64)
+        }
+    }
+
+    @Test("binding a port already in use throws SyncError.portInUse with a hint")
+    func portInUse() async throws {
+        try await withRepositories(1) { repositories in
+            let port = repositories[0].localPort
+            await #expect(throws: SyncError.portInUse(port)) {
+                let second = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: port)
+                await second.close()
+            }
+            #expect(SyncError.portInUse(port).description.contains("--port"))
+        }
+    }
+
+    @Test("closing ends the updates stream")
+    func closeEndsUpdates() async throws {
+        let repository = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0)
+        await repository.close()
+        let ended = try await withHangGuard("the updates stream to end") {
+            for await _ in repository.updates() { return false }
+            return true
+        }
+        #expect(ended)
+    }
+}
+
+/// Sends datagrams to 127.0.0.1:`port` from one fresh plain (non-NIO) UDP socket; returns its port.
+private func sendFromPlainSocket(_ datagrams: [[UInt8]], toPort port: Int) throws -> Int {
+    #if canImport(Glibc)
+    let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    #else
+    let fd = socket(AF_INET, SOCK_DGRAM, 0)
+    #endif
+    guard fd >= 0 else { throw TestFailure("socket() failed, errno \(errno)") }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    for datagram in datagrams {
+        let sent = datagram.withUnsafeBytes { buffer in
+            withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        guard sent == datagram.count else { throw TestFailure("sendto() sent \(sent) of \(datagram.count) bytes, errno \(errno)") }
+    }
+    var local = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let status = withUnsafeMutablePointer(to: &local) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    guard status == 0 else { throw TestFailure("getsockname() failed, errno \(errno)") }
+    return Int(UInt16(bigEndian: local.sin_port))
+}

@@ -1,0 +1,173 @@
+import Domain
+import Foundation
+import Testing
+
+/// One peer's copy of the race: the same result whatever the arrival order, duplicates or loss of
+/// superseded updates; stale and foreign updates; lost mates.
+@Suite("RaceReplica")
+struct RaceReplicaTests {
+    let ana = Sample.runner(0xA, "ana")
+    let bor = Sample.runner(0xB, "bor")
+    let cvet = Sample.runner(0xC, "cvet")
+
+    /// Every update each runner's authority sends in one 100 m race, in sending order.
+    private func history() -> [RunnerProgress] {
+        var updates: [RunnerProgress] = []
+        for (index, runner) in [ana, bor, cvet].enumerated() {
+            let speed = 5.0 - Double(index) * 0.5
+            updates.append(Sample.progress(runner, sequence: 1, phase: .waiting))
+            var sequence: UInt32 = 2
+            for second in 0...30 {
+                let distance = speed * Double(second)
+                if distance >= 100 {
+                    updates.append(Sample.progress(
+                        runner, sequence: sequence, phase: .finished, elapsed: Double(second), distance: distance,
+                        finishTime: 100 / speed
+                    ))
+                    updates.append(Sample.progress(
+                        runner, sequence: sequence + 1, phase: .finished, elapsed: Double(second), distance: distance,
+                        finishTime: 100 / speed, hasFinalResult: true
+                    ))
+                    break
+                }
+                updates.append(Sample.progress(runner, sequence: sequence, elapsed: Double(second), distance: distance))
+                sequence += 1
+            }
+        }
+        return updates
+    }
+
+    private func replica(applying updates: [RunnerProgress]) -> RaceReplica {
+        var replica = RaceReplica(terms: Sample.race100m)
+        for update in updates { replica.apply(update, heardAt: Sample.start) }
+        return replica
+    }
+
+    @Test("in-order delivery gives the expected final standings")
+    func inOrder() throws {
+        let standings = replica(applying: history()).standings()
+        #expect(standings.standings.map(\.runner.name) == ["ana", "bor", "cvet"])
+        #expect(standings.isComplete)
+        #expect(standings.winner?.runner == ana)
+        #expect(standings.standings.map(\.finishTime) == [20, 100 / 4.5, 25])
+    }
+
+    @Test("any arrival order with duplicates gives the same standings", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func anyOrderWithDuplicates(seed: UInt64) {
+        let updates = history()
+        let reference = replica(applying: updates)
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<100 {
+            var delivered = updates
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                delivered.append(updates.randomElement(using: &random) ?? updates[0])
+            }
+            delivered.shuffle(using: &random)
+            let copy = replica(applying: delivered)
+            #expect(copy.progress == reference.progress)
+            #expect(copy.standings() == reference.standings())
+        }
+    }
+
+    @Test("losing superseded updates does not change the result", arguments: [6, 7, 8] as [UInt64])
+    func lossOfSupersededUpdates(seed: UInt64) {
+        let updates = history()
+        let reference = replica(applying: updates).standings()
+        let lastOfEach = Set(Dictionary(grouping: updates, by: \.runner.id).compactMap { $0.value.last })
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<100 {
+            let survivors = updates.filter { lastOfEach.contains($0) || Double.random(in: 0..<1, using: &random) > 0.3 }
+            #expect(replica(applying: survivors.shuffled(using: &random)).standings() == reference)
+        }
+    }
+
+    @Test("every prefix of a permutation ranks only from what has arrived, and never rolls a runner back")
+    func neverRollsBack() {
+        var random = SeededGenerator(seed: 99)
+        let delivered = history().shuffled(using: &random)
+        var replica = RaceReplica(terms: Sample.race100m)
+        var highest: [RunnerID: UInt32] = [:]
+        for update in delivered {
+            let outcome = replica.apply(update, heardAt: Sample.start)
+            let id = update.runner.id
+            if update.sequence > highest[id, default: 0] {
+                #expect(outcome == .applied)
+                highest[id] = update.sequence
+            } else {
+                #expect(outcome == .stale)
+            }
+            #expect(replica.progress[id]?.sequence == highest[id])
+        }
+    }
+
+    @Test("a duplicate, an older update or a heartbeat is stale and changes nothing")
+    func staleUpdates() {
+        var replica = RaceReplica(terms: Sample.race100m)
+        let newer = Sample.progress(ana, sequence: 5, elapsed: 5, distance: 25)
+        let older = Sample.progress(ana, sequence: 4, elapsed: 4, distance: 20)
+        #expect(replica.apply(newer, heardAt: Sample.start) == .applied)
+        #expect(replica.apply(newer, heardAt: Sample.start) == .stale)
+        #expect(replica.apply(older, heardAt: Sample.start) == .stale)
+        #expect(replica.progress[ana.id] == newer)
+        #expect(replica.apply(Sample.progress(ana, sequence: 6, elapsed: 6, distance: 30), heardAt: Sample.start) == .applied)
+        #expect(replica.progress[ana.id]?.distance == 30)
+    }
+
+    @Test("updates under other terms are kept aside, not applied")
+    func otherTerms() {
+        var replica = RaceReplica(terms: Sample.race100m)
+        let otherGoal = RaceTerms(mode: .race, goal: .standard)
+        let otherMode = RaceTerms(mode: .single, goal: Sample.race100m.goal)
+        #expect(replica.apply(Sample.progress(ana, terms: otherGoal), heardAt: Sample.start) == .otherTerms)
+        #expect(replica.apply(Sample.progress(bor, terms: otherMode), heardAt: Sample.start) == .otherTerms)
+        #expect(replica.progress.isEmpty)
+        #expect(replica.lastHeard.isEmpty)
+        #expect(Set(replica.otherTerms.keys) == [ana.id, bor.id])
+        #expect(replica.standings().standings.isEmpty)
+    }
+
+    @Test("a mate silent for longer than the timeout is lost; the local runner never is")
+    func lostDetection() {
+        var replica = RaceReplica(terms: Sample.race100m)
+        replica.apply(Sample.progress(ana), heardAt: Sample.start)
+        replica.apply(Sample.progress(bor), heardAt: Sample.start.addingTimeInterval(5))
+        replica.apply(Sample.progress(cvet), heardAt: Sample.start)
+        #expect(replica.lost(at: Sample.start.addingTimeInterval(10), after: 10, excluding: ana.id).isEmpty)
+        #expect(replica.lost(at: Sample.start.addingTimeInterval(10.5), after: 10, excluding: ana.id) == [cvet.id])
+        #expect(replica.lost(at: Sample.start.addingTimeInterval(15.5), after: 10, excluding: ana.id) == [bor.id, cvet.id])
+        #expect(replica.lost(at: Sample.start.addingTimeInterval(15.5), after: 10, excluding: cvet.id) == [ana.id, bor.id])
+        let standings = replica.standings(lost: [cvet.id])
+        #expect(standings.standing(of: cvet.id)?.isLost == true)
+        #expect(standings.standing(of: ana.id)?.isLost == false)
+    }
+
+    @Test("a mate who has finished is never lost, however long it is silent")
+    func finishedIsNeverLost() {
+        var replica = RaceReplica(terms: Sample.race100m)
+        replica.apply(
+            Sample.progress(bor, phase: .finished, elapsed: 30, distance: 101, finishTime: 29.5), heardAt: Sample.start
+        )
+        replica.apply(Sample.progress(cvet), heardAt: Sample.start)
+        #expect(replica.lost(at: Sample.start.addingTimeInterval(3600), after: 10, excluding: ana.id) == [cvet.id])
+    }
+
+    @Test("a stale heartbeat still counts as hearing from the mate, and comes back from lost")
+    func heartbeatKeepsAlive() {
+        var replica = RaceReplica(terms: Sample.race100m)
+        let update = Sample.progress(bor, sequence: 3)
+        replica.apply(update, heardAt: Sample.start)
+        #expect(replica.lost(at: Sample.start.addingTimeInterval(11), after: 10, excluding: ana.id) == [bor.id])
+        #expect(replica.apply(update, heardAt: Sample.start.addingTimeInterval(11)) == .stale)
+        #expect(replica.lastHeard[bor.id] == Sample.start.addingTimeInterval(11))
+        #expect(replica.lost(at: Sample.start.addingTimeInterval(11), after: 10, excluding: ana.id).isEmpty)
+    }
+
+    @Test("an update heard earlier than one already heard does not move last-heard back")
+    func lastHeardIsTheLatest() {
+        var replica = RaceReplica(terms: Sample.race100m)
+        replica.apply(Sample.progress(bor, sequence: 2), heardAt: Sample.start.addingTimeInterval(8))
+        replica.apply(Sample.progress(bor, sequence: 3), heardAt: Sample.start.addingTimeInterval(2))
+        #expect(replica.lastHeard[bor.id] == Sample.start.addingTimeInterval(8))
+        #expect(replica.progress[bor.id]?.sequence == 3)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Presentation
+import Testing
+
+/// What a person reads: times, kilometres (truncated, never rounded up), percent, timestamps.
+@Suite("DisplayFormat")
+struct DisplayFormatTests {
+    @Test(
+        "elapsed time is MM:SS under an hour, HH:MM:SS from one hour on, whole seconds truncated",
+        arguments: [
+            (0.0, "00:00"), (0.999, "00:00"), (1, "00:01"), (59.9, "00:59"), (60, "01:00"), (61.5, "01:01"),
+            (599, "09:59"), (3_599, "59:59"), (3_599.999, "59:59"), (3_600, "01:00:00"), (3_661, "01:01:01"),
+            (86_399, "23:59:59"), (86_400, "24:00:00"), (360_000, "100:00:00"),
+        ]
+    )
+    func elapsed(seconds: Double, expected: String) {
+        #expect(DisplayFormat.elapsed(seconds) == expected)
+    }
+
+    @Test("negative and non-finite times show 00:00", arguments: [-1.0, -0.001, -3_600, .nan, .infinity, -.infinity])
+    func elapsedNonsense(seconds: Double) {
+        #expect(DisplayFormat.elapsed(seconds) == "00:00")
+    }
+
+    @Test(
+        "kilometres have 2 decimals, truncated: 999 m is 0.99, never 1.00",
+        arguments: [
+            (0.0, "0.00"), (9.99, "0.00"), (10, "0.01"), (290, "0.29"), (420, "0.42"), (999, "0.99"),
+            (999.999_99, "0.99"), (1_000, "1.00"), (1_009.9, "1.00"), (1_010, "1.01"), (4_575.0, "4.57"),
+            (5_000, "5.00"), (42_195, "42.19"), (1_000_000, "1000.00"),
+        ]
+    )
+    func kilometres(metres: Double, expected: String) {
+        #expect(DisplayFormat.kilometres(metres) == expected)
+    }
+
+    @Test("values that are whole hundredths in decimal but not in binary are not truncated one step too far")
+    func binaryNoise() {
+        for hundredths in 0...100_000 {
+            let metres = Double(hundredths) * 10
+            let expected = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+            guard DisplayFormat.kilometres(metres) == expected else {
+                Issue.record("\(metres) m shows as \(DisplayFormat.kilometres(metres)), expected \(expected)")
+                return
+            }
+        }
+        #expect(DisplayFormat.kilometres(0.29 * 1_000) == "0.29")
+        #expect(DisplayFormat.kilometres(1.1 * 1_000) == "1.10")
+    }
+
+    @Test("negative and non-finite distances show 0.00", arguments: [-5.0, -0.01, .nan, .infinity, -.infinity])
+    func kilometresNonsense(metres: Double) {
+        #expect(DisplayFormat.kilometres(metres) == "0.00")
+    }
+
+    @Test("distance adds the unit")
+    func distance() {
+        #expect(DisplayFormat.distance(420) == "0.42 km")
+        #expect(DisplayFormat.distance(4_575) == "4.57 km")
+        #expect(DisplayFormat.distance(0) == "0.00 km")
+    }
+
+    @Test(
+        "percent is whole, truncated and clamped to 0...100",
+        arguments: [
+            (0.0, "0%"), (0.004, "0%"), (0.29, "29%"), (0.5, "50%"), (0.57, "57%"), (0.999, "99%"), (1, "100%"),
+            (1.5, "100%"), (-0.2, "0%"), (.nan, "0%"), (.infinity, "0%"),
+        ]
+    )
+    func percent(fraction: Double, expected: String) {
+        #expect(DisplayFormat.percent(fraction) == expected)
+    }
+
+    @Test("timestamps are ISO-8601 UTC with milliseconds")
+    func timestamp() {
+        #expect(DisplayFormat.timestamp(Date(timeIntervalSince1970: 1_800_000_000)) == "2027-01-15T08:00:00.000Z")
+        #expect(DisplayFormat.timestamp(Date(timeIntervalSince1970: 1_800_000_000.25)) == "2027-01-15T08:00:00.250Z")
+        #expect(DisplayFormat.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+    }
+}

@@ -1,0 +1,146 @@
+import Domain
+import Foundation
+@testable import Presentation
+import Testing
+
+/// A race snapshot mapped to the display-ready board and result.
+@Suite("RaceBoard mapping")
+struct RaceBoardMappingTests {
+    let ana = Sample.ana
+    let bor = Sample.bor
+
+    @Test("waiting: stage, headline 'waiting for mates: 0 of 1', our one row")
+    func waiting() throws {
+        let board = RaceBoard(Sample.waiting)
+        #expect(board.stage == "waiting")
+        #expect(board.headline == "waiting for mates: 0 of 1")
+        #expect(board.mode == "race")
+        #expect(board.goal == "0.10 km")
+        #expect(board.goalMetres == 100)
+        #expect(board.leader == "ana")
+        let row = try #require(board.rows.first)
+        #expect(board.rows.count == 1)
+        #expect(row == RunnerRow(
+            id: "000000000000000a", name: "ana", isMe: true, rank: 1, state: "waiting", distance: "0.00 km",
+            distanceMetres: 0, progress: 0, isLeader: true, time: "00:00", timeSeconds: 0, finishSeconds: nil
+        ))
+    }
+
+    @Test("the headline counts mates heard of mates expected")
+    func waitingCounts() {
+        let snapshot = Sample.snapshot(
+            .waitingForMates(heard: 2, expected: 3), [Sample.progress(ana, .waiting), Sample.progress(bor, .waiting)],
+            startedAt: nil
+        )
+        #expect(RaceBoard(snapshot).headline == "waiting for mates: 2 of 3")
+    }
+
+    @Test("running: every runner best first, with distances truncated and times, the leader marked")
+    func running() {
+        let snapshot = Sample.snapshot(.running, [
+            Sample.progress(ana, elapsed: 61.9, distance: 29.99),
+            Sample.progress(bor, elapsed: 61.9, distance: 99.9),
+        ])
+        let board = RaceBoard(snapshot)
+        #expect(board.stage == "running")
+        #expect(board.headline == "running to 0.10 km")
+        #expect(board.leader == "bor")
+        #expect(board.rows == [
+            RunnerRow(
+                id: "000000000000000b", name: "bor", isMe: false, rank: 1, state: "running", distance: "0.09 km",
+                distanceMetres: 99.9, progress: 99.9 / 100, isLeader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil
+            ),
+            RunnerRow(
+                id: "000000000000000a", name: "ana", isMe: true, rank: 2, state: "running", distance: "0.02 km",
+                distanceMetres: 29.99, progress: 29.99 / 100, isLeader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil
+            ),
+        ])
+    }
+
+    @Test("a finished runner shows its finish time, not its elapsed time")
+    func finishedRow() throws {
+        let snapshot = Sample.snapshot(.running, [
+            Sample.progress(ana, .finished, elapsed: 25, distance: 104, finishTime: 20.5),
+            Sample.progress(bor, elapsed: 25, distance: 90),
+        ])
+        let row = try #require(RaceBoard(snapshot).rows.first)
+        #expect(row.state == "finished")
+        #expect(row.time == "00:20")
+        #expect(row.timeSeconds == 20.5)
+        #expect(row.finishSeconds == 20.5)
+        #expect(row.progress == 1)
+        #expect(row.distance == "0.10 km")
+    }
+
+    @Test("complete: stage 'complete', headline 'finished'")
+    func complete() {
+        let snapshot = Sample.snapshot(.complete, [
+            Sample.progress(ana, .finished, elapsed: 20, distance: 100, finishTime: 20),
+            Sample.progress(bor, .finished, elapsed: 25, distance: 100, finishTime: 25),
+        ])
+        let board = RaceBoard(snapshot)
+        #expect(board.stage == "complete")
+        #expect(board.headline == "finished")
+        #expect(board.rows.map(\.state) == ["finished", "finished"])
+        #expect(board.rows.map(\.rank) == [1, 2])
+        #expect(board.rows.map(\.isLeader) == [true, false])
+    }
+
+    @Test("a lost mate's row says 'lost', whatever its phase")
+    func lost() {
+        for phase in [RunnerPhase.waiting, .running, .finished] {
+            let snapshot = Sample.snapshot(
+                .running,
+                [Sample.progress(ana, elapsed: 30, distance: 50),
+                 Sample.progress(bor, phase, elapsed: 12, distance: phase == .finished ? 100 : 20, finishTime: phase == .finished ? 12 : nil)],
+                lost: [bor.id]
+            )
+            let board = RaceBoard(snapshot)
+            #expect(board.rows.first { $0.name == "bor" }?.state == "lost")
+            #expect(board.rows.first { $0.name == "ana" }?.state == "running")
+        }
+    }
+
+    @Test("single mode and the standard goal")
+    func singleMode() {
+        let terms = RaceTerms(mode: .single, goal: .standard)
+        let snapshot = Sample.snapshot(.running, [Sample.progress(ana, elapsed: 3_725, distance: 4_575, terms: terms)], terms: terms)
+        let board = RaceBoard(snapshot)
+        #expect(board.mode == "single")
+        #expect(board.goal == "5.00 km")
+        #expect(board.goalMetres == 5_000)
+        #expect(board.headline == "running to 5.00 km")
+        #expect(board.rows.first?.distance == "4.57 km")
+        #expect(board.rows.first?.time == "01:02:05")
+        #expect(board.rows.first?.progress == 0.915)
+    }
+
+    @Test("no standings: no rows and no leader")
+    func empty() {
+        let board = RaceBoard(Sample.snapshot(.waitingForMates(heard: 0, expected: 1), [], startedAt: nil))
+        #expect(board.rows.isEmpty)
+        #expect(board.leader == nil)
+    }
+
+    @Test("the result names the winner and their time")
+    func result() throws {
+        let snapshot = Sample.snapshot(.complete, [
+            Sample.progress(ana, .finished, elapsed: 1_300, distance: 5_000, finishTime: 1_200.5),
+            Sample.progress(bor, .finished, elapsed: 1_400, distance: 5_000, finishTime: 1_321),
+        ])
+        let result = RaceResultDisplay(snapshot)
+        #expect(result.board == RaceBoard(snapshot))
+        let winner = try #require(result.winner)
+        #expect(winner.name == "ana")
+        #expect(winner.isMe)
+        #expect(result.summary == "ana wins in 20:00")
+    }
+
+    @Test("a result nobody finished says so")
+    func resultWithoutWinner() {
+        let snapshot = Sample.snapshot(.complete, [Sample.progress(ana, elapsed: 100, distance: 80)], lost: [])
+        let result = RaceResultDisplay(snapshot)
+        #expect(result.winner == nil)
+        #expect(result.summary == "nobody reached 0.10 km")
+    }
+}

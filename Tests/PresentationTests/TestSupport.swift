@@ -1,0 +1,144 @@
+import Domain
+import Foundation
+import MateRunnerTesting
+@testable import Presentation
+import Synchronization
+import Testing
+
+/// A failure a helper reports by throwing, so that the test stops at once with a clear message.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Yields (never sleeps) until `condition` holds; throws naming `what` after `maxYields` yields.
+func waitUntil(_ what: String, maxYields: Int = 100_000, _ condition: () -> Bool) async throws {
+    for _ in 0..<maxYields {
+        if condition() { return }
+        await Task.yield()
+    }
+    guard condition() else {
+        throw TestFailure("gave up after \(maxYields) yields waiting for \(what)")
+    }
+}
+
+/// A value behind a lock, shareable between the test and the tasks it watches.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) {
+        mutex = Mutex(value)
+    }
+
+    var value: Value { mutex.withLock { $0 } }
+
+    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+        mutex.withLock { body(&$0) }
+    }
+}
+
+/// A race use case whose snapshots the test sends one by one.
+final class FakeRaceSession: RaceSessionUseCase {
+    private let stream: AsyncThrowingStream<RaceSnapshot, any Error>
+    private let continuation: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+    private let state = Locked((calls: 0, terminated: false))
+
+    init() {
+        (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self)
+        continuation.onTermination = { [state] _ in state.withLock { $0.terminated = true } }
+    }
+
+    func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
+        state.withLock { $0.calls += 1 }
+        return stream
+    }
+
+    /// How many times the run was started.
+    var calls: Int { state.withLock { $0.calls } }
+    /// Whether the snapshot stream ended (finished, failed, or its consumer was cancelled).
+    var terminated: Bool { state.withLock { $0.terminated } }
+
+    func send(_ snapshot: RaceSnapshot) { continuation.yield(snapshot) }
+    func finish() { continuation.finish() }
+    func fail(_ error: any Error) { continuation.finish(throwing: error) }
+}
+
+/// Subscribes to every output of the running view model and keeps the whole history of each.
+final class RunningOutputRecorder: Sendable {
+    struct History: Sendable {
+        var elapsedTime: [String] = []
+        var board: [RaceBoard] = []
+        var result: [RaceResultDisplay] = []
+        var notice: [Notice] = []
+        /// The outputs that have finished.
+        var finished: Set<String> = []
+    }
+
+    private let state = Mutex(History())
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    var history: History { state.withLock { $0 } }
+    var allFinished: Bool { history.finished.count == 4 }
+
+    func record(_ output: RunningViewModel.Output) {
+        let started = [
+            collect(output.elapsedTime, named: "elapsedTime") { $0.elapsedTime.append($1) },
+            collect(output.board, named: "board") { $0.board.append($1) },
+            collect(output.result, named: "result") { $0.result.append($1) },
+            collect(output.notice, named: "notice") { $0.notice.append($1) },
+        ]
+        tasks.withLock { $0 += started }
+    }
+
+    private func collect<Element: Sendable>(
+        _ stream: AsyncStream<Element>, named name: String, _ append: @escaping @Sendable (inout History, Element) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            for await value in stream {
+                state.withLock { append(&$0, value) }
+            }
+            state.withLock { _ = $0.finished.insert(name) }
+        }
+    }
+
+    func cancel() {
+        tasks.withLock { $0.forEach { $0.cancel() } }
+    }
+}
+
+/// Hand-made snapshots of a 100 m race between ana (this peer) and bor.
+enum Sample {
+    static let start = ManualRaceClock().now
+    static let ana = Runner(id: RunnerID(rawValue: 0xA), name: "ana")
+    static let bor = Runner(id: RunnerID(rawValue: 0xB), name: "bor")
+    static let race100m = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 10_000))
+
+    static func progress(
+        _ runner: Runner, _ phase: RunnerPhase = .running, elapsed: TimeInterval = 0, distance: Double = 0,
+        finishTime: TimeInterval? = nil, terms: RaceTerms = race100m
+    ) -> RunnerProgress {
+        RunnerProgress(
+            runner: runner, terms: terms, sequence: 1, phase: phase, elapsed: elapsed, distance: distance,
+            finishTime: finishTime
+        )
+    }
+
+    static func snapshot(
+        _ stage: RaceSnapshot.Stage,
+        _ progress: [RunnerProgress],
+        me: Runner = ana,
+        startedAt: Date? = start,
+        terms: RaceTerms = race100m,
+        lost: Set<RunnerID> = []
+    ) -> RaceSnapshot {
+        RaceSnapshot(
+            me: me.id, stage: stage, startedAt: startedAt,
+            standings: ResolveRace.standings(of: progress, terms: terms, lost: lost)
+        )
+    }
+
+    static let waiting = snapshot(.waitingForMates(heard: 0, expected: 1), [progress(ana, .waiting)], startedAt: nil)
+}
