@@ -75,7 +75,7 @@ struct AppContainer {
         let scale = clock.speedup
         let configuration = RaceSessionConfiguration(
             me: me, terms: terms, expectedMates: expectedMates,
-            lobbyTimeout: lobbyTimeout * scale, heartbeat: 0.5 * scale, lostAfter: 10 * scale, resultLinger: 3 * scale
+            lobbyTimeout: lobbyTimeout * scale, heartbeat: 0.5 * scale, lostAfter: 10 * scale, resultLinger: 30 * scale
         )
         return RaceSession(configuration: configuration, location: location, sync: sync, clock: clock)
     }

@@ -89,11 +89,11 @@ struct RaceSessionTests {
     )
     func threeRunnersWithFaults(seed: UInt64) async throws {
         var harness = RaceHarness(faults: .init(loss: 0.3, duplicate: 0.05, reorder: 0.25, seed: seed))
-        // The app's own timings: lost after 10 s of silence, linger 3 s with the result. A mate that has
-        // finished is never lost, so one that stops first is not shown lost by a slower peer.
+        // The app's own timings: lost after 10 s of silence; with the result, keep answering mates
+        // that lack it for up to 30 s. A finished mate is never shown lost by a slower peer.
         let patient: (inout RaceSessionConfiguration) -> Void = {
             $0.lostAfter = 10
-            $0.resultLinger = 3
+            $0.resultLinger = 30
         }
         harness.add(ana, speed: 4, fixes: 40, expectedMates: 2, configure: patient)
         harness.add(bor, speed: 5, fixes: 40, expectedMates: 2, configure: patient)
@@ -113,7 +113,7 @@ struct RaceSessionTests {
         var harness = RaceHarness(faults: .init(loss: 0.3, duplicate: 0.05, reorder: 0.25, seed: seed))
         let patient: (inout RaceSessionConfiguration) -> Void = {
             $0.lostAfter = 10
-            $0.resultLinger = 3
+            $0.resultLinger = 30
         }
         harness.add(ana, speed: 5, fixes: 40, expectedMates: 1, configure: patient)
         harness.add(bor, speed: 4, fixes: 40, expectedMates: 1, configure: patient)

@@ -39,12 +39,17 @@ public struct RaceReplica: Sendable {
         return .applied
     }
 
-    /// Runners (other than `me`) not heard from for longer than `timeout` at `now`. A runner who has
+    /// Runners (other than `me`) not heard from for longer than `timeout` at `now`, in any phase.
+    public func silent(at now: Date, after timeout: TimeInterval, excluding me: RunnerID) -> Set<RunnerID> {
+        Set(lastHeard.compactMap { id, heard in
+            id != me && now.timeIntervalSince(heard) > timeout ? id : nil
+        })
+    }
+
+    /// Runners shown as lost: silent for longer than `timeout` and not finished. A runner who has
     /// finished is never lost: its progress is final, and its peer may rightly have stopped sending.
     public func lost(at now: Date, after timeout: TimeInterval, excluding me: RunnerID) -> Set<RunnerID> {
-        Set(lastHeard.compactMap { id, heard in
-            id != me && progress[id]?.phase != .finished && now.timeIntervalSince(heard) > timeout ? id : nil
-        })
+        silent(at: now, after: timeout, excluding: me).filter { progress[$0]?.phase != .finished }
     }
 
     /// The standings from what this replica holds.

@@ -12,7 +12,8 @@ public struct RaceSessionConfiguration: Sendable {
     public var heartbeat: TimeInterval
     /// A mate silent for longer than this is shown as lost.
     public var lostAfter: TimeInterval
-    /// Once the result is known, how long to keep answering mates that may not have it yet.
+    /// Once the result is known, we keep answering mates that are still heard from and do not have it
+    /// yet; this is the longest we do so (a mate that falls silent for `lostAfter` is not waited for).
     public var resultLinger: TimeInterval
 
     public init(
@@ -22,7 +23,7 @@ public struct RaceSessionConfiguration: Sendable {
         lobbyTimeout: TimeInterval = 60,
         heartbeat: TimeInterval = 1,
         lostAfter: TimeInterval = 10,
-        resultLinger: TimeInterval = 5
+        resultLinger: TimeInterval = 30
     ) {
         self.me = me
         self.terms = terms

@@ -136,7 +136,10 @@ actor RaceSessionState {
         }
         emit.yield(snapshot(standings: replica.standings(lost: lost)))
         if let completedAt, !isOver {
-            let everyoneHasIt = replica.progress.values.allSatisfy { $0.hasFinalResult || lost.contains($0.runner.id) }
+            // Keep answering every mate still heard from until it too has the result: it may lack
+            // our final state. A mate silent past the lost timeout has stopped or crashed.
+            let gone = replica.silent(at: now, after: configuration.lostAfter, excluding: own.runner.id)
+            let everyoneHasIt = replica.progress.values.allSatisfy { $0.hasFinalResult || gone.contains($0.runner.id) }
             if everyoneHasIt || now.timeIntervalSince(completedAt) >= configuration.resultLinger {
                 finish()
             }
