@@ -45,12 +45,13 @@ struct AppContainer {
             let events = try discovery.browse()
             let logger = self.logger
             Task {
+                // Avahi reports a service once per interface and protocol: log each mate once.
+                var seen = Set<DiscoveredMate>()
                 for await event in events {
                     guard case .found(let mate) = event, mate.runnerID != me.id.description else { continue }
                     do {
-                        let address = try SocketAddress(ipAddress: mate.address, port: mate.port)
-                        guard !sync.knownPeers.contains(address) else { continue }
-                        sync.addPeer(address)
+                        sync.addPeer(try SocketAddress(ipAddress: mate.address, port: mate.port))
+                        guard seen.insert(mate).inserted else { continue }
                         logger.info("found mate \(mate.runnerName) at \(mate.address):\(mate.port)")
                     } catch {
                         logger.warning("mate \(mate.runnerName) has an unusable address \(mate.address): \(error)")

@@ -33,13 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = LogSetup.bootstrap(level: logLevel)
-        do {
-            try await race(logger: logger)
-        } catch let error as CLIError {
-            logger.error("\(error.description)")
-            throw error.exitCode
-        }
+        try await CommandRunner.perform(logLevel: logLevel) { try await race(logger: $0) }
     }
 
     private func race(logger: Logger) async throws {

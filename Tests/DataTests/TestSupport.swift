@@ -1,27 +1,7 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
-
-/// A failure a helper reports by throwing, so that the test stops at once with a clear message.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// Yields (never sleeps) until `condition` holds; throws naming `what` after `maxYields` yields.
-/// For work driven by a manual clock, where every step is a task to run, not a time to wait.
-func waitUntil(_ what: String, maxYields: Int = 100_000, _ condition: () -> Bool) async throws {
-    for _ in 0..<maxYields {
-        if condition() { return }
-        await Task.yield()
-    }
-    guard condition() else {
-        throw TestFailure("gave up after \(maxYields) yields waiting for \(what)")
-    }
-}
 
 /// Runs `body`; if it has not finished after `seconds` of real time, cancels it and throws. Only a
 /// safety net so that a broken network test fails instead of hanging: nothing asserts on the time.

@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
 #if canImport(Glibc)

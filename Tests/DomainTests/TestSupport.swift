@@ -1,26 +1,7 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
-
-/// A failure a helper reports by throwing, so that the test stops at once with a clear message.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// Yields (never sleeps) until `condition` holds; throws naming `what` after `maxYields` yields.
-func waitUntil(_ what: String, maxYields: Int = 100_000, _ condition: () -> Bool) async throws {
-    for _ in 0..<maxYields {
-        if condition() { return }
-        await Task.yield()
-    }
-    guard condition() else {
-        throw TestFailure("gave up after \(maxYields) yields waiting for \(what)")
-    }
-}
 
 /// Small builders for the hand-made races of these tests.
 enum Sample {

@@ -40,6 +40,13 @@ struct LoopbackRaceTests {
             #expect(["status", "result", "notice"].contains(line["type"] as? String ?? ""))
             #expect((line["time"] as? String)?.hasSuffix("Z") == true)
         }
-        #expect(linesA.first?["stage"] as? String == "waiting")
+        // Stages only move forward: waiting (until the mate is heard, possibly before the first frame),
+        // running, complete.
+        for lines in [linesA, linesB] {
+            let order = ["waiting": 0, "running": 1, "complete": 2]
+            let stages = lines.compactMap { $0["stage"] as? String }.compactMap { order[$0] }
+            #expect(stages == stages.sorted())
+            #expect(stages.last == 2)
+        }
     }
 }

@@ -5,26 +5,6 @@ import MateRunnerTesting
 import Synchronization
 import Testing
 
-/// A failure a helper reports by throwing, so that the test stops at once with a clear message.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// Yields (never sleeps) until `condition` holds; throws naming `what` after `maxYields` yields.
-func waitUntil(_ what: String, maxYields: Int = 100_000, _ condition: () -> Bool) async throws {
-    for _ in 0..<maxYields {
-        if condition() { return }
-        await Task.yield()
-    }
-    guard condition() else {
-        throw TestFailure("gave up after \(maxYields) yields waiting for \(what)")
-    }
-}
-
 /// A value behind a lock, shareable between the test and the tasks it watches.
 final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
