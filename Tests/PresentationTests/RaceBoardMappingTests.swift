@@ -48,11 +48,13 @@ struct RaceBoardMappingTests {
         #expect(board.rows == [
             RunnerRow(
                 id: "000000000000000b", name: "bor", isMe: false, rank: 1, state: "running", distance: "0.09 km",
-                distanceMetres: 99.9, progress: 99.9 / 100, isLeader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil
+                distanceMetres: 99.9, progress: 99.9 / 100, isLeader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+                pace: "10:19 /km", speedMetresPerSecond: 99.9 / 61.9
             ),
             RunnerRow(
                 id: "000000000000000a", name: "ana", isMe: true, rank: 2, state: "running", distance: "0.02 km",
-                distanceMetres: 29.99, progress: 29.99 / 100, isLeader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil
+                distanceMetres: 29.99, progress: 29.99 / 100, isLeader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+                pace: "34:24 /km", speedMetresPerSecond: 29.99 / 61.9
             ),
         ])
     }
@@ -70,6 +72,19 @@ struct RaceBoardMappingTests {
         #expect(row.finishSeconds == 20.5)
         #expect(row.progress == 1)
         #expect(row.distance == "0.10 km")
+        // Pace over the run to the finish: 104 m in 20.5 s is 197.1 s per km.
+        #expect(row.pace == "3:17 /km")
+        #expect(row.speedMetresPerSecond == 104 / 20.5)
+        #expect(row.calories == nil)
+    }
+
+    @Test("no pace before 10 m are covered, nor without time")
+    func noPaceYet() {
+        let snapshot = Sample.snapshot(.running, [
+            Sample.progress(ana, elapsed: 30, distance: 9.99), Sample.progress(bor, elapsed: 0, distance: 12),
+        ])
+        #expect(RaceBoard(snapshot).rows.map(\.pace) == [nil, nil])
+        #expect(RaceBoard(snapshot).rows.map(\.speedMetresPerSecond) == [nil, nil])
     }
 
     @Test("complete: stage 'complete', headline 'finished'")

@@ -41,6 +41,9 @@ extension RunnerRow {
             case .finished: "finished"
             }
         }
+        // Average speed over the run so far (to the finish once finished); the Domain has no pace yet.
+        let time = standing.finishTime ?? standing.elapsed
+        let speed: Double? = standing.distance >= 10 && time > 0 ? standing.distance / time : nil
         self.init(
             id: standing.runner.id.description,
             name: standing.runner.name,
@@ -53,7 +56,9 @@ extension RunnerRow {
             isLeader: standing.isLeader,
             time: DisplayFormat.elapsed(standing.elapsed),
             timeSeconds: standing.elapsed,
-            finishSeconds: standing.finishTime
+            finishSeconds: standing.finishTime,
+            pace: speed.map { DisplayFormat.pace(metresPerSecond: $0) },
+            speedMetresPerSecond: speed
         )
     }
 }
