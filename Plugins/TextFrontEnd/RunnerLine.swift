@@ -5,6 +5,9 @@ struct RunnerLine {
     var before: String
     var after: String
 
+    /// How many layouts `candidates` gives.
+    static let levels = 5
+
     /// The layouts of one runner's line, richest first: the first whose bar is wide enough is drawn.
     static func candidates(_ runner: FrontEndRunner, nameWidth: Int) -> [RunnerLine] {
         let percent = TextWidth.pad(String(Int((runner.progress * 100).rounded(.down))) + "%", to: 4, right: true)
@@ -32,8 +35,8 @@ struct RunnerLine {
         min(TextLayout.barWidth, columns - TextWidth.of(before) - TextWidth.of(after) - 2)
     }
 
-    func render(progress: Double, columns: Int, color: Bool) -> String {
-        let width = max(5, barWidth(columns: columns))
+    func render(progress: Double, barWidth: Int, columns: Int, color: Bool) -> String {
+        let width = max(5, barWidth)
         let plain = before + TextLayout.progressBar(progress, width: width, color: false) + after
         return TextWidth.of(plain) <= columns
             ? before + TextLayout.progressBar(progress, width: width, color: color) + after

@@ -8,13 +8,18 @@ enum TextLayout {
 
     static func status(_ frame: FrontEndFrame, columns: Int, color: Bool) -> [String] {
         let runners = frame.runners ?? []
-        let nameWidth = min(12, runners.map { TextWidth.of($0.name) }.max() ?? 4)
+        // Names get at most 12 columns, fewer on narrow terminals (8 at 40 columns).
+        let nameWidth = min(12, max(6, columns / 5), runners.map { TextWidth.of($0.name) }.max() ?? 4)
         let header = "\(frame.elapsed ?? "00:00")  goal \(frame.goal ?? "?")  \(stageText(frame.stage))"
         var lines = [fit(TextWidth.of(header) + 12 <= columns ? "MateRunner  " + header : header, columns: columns)]
-        for runner in runners {
-            let candidates = RunnerLine.candidates(runner, nameWidth: nameWidth)
-            let line = candidates.first { $0.barWidth(columns: columns) >= 10 } ?? candidates[candidates.count - 1]
-            lines.append(line.render(progress: runner.progress, columns: columns, color: color))
+        // One layout for every runner (the richest where every bar keeps 10 columns), bars of one width.
+        let candidates = runners.map { RunnerLine.candidates($0, nameWidth: nameWidth) }
+        let levels = 0..<RunnerLine.levels
+        let level = levels.first { level in candidates.allSatisfy { $0[level].barWidth(columns: columns) >= 10 } }
+            ?? RunnerLine.levels - 1
+        let width = candidates.map { $0[level].barWidth(columns: columns) }.min() ?? barWidth
+        for (runner, lineCandidates) in zip(runners, candidates) {
+            lines.append(lineCandidates[level].render(progress: runner.progress, barWidth: width, columns: columns, color: color))
         }
         return lines
     }

@@ -78,11 +78,13 @@ struct DisplayFormatTests {
         #expect(DisplayFormat.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
     }
 
-    @Test("pace is M:SS per km from a speed, whole seconds truncated", arguments: [
+    static let paces: [(Double, String)] = [
         (1000.0 / 320, "5:20 /km"), (1000.0 / 319.99, "5:19 /km"), (1000.0 / 59.5, "0:59 /km"),
         (1000.0 / 5999, "99:59 /km"), (1000.0 / 6000, "--:-- /km"), (0, "--:-- /km"), (-1, "--:-- /km"),
-        (.infinity, "--:-- /km"), (.nan, "--:-- /km"),
-    ])
+        (Double.infinity, "--:-- /km"), (Double.nan, "--:-- /km"),
+    ]
+
+    @Test("pace is M:SS per km from a speed, whole seconds truncated", arguments: paces)
     func pace(speed: Double, expected: String) {
         #expect(DisplayFormat.pace(metresPerSecond: speed) == expected)
     }

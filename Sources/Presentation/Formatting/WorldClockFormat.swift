@@ -28,7 +28,8 @@ public enum WorldClockFormat {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: instant)
         let weekday = parts.weekday.map { weekdays[($0 - 1) % 7] } ?? "?"
         return WorldClockRow(
-            zone: zone.identifier,
+            // Foundation names UTC "GMT" on Linux; UTC is what people ask for and what the zone is.
+            zone: zone.identifier == "GMT" ? "UTC" : zone.identifier,
             date: "\(digits(parts.year ?? 0, 4))-\(digits(parts.month ?? 0, 2))-\(digits(parts.day ?? 0, 2))",
             weekday: weekday,
             time: "\(digits(parts.hour ?? 0, 2)):\(digits(parts.minute ?? 0, 2)):\(digits(parts.second ?? 0, 2))",
