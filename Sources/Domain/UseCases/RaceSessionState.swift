@@ -73,11 +73,11 @@ actor RaceSessionState {
         let step = (distance: tracker.distance, time: time)
         own.distance = step.distance
         own.elapsed = time
-        if step.distance >= configuration.terms.goal.metres {
+        // In a team the goal is reached when the mates' distance plus ours reaches it.
+        let goal = configuration.terms.goal.metres - (configuration.terms.mode == .team ? matesDistance : 0)
+        if step.distance >= goal {
             own.phase = .finished
-            own.finishTime = DistanceTracker.crossingTime(
-                goal: configuration.terms.goal.metres, from: lastStep, to: step
-            )
+            own.finishTime = DistanceTracker.crossingTime(goal: goal, from: lastStep, to: step)
         }
         lastStep = step
         own.sequence &+= 1
@@ -86,6 +86,22 @@ actor RaceSessionState {
         await sync.publish(own)
         await advance()
         return own.phase == .finished ? .finished : .running
+    }
+
+    /// Our runner cancels: it leaves the ranking, its mates are told (its phase is `cancelled`) and
+    /// go on; our run ends. Ignored once our progress is final.
+    func cancel() async {
+        guard !isOver, failure == nil, !own.phase.isFinal else { return }
+        own.phase = .cancelled
+        own.finishTime = nil
+        own.hasFinalResult = true
+        own.sequence &+= 1
+        let now = clock.now
+        replica.apply(own, heardAt: now)
+        await sync.publish(own)
+        let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
+        emit.yield(snapshot(standings: replica.standings(lost: lost)))
+        finish()
     }
 
     /// A task of the run failed: the run ends with this error.
@@ -117,12 +133,31 @@ actor RaceSessionState {
         replica.progress.keys.filter { $0 != own.runner.id }.count
     }
 
+    /// The sum of the mates' distances (a team's share that is not ours).
+    private var matesDistance: Double {
+        replica.progress.values.filter { $0.runner.id != own.runner.id }.reduce(0) { $0 + $1.distance }
+    }
+
+    /// In a team, a mate's progress can take the group to the goal: we finish then, at our last time.
+    private func finishWithTeamIfReached(at now: Date) async {
+        guard configuration.terms.mode == .team, own.phase == .running,
+              matesDistance + own.distance >= configuration.terms.goal.metres
+        else { return }
+        own.phase = .finished
+        own.finishTime = own.elapsed
+        own.sequence &+= 1
+        own = own.quantized()
+        replica.apply(own, heardAt: now)
+        await sync.publish(own)
+    }
+
     /// Moves through the stages as far as the current state allows, then emits a snapshot.
     private func advance() async {
         let now = clock.now
         if startedAt == nil, heardMates >= configuration.expectedMates {
             start(at: now)
         }
+        if startedAt != nil { await finishWithTeamIfReached(at: now) }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
         let standings = replica.standings(lost: lost)
         if startedAt != nil, standings.isComplete {
