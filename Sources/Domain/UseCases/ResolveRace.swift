@@ -16,36 +16,60 @@ public enum ResolveRace {
         lost: Set<RunnerID> = []
     ) -> RaceStandings {
         let goal = terms.goal.metres
-        let ranked = progress.filter { $0.phase != .cancelled }
-            .sorted(by: terms.mode == .team ? furtherFirst : ranksBefore)
-        let cancelled = progress.filter { $0.phase == .cancelled }.sorted(by: furtherFirst)
+        var ranked: [RunnerProgress] = []
+        var cancelled: [RunnerProgress] = []
+        ranked.reserveCapacity(progress.count)
+        for entry in progress {
+            if entry.phase == .cancelled { cancelled.append(entry) } else { ranked.append(entry) }
+        }
+        ranked.sort(by: terms.mode == .team ? furtherFirst : ranksBefore)
+        cancelled.sort(by: furtherFirst)
         let leaderDistance = min(goal, ranked.first?.distance ?? 0)
 
-        func standing(_ entry: RunnerProgress, rank: Int) -> Standing {
+        var standings: [Standing] = []
+        standings.reserveCapacity(progress.count)
+        var active = 0
+        var activeFinished = 0
+        for (index, entry) in ranked.enumerated() {
+            let isLost = !lost.isEmpty && lost.contains(entry.runner.id)
             let finished = entry.phase == .finished
-            return Standing(
-                runner: entry.runner,
-                rank: rank,
-                phase: entry.phase,
-                distance: entry.distance,
-                elapsed: entry.finishTime ?? entry.elapsed,
-                progress: goal > 0 ? min(1, max(0, entry.distance / goal)) : 0,
-                finishTime: entry.finishTime,
-                isLost: lost.contains(entry.runner.id),
-                gapToLeader: finished || rank == Standing.unranked
-                    ? 0 : max(0, leaderDistance - min(goal, entry.distance))
-            )
+            if !isLost {
+                active += 1
+                if finished { activeFinished += 1 }
+            }
+            standings.append(standing(
+                entry, rank: index + 1, goal: goal, isLost: isLost,
+                gap: finished ? 0 : max(0, leaderDistance - min(goal, entry.distance))
+            ))
         }
-        let standings = ranked.enumerated().map { standing($1, rank: $0 + 1) }
-            + cancelled.map { standing($0, rank: Standing.unranked) }
-        let active = standings.filter { !$0.isLost && !$0.isCancelled }
-        let everyoneCancelled = !standings.isEmpty && standings.allSatisfy(\.isCancelled)
-        let complete = everyoneCancelled || (!active.isEmpty && active.allSatisfy { $0.phase == .finished })
+        for entry in cancelled {
+            standings.append(standing(
+                entry, rank: Standing.unranked, goal: goal, isLost: !lost.isEmpty && lost.contains(entry.runner.id), gap: 0
+            ))
+        }
+        let everyoneCancelled = !progress.isEmpty && ranked.isEmpty
+        let complete = everyoneCancelled || (active > 0 && active == activeFinished)
         return RaceStandings(
             terms: terms,
             standings: standings,
             isComplete: complete,
             team: terms.mode == .team ? team(of: progress, goal: terms.goal) : nil
+        )
+    }
+
+    private static func standing(
+        _ entry: RunnerProgress, rank: Int, goal: Double, isLost: Bool, gap: Double
+    ) -> Standing {
+        Standing(
+            runner: entry.runner,
+            rank: rank,
+            phase: entry.phase,
+            distance: entry.distance,
+            elapsed: entry.finishTime ?? entry.elapsed,
+            progress: goal > 0 ? min(1, max(0, entry.distance / goal)) : 0,
+            finishTime: entry.finishTime,
+            isLost: isLost,
+            gapToLeader: gap
         )
     }
 
