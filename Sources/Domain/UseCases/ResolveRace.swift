@@ -16,21 +16,27 @@ public enum ResolveRace {
         lost: Set<RunnerID> = []
     ) -> RaceStandings {
         let goal = terms.goal.metres
-        var ranked: [RunnerProgress] = []
-        var cancelled: [RunnerProgress] = []
+        // Sort indices, not the (large) progress values: cheaper, and the order is the same.
+        var ranked: [Int] = []
+        var cancelled: [Int] = []
         ranked.reserveCapacity(progress.count)
-        for entry in progress {
-            if entry.phase == .cancelled { cancelled.append(entry) } else { ranked.append(entry) }
+        for index in progress.indices {
+            if progress[index].phase == .cancelled { cancelled.append(index) } else { ranked.append(index) }
         }
-        ranked.sort(by: terms.mode == .team ? furtherFirst : ranksBefore)
-        cancelled.sort(by: furtherFirst)
-        let leaderDistance = min(goal, ranked.first?.distance ?? 0)
+        if terms.mode == .team {
+            ranked.sort { furtherFirst(progress[$0], progress[$1]) }
+        } else {
+            ranked.sort { ranksBefore(progress[$0], progress[$1]) }
+        }
+        cancelled.sort { furtherFirst(progress[$0], progress[$1]) }
+        let leaderDistance = min(goal, ranked.first.map { progress[$0].distance } ?? 0)
 
         var standings: [Standing] = []
         standings.reserveCapacity(progress.count)
         var active = 0
         var activeFinished = 0
-        for (index, entry) in ranked.enumerated() {
+        for (position, index) in ranked.enumerated() {
+            let entry = progress[index]
             let isLost = !lost.isEmpty && lost.contains(entry.runner.id)
             let finished = entry.phase == .finished
             if !isLost {
@@ -38,11 +44,12 @@ public enum ResolveRace {
                 if finished { activeFinished += 1 }
             }
             standings.append(standing(
-                entry, rank: index + 1, goal: goal, isLost: isLost,
+                entry, rank: position + 1, goal: goal, isLost: isLost,
                 gap: finished ? 0 : max(0, leaderDistance - min(goal, entry.distance))
             ))
         }
-        for entry in cancelled {
+        for index in cancelled {
+            let entry = progress[index]
             standings.append(standing(
                 entry, rank: Standing.unranked, goal: goal, isLost: !lost.isEmpty && lost.contains(entry.runner.id), gap: 0
             ))
