@@ -24,6 +24,7 @@ public struct RunnerProgress: Sendable, Hashable {
     public var terms: RaceTerms
     /// Increases with every change of the authority's state; a repeat of a sequence is a duplicate.
     public var sequence: UInt32
+    /// Waiting, running, finished or cancelled.
     public var phase: RunnerPhase
     /// Seconds since this runner started, on the race clock.
     public var elapsed: TimeInterval

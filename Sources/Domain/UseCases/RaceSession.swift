@@ -37,6 +37,7 @@ public final class RaceSession: RaceSessionUseCase {
         self.clock = clock
     }
 
+    /// Starts a run and streams its snapshots (see `RaceSessionUseCase.snapshots()`).
     public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64)
@@ -55,6 +56,7 @@ public final class RaceSession: RaceSessionUseCase {
         return stream
     }
 
+    /// Cancels the run started last (see `RaceSessionUseCase.cancel()`).
     public func cancel() async {
         await current.state?.cancel()
     }
