@@ -12,7 +12,8 @@ actor RaceSessionState {
 
     private var replica: RaceReplica
     private var own: RunnerProgress
-    private var tracker = DistanceTracker()
+    private var tracker: DistanceTracker
+    private var effort: EffortMeter
     private var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
     private let createdAt: Date
     private var startedAt: Date?
@@ -33,6 +34,8 @@ actor RaceSessionState {
         self.sync = sync
         self.emit = emit
         self.replica = RaceReplica(terms: configuration.terms)
+        self.tracker = DistanceTracker(settings: configuration.noiseFilter)
+        self.effort = EffortMeter(profile: configuration.profile)
         self.own = RunnerProgress(runner: configuration.me, terms: configuration.terms, sequence: 1)
         self.createdAt = clock.now
         replica.apply(own, heardAt: createdAt)
@@ -73,6 +76,7 @@ actor RaceSessionState {
         let step = (distance: tracker.distance, time: time)
         own.distance = step.distance
         own.elapsed = time
+        effort.record(time: time, distance: step.distance)
         // In a team the goal is reached when the mates' distance plus ours reaches it.
         let goal = configuration.terms.goal.metres - (configuration.terms.mode == .team ? matesDistance : 0)
         if step.distance >= goal {
@@ -210,7 +214,8 @@ actor RaceSessionState {
             stage: stage,
             startedAt: startedAt,
             standings: standings,
-            otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted()
+            otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted(),
+            effort: effort.effort(tracker: tracker)
         )
     }
 }
