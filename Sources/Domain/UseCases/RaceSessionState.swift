@@ -70,6 +70,8 @@ actor RaceSessionState {
 
     /// One of our own fixes.
     func record(_ fix: Fix) async -> RecordOutcome {
+        // Once our progress is final (a team mate's update may have finished us) the source is not needed.
+        if own.phase.isFinal { return .finished }
         guard let startedAt, own.phase == .running else { return .ignored }
         guard case .accepted = tracker.add(fix) else { return .ignored }
         let time = max(0, fix.timestamp.timeIntervalSince(startedAt))
