@@ -147,49 +147,6 @@ struct NoiseFilterTests {
         #expect(tracker.distance == 0)
     }
 
-    @Test("a single step longer than 500 m is dropped even after a long time")
-    func impossibleJump() {
-        var tracker = DistanceTracker()
-        tracker.add(fix(at: 0))
-        #expect(tracker.add(fix(north: 600, at: 200)) == .rejected(.impossibleJump))  // 3 m/s, but 600 m at once
-        #expect(tracker.rejections == [.impossibleJump: 1])
-        #expect(tracker.distance == 0)
-    }
-
-    @Test("after more than 300 s without a usable fix a new segment starts: the gap adds nothing")
-    func longGapStartsSegment() {
-        var tracker = DistanceTracker()
-        tracker.add(fix(at: 0))
-        tracker.add(fix(north: 10, at: 5))
-        #expect(tracker.segments == 1)
-        #expect(tracker.add(fix(north: 400, at: 306)) == .accepted(addedMetres: 0))
-        #expect(tracker.segments == 2)
-        expectAdded(tracker.add(fix(north: 410, at: 308)), 10)
-        #expect(abs(tracker.distance - 20) < 1e-6)
-    }
-
-    @Test("300 s exactly is not yet a gap")
-    func gapEdge() {
-        var tracker = DistanceTracker()
-        tracker.add(fix(at: 0))
-        tracker.add(fix(north: 100, at: 300))
-        #expect(tracker.segments == 1)
-        #expect(abs(tracker.distance - 100) < 1e-6)
-    }
-
-    @Test("a filter never locks out: after a wild fix, fixes keep being dropped only until the gap passes")
-    func noLockOut() {
-        var tracker = DistanceTracker()
-        tracker.add(fix(at: 0))
-        // The runner reappears 2 km away (a receiver restart): impossible at first, a new segment after 300 s.
-        for second in stride(from: 10, through: 300, by: 10) {
-            #expect(tracker.add(fix(north: 2_000, at: Double(second))) == .rejected(.impossibleJump))
-        }
-        #expect(tracker.add(fix(north: 2_000, at: 301)) == .accepted(addedMetres: 0))
-        #expect(tracker.segments == 2)
-        #expect(tracker.distance == 0)
-    }
-
     @Test("negative time steps are dropped and counted, whatever the distance")
     func negativeTimeSteps() {
         var tracker = DistanceTracker()

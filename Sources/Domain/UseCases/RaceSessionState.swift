@@ -5,21 +5,22 @@ import Foundation
 actor RaceSessionState {
     enum RecordOutcome: Equatable { case running, finished, ignored }
 
-    private let configuration: RaceSessionConfiguration
-    private let clock: any RaceClock
-    private let sync: any RaceSyncRepository
-    private let emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
 
-    private var replica: RaceReplica
-    private var own: RunnerProgress
+    let configuration: RaceSessionConfiguration
+    let clock: any RaceClock
+    let sync: any RaceSyncRepository
+    let emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+
+    var replica: RaceReplica
+    var own: RunnerProgress
     private var tracker: DistanceTracker
     private var effort: EffortMeter
     private var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
     private let createdAt: Date
     private var startedAt: Date?
     private var completedAt: Date?
-    private var isOver = false
-    private var failure: (any Error)?
+    var isOver = false
+    var failure: (any Error)?
     private var startWaiters: [CheckedContinuation<Void, any Error>] = []
     private var overWaiters: [CheckedContinuation<Void, any Error>] = []
 
@@ -94,22 +95,6 @@ actor RaceSessionState {
         return own.phase == .finished ? .finished : .running
     }
 
-    /// Our runner cancels: it leaves the ranking, its mates are told (its phase is `cancelled`) and
-    /// go on; our run ends. Ignored once our progress is final.
-    func cancel() async {
-        guard !isOver, failure == nil, !own.phase.isFinal else { return }
-        own.phase = .cancelled
-        own.finishTime = nil
-        own.hasFinalResult = true
-        own.sequence &+= 1
-        let now = clock.now
-        replica.apply(own, heardAt: now)
-        await sync.publish(own)
-        let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
-        emit.yield(snapshot(standings: replica.standings(lost: lost)))
-        finish()
-    }
-
     /// A task of the run failed: the run ends with this error.
     func fail(_ error: any Error) {
         guard failure == nil, !isOver else { return }
@@ -137,24 +122,6 @@ actor RaceSessionState {
 
     private var heardMates: Int {
         replica.progress.keys.filter { $0 != own.runner.id }.count
-    }
-
-    /// The sum of the mates' distances (a team's share that is not ours).
-    private var matesDistance: Double {
-        replica.progress.values.filter { $0.runner.id != own.runner.id }.reduce(0) { $0 + $1.distance }
-    }
-
-    /// In a team, a mate's progress can take the group to the goal: we finish then, at our last time.
-    private func finishWithTeamIfReached(at now: Date) async {
-        guard configuration.terms.mode == .team, own.phase == .running,
-              matesDistance + own.distance >= configuration.terms.goal.metres
-        else { return }
-        own.phase = .finished
-        own.finishTime = own.elapsed
-        own.sequence &+= 1
-        own = own.quantized()
-        replica.apply(own, heardAt: now)
-        await sync.publish(own)
     }
 
     /// Moves through the stages as far as the current state allows, then emits a snapshot.
@@ -196,13 +163,13 @@ actor RaceSessionState {
         startWaiters = []
     }
 
-    private func finish() {
+    func finish() {
         isOver = true
         for waiter in overWaiters { waiter.resume() }
         overWaiters = []
     }
 
-    private func snapshot(standings: RaceStandings) -> RaceSnapshot {
+    func snapshot(standings: RaceStandings) -> RaceSnapshot {
         let stage: RaceSnapshot.Stage
         if startedAt == nil {
             stage = .waitingForMates(heard: heardMates, expected: configuration.expectedMates)
