@@ -5,7 +5,7 @@ import Foundation
 actor RaceSessionState {
     enum RecordOutcome: Equatable { case running, finished, ignored }
 
-
+    // Internal (not private) where the team and cancel rules in RaceSessionState+TeamAndCancel.swift use them.
     let configuration: RaceSessionConfiguration
     let clock: any RaceClock
     let sync: any RaceSyncRepository
