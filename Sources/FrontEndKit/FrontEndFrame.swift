@@ -75,7 +75,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var me: Bool
     /// 1-based position in the standings.
     public var rank: Int
-    /// `waiting`, `running`, `finished` or `lost`.
+    /// `waiting`, `running`, `finished`, `cancelled` or `lost`.
     public var state: String
     /// Kilometres, truncated to 2 decimals, e.g. `0.42 km`.
     public var distance: String

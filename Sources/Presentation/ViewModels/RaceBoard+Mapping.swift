@@ -18,10 +18,15 @@ extension RaceBoard {
             stage = "complete"
             headline = "finished"
         }
+        let mode: String = switch terms.mode {
+        case .single: "single"
+        case .race: "race"
+        case .team: "team"
+        }
         self.init(
             stage: stage,
             headline: headline,
-            mode: terms.mode == .single ? "single" : "race",
+            mode: mode,
             goal: DisplayFormat.distance(terms.goal.metres),
             goalMetres: terms.goal.metres,
             rows: rows,
@@ -39,6 +44,7 @@ extension RunnerRow {
             case .waiting: "waiting"
             case .running: "running"
             case .finished: "finished"
+            case .cancelled: "cancelled"
             }
         }
         self.init(
