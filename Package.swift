@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: Core
@@ -91,9 +92,26 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Benchmarks (plain executables: `swift run -c release IngestBenchmark`)
+        .executableTarget(
+            name: "IngestBenchmark",
+            dependencies: ["Domain"],
+            path: "Benchmarks/IngestBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Testing support and tests
         .target(name: "MateRunnerTesting", dependencies: ["Domain", "Data"], swiftSettings: swiftSettings),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DomainTests",
+            dependencies: [
+                "Domain",
+                "Data",
+                "MateRunnerTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PresentationTests",

@@ -6,7 +6,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var name: String
     /// This peer's own runner.
     public var me: Bool
-    /// 1-based position in the standings.
+    /// 1-based position in the standings; 0 for a cancelled runner (out of the ranking).
     public var rank: Int
     /// `waiting`, `running`, `finished`, `lost` or `cancelled`.
     public var state: String
@@ -28,7 +28,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var pace: String?
     /// Average speed in metres per second (the SI value behind `pace`).
     public var speedMetresPerSecond: Double?
-    /// Energy burnt, e.g. `23 kcal`; absent until the Domain provides it.
+    /// Energy burnt, e.g. `23 kcal`; absent when unknown (today: for mates, whose efforts are not on the wire).
     public var calories: String?
     /// The same in kilocalories.
     public var caloriesKcal: Double?

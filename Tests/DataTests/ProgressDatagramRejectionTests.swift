@@ -87,7 +87,7 @@ struct ProgressDatagramRejectionTests {
 
     // MARK: Fields out of range
 
-    @Test("an unknown mode", arguments: [2, 3, 255] as [UInt8])
+    @Test("an unknown mode", arguments: [3, 4, 255] as [UInt8])
     func mode(value: UInt8) {
         expectRejected(with(Self.running) { $0[Offset.mode] = value }, .fieldOutOfRange("mode"))
     }
@@ -105,7 +105,7 @@ struct ProgressDatagramRejectionTests {
         }
     }
 
-    @Test("an unknown phase", arguments: [3, 4, 255] as [UInt8])
+    @Test("an unknown phase", arguments: [4, 5, 255] as [UInt8])
     func phase(value: UInt8) {
         expectRejected(with(Self.running) { $0[Offset.phase] = value }, .fieldOutOfRange("phase"))
     }

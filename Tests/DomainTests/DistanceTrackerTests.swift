@@ -105,7 +105,10 @@ struct DistanceTrackerTests {
         tracker.add(fix(46, 14.5, at: 9))
         tracker.add(fix(46, 200, at: 12))
         #expect(tracker.rejections == [.invalidCoordinate: 2, .timeWentBackwards: 1])
-        #expect(DistanceTracker.Rejection.allCases.map(\.rawValue) == ["invalid-coordinate", "time-went-backwards"])
+        #expect(DistanceTracker.Rejection.allCases.map(\.rawValue) == [
+            "invalid-coordinate", "time-went-backwards", "invalid-time", "no-fix", "poor-accuracy",
+            "impossible-speed", "impossible-jump",
+        ])
     }
 
     @Test("a zero-time step at the same place is accepted and adds nothing")

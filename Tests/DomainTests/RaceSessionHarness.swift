@@ -55,6 +55,8 @@ struct RaceHarness {
     let network: InMemoryRaceNetwork
     private(set) var recorders: [SessionRecorder] = []
     private(set) var tasks: [Task<Void, Never>] = []
+    /// The sessions started, in the order they were added.
+    private(set) var sessions: [RaceSession] = []
 
     init(faults: InMemoryRaceNetwork.Faults = .none) {
         network = InMemoryRaceNetwork(faults: faults)
@@ -88,6 +90,7 @@ struct RaceHarness {
         for (name, session) in pending {
             let recorder = SessionRecorder(name: name)
             recorders.append(recorder)
+            sessions.append(session)
             tasks.append(recorder.record(session))
         }
         pending = []

@@ -10,10 +10,10 @@ struct TmuxTextFrontEndTests {
     /// Every line the terminal may show: header, runner lines (wide or compact), key help, result table.
     static let allowed = [
         #"^(MateRunner  )?[0-9]{2}:[0-9]{2}  goal [0-9]+\.[0-9]{2} km  (running|finished|waiting for mates)$"#,
-        #"^[* ] [a-z]+ +(\(you\))? +[0-9]+\.[0-9]{2} km \[[#-]+\] +[0-9]+%(  [0-9]+:[0-9]{2} /km)?  (running|waiting|finished in [0-9:]+)$"#,
+        #"^[* ] [a-z]+ +(\(you\))? +[0-9]+\.[0-9]{2} km \[[#-]+\] +[0-9]+%(  [0-9]+:[0-9]{2} /km)?(  [0-9]+ kcal)?  (running|waiting|finished in [0-9:]+)$"#,
         #"^[* ][> ] [a-z]+ +[0-9]+\.[0-9]{2} \[[#-]+\] +[0-9]+%( [0-9]+:[0-9]{2})?( [0-9:]+| waiting)?$"#,
         #"^c: cancel(  e: cheer)?$"#, #"^Result: race to [0-9.]+ km$"#,
-        #"^  [12]\. (alice|bob) +[0-9.]+ km  [0-9:]+( +[0-9]+:[0-9]{2} /km)?(  winner)?$"#,
+        #"^  [12]\. (alice|bob) +[0-9.]+ km  [0-9:]+( +[0-9]+:[0-9]{2} /km)?( +[0-9]+ kcal)?(  winner)?$"#,
         #"^Winner: (alice|bob)$"#, #"^EXIT=0$"#,
     ]
 

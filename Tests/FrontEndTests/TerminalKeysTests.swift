@@ -48,6 +48,7 @@ struct TerminalKeysTests {
         try await terminal.waitFor("the cancel event") { inputs.value.count == 3 }
         host.deliver(SampleFrames.result)
         host.shutdown()
+        try await terminal.waitFor("the result table") { terminal.output.contains("Winner: alice") }
 
         #expect(inputs.value == [
             FrontEndInputEvent(type: .accept, invitation: "inv-7"),

@@ -88,4 +88,11 @@ struct DisplayFormatTests {
     func pace(speed: Double, expected: String) {
         #expect(DisplayFormat.pace(metresPerSecond: speed) == expected)
     }
+
+    @Test("calories are whole kcal, truncated; nothing burnt shows 0", arguments: [
+        (0.0, "0 kcal"), (0.99, "0 kcal"), (23.97, "23 kcal"), (100, "100 kcal"), (-1, "0 kcal"), (Double.nan, "0 kcal"),
+    ])
+    func calories(kilocalories: Double, expected: String) {
+        #expect(DisplayFormat.calories(kilocalories) == expected)
+    }
 }

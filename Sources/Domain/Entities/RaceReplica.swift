@@ -12,13 +12,16 @@ public struct RaceReplica: Sendable {
         case otherTerms
     }
 
+    /// The run this replica belongs to.
     public let terms: RaceTerms
+    /// The latest progress of every runner heard from (ourselves included).
     public private(set) var progress: [RunnerID: RunnerProgress] = [:]
     /// When each runner was last heard from, on the local clock.
     public private(set) var lastHeard: [RunnerID: Date] = [:]
     /// Updates refused because they belong to another run, by runner.
     public private(set) var otherTerms: [RunnerID: RunnerProgress] = [:]
 
+    /// An empty replica of the run under these terms.
     public init(terms: RaceTerms) {
         self.terms = terms
     }
@@ -46,10 +49,11 @@ public struct RaceReplica: Sendable {
         })
     }
 
-    /// Runners shown as lost: silent for longer than `timeout` and not finished. A runner who has
-    /// finished is never lost: its progress is final, and its peer may rightly have stopped sending.
+    /// Runners shown as lost: silent for longer than `timeout` and neither finished nor cancelled. A
+    /// runner who has finished (or cancelled) is never lost: its progress is final, and its peer may
+    /// rightly have stopped sending. A lost runner rejoins as soon as it is heard from again.
     public func lost(at now: Date, after timeout: TimeInterval, excluding me: RunnerID) -> Set<RunnerID> {
-        silent(at: now, after: timeout, excluding: me).filter { progress[$0]?.phase != .finished }
+        silent(at: now, after: timeout, excluding: me).filter { progress[$0]?.phase.isFinal != true }
     }
 
     /// The standings from what this replica holds.

@@ -1,57 +1,35 @@
 import Foundation
 
-/// One runner's line in the standings.
-public struct Standing: Sendable, Hashable {
-    public var runner: Runner
-    /// 1-based; ties share no rank (see `ResolveRace` for the tie-break).
-    public var rank: Int
-    public var phase: RunnerPhase
-    public var distance: Double
-    public var elapsed: TimeInterval
-    /// Fraction of the goal covered, 0...1.
-    public var progress: Double
-    public var finishTime: TimeInterval?
-    /// Silent for longer than the lost-mate timeout.
-    public var isLost: Bool
-    /// Ranked first.
-    public var isLeader: Bool { rank == 1 }
-
-    public init(
-        runner: Runner, rank: Int, phase: RunnerPhase, distance: Double, elapsed: TimeInterval,
-        progress: Double, finishTime: TimeInterval?, isLost: Bool
-    ) {
-        self.runner = runner
-        self.rank = rank
-        self.phase = phase
-        self.distance = distance
-        self.elapsed = elapsed
-        self.progress = progress
-        self.finishTime = finishTime
-        self.isLost = isLost
-    }
-}
-
 /// The ranking of a run at one moment, as every peer computes it from the replicated progress.
 public struct RaceStandings: Sendable, Hashable {
+    /// The run these standings are for.
     public var terms: RaceTerms
-    /// Best first.
+    /// Ranked runners best first, then the cancelled ones (unranked).
     public var standings: [Standing]
-    /// Every runner still counted (not lost) has finished: the ranking is final.
+    /// The ranking is final: every runner still counted (not lost, not cancelled) has finished, or
+    /// every runner has cancelled.
     public var isComplete: Bool
+    /// The group's progress in a team run; nil in single and race runs.
+    public var team: TeamStandings?
 
-    public init(terms: RaceTerms, standings: [Standing], isComplete: Bool) {
+    /// Standings of a run.
+    public init(terms: RaceTerms, standings: [Standing], isComplete: Bool, team: TeamStandings? = nil) {
         self.terms = terms
         self.standings = standings
         self.isComplete = isComplete
+        self.team = team
     }
 
-    /// The first runner to have reached the goal, if any has.
+    /// The first runner to have reached the goal, if any has (in a race or alone).
     public var winner: Standing? {
-        standings.first.flatMap { $0.phase == .finished ? $0 : nil }
+        standings.first.flatMap { $0.phase == .finished && $0.isRanked ? $0 : nil }
     }
 
-    /// The runner ranked first right now.
-    public var leader: Standing? { standings.first }
+    /// The runner ranked first right now (nil when nobody is ranked).
+    public var leader: Standing? { standings.first.flatMap { $0.isRanked ? $0 : nil } }
+
+    /// Whether every runner cancelled: the run ends with no result.
+    public var everyoneCancelled: Bool { !standings.isEmpty && standings.allSatisfy(\.isCancelled) }
 
     /// The standing of one runner.
     public func standing(of id: RunnerID) -> Standing? {

@@ -6,17 +6,25 @@ public enum RunnerPhase: UInt8, Sendable, Hashable, Codable {
     case waiting = 0
     /// Running toward the goal.
     case running = 1
-    /// Reached the goal; `finishTime` is set.
+    /// Reached the goal (in a team: the team did); `finishTime` is set.
     case finished = 2
+    /// Stopped by the runner before the goal: out of the ranking, shown as cancelled; the others go on.
+    case cancelled = 3
+
+    /// Whether this runner's progress will not change any more.
+    public var isFinal: Bool { self == .finished || self == .cancelled }
 }
 
 /// One runner's progress as replicated to every peer. Each peer applies the highest `sequence` it has
 /// seen, so applying the same updates in any order, with duplicates, gives the same state.
 public struct RunnerProgress: Sendable, Hashable {
+    /// Who this progress is about.
     public var runner: Runner
+    /// The run it belongs to.
     public var terms: RaceTerms
     /// Increases with every change of the authority's state; a repeat of a sequence is a duplicate.
     public var sequence: UInt32
+    /// Waiting, running, finished or cancelled.
     public var phase: RunnerPhase
     /// Seconds since this runner started, on the race clock.
     public var elapsed: TimeInterval
@@ -27,6 +35,7 @@ public struct RunnerProgress: Sendable, Hashable {
     /// Whether this runner's peer has every runner's final state, so that it can show the result.
     public var hasFinalResult: Bool
 
+    /// A runner's progress; everything but who and which run defaults to "nothing yet".
     public init(
         runner: Runner,
         terms: RaceTerms,

@@ -1,46 +1,63 @@
 import Foundation
 
-/// Accumulates the distance of one runner's track from fixes, and the instant it reached a goal.
-///
-/// This first version rejects what can never be right (invalid coordinates, time going backwards) and
-/// counts each rejection; the GPS noise filter (accuracy, jitter, jumps) comes with the Domain issue.
+/// Accumulates the distance of one runner's track from fixes through the GPS noise filter
+/// (`NoiseFilter`), counts every rejection by reason, and finds the instant a goal was reached.
 public struct DistanceTracker: Sendable {
-    /// Why a fix was not used.
-    public enum Rejection: String, Sendable, Hashable, CaseIterable {
-        case invalidCoordinate = "invalid-coordinate"
-        case timeWentBackwards = "time-went-backwards"
-    }
-
     /// What adding one fix did.
     public enum Outcome: Sendable, Equatable {
+        /// The fix was used: its time counts, and this many metres were added (0 for the first fix
+        /// of a segment and for jitter while standing still).
         case accepted(addedMetres: Double)
+        /// The fix was dropped, for this reason.
         case rejected(Rejection)
     }
 
+    /// Metres counted so far.
     public private(set) var distance: Double = 0
-    public private(set) var lastFix: Fix?
+    /// Dropped fixes, by reason.
     public private(set) var rejections: [Rejection: Int] = [:]
+    /// Fixes used for their time only: the movement was within the minimum step (standing still).
+    public private(set) var stationaryFixes = 0
+    /// How many segments the track has: one at the first usable fix, one more after each long gap.
+    public private(set) var segments = 0
+    private var filter: NoiseFilter
 
-    public init() {}
+    /// A tracker with the standard noise filter, or the given one.
+    public init(settings: NoiseFilterSettings = .standard) {
+        filter = NoiseFilter(settings: settings)
+    }
+
+    /// The filter's numbers.
+    public var settings: NoiseFilterSettings { filter.settings }
+
+    /// The last fix that was used (its time counts even when its movement did not).
+    public var lastFix: Fix? { filter.lastUsable }
+
+    /// How many fixes were dropped, all reasons together.
+    public var rejectedCount: Int { rejections.values.reduce(0, +) }
 
     /// Adds one fix and returns what it did.
     @discardableResult
     public mutating func add(_ fix: Fix) -> Outcome {
-        guard fix.coordinate.isValid else { return reject(.invalidCoordinate) }
-        guard let previous = lastFix else {
-            lastFix = fix
+        switch filter.assess(fix) {
+        case .rejected(let reason):
+            rejections[reason, default: 0] += 1
+            return .rejected(reason)
+        case .segmentStart:
+            segments += 1
             return .accepted(addedMetres: 0)
+        case .stationary:
+            stationaryFixes += 1
+            return .accepted(addedMetres: 0)
+        case .step(let metres):
+            distance += metres
+            return .accepted(addedMetres: metres)
         }
-        guard fix.timestamp >= previous.timestamp else { return reject(.timeWentBackwards) }
-        let step = Geodesy.distance(from: previous.coordinate, to: fix.coordinate)
-        distance += step
-        lastFix = fix
-        return .accepted(addedMetres: step)
     }
 
     /// The instant the distance crossed `goal` metres during the last step, interpolated linearly
-    /// between the last two accepted fixes. `previousDistance` and `previousTime` describe the fix
-    /// before the last one.
+    /// between the last two used fixes. `previous` and `current` are (distance, seconds since start)
+    /// at those fixes. A step with no distance or no time gives `current.time` (never a division by 0).
     public static func crossingTime(
         goal: Double,
         from previous: (distance: Double, time: TimeInterval),
@@ -50,10 +67,5 @@ public struct DistanceTracker: Sendable {
         guard covered > 0, current.time > previous.time else { return current.time }
         let fraction = min(1, max(0, (goal - previous.distance) / covered))
         return previous.time + fraction * (current.time - previous.time)
-    }
-
-    private mutating func reject(_ reason: Rejection) -> Outcome {
-        rejections[reason, default: 0] += 1
-        return .rejected(reason)
     }
 }

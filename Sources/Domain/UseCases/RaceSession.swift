@@ -6,6 +6,14 @@ public protocol RaceSessionUseCase: Sendable {
     /// Starts the run on first iteration; ends after the last snapshot (the complete result), or
     /// throws a `RaceSessionError`. Cancelling the consuming task stops the run.
     func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error>
+    /// Our runner cancels the run under way: it is marked cancelled and out of the ranking, the mates
+    /// go on, and the snapshots end. Does nothing before the run exists or after it is over.
+    func cancel() async
+}
+
+extension RaceSessionUseCase {
+    /// A session that cannot be cancelled ignores the request.
+    public func cancel() async {}
 }
 
 /// The live implementation of `RaceSessionUseCase`.
@@ -14,7 +22,9 @@ public final class RaceSession: RaceSessionUseCase {
     private let location: any LocationRepository
     private let sync: any RaceSyncRepository
     private let clock: any RaceClock
+    private let current = CurrentRun()
 
+    /// A run with these settings and repositories; it starts when `snapshots()` is iterated.
     public init(
         configuration: RaceSessionConfiguration,
         location: any LocationRepository,
@@ -27,12 +37,14 @@ public final class RaceSession: RaceSessionUseCase {
         self.clock = clock
     }
 
+    /// Starts a run and streams its snapshots (see `RaceSessionUseCase.snapshots()`).
     public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64)
         )
         let state = RaceSessionState(configuration: configuration, clock: clock, sync: sync, emit: continuation)
-        let task = Task { [location, sync, clock, configuration] in
+        let task = Task { [location, sync, clock, configuration, current] in
+            await current.set(state)
             do {
                 try await Self.run(state: state, location: location, sync: sync, clock: clock, configuration: configuration)
                 continuation.finish()
@@ -42,6 +54,11 @@ public final class RaceSession: RaceSessionUseCase {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// Cancels the run started last (see `RaceSessionUseCase.cancel()`).
+    public func cancel() async {
+        await current.state?.cancel()
     }
 
     private static func run(

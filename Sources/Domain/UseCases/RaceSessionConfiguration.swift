@@ -15,7 +15,12 @@ public struct RaceSessionConfiguration: Sendable {
     /// Once the result is known, we keep answering mates that are still heard from and do not have it
     /// yet; this is the longest we do so (a mate that falls silent for `lostAfter` is not waited for).
     public var resultLinger: TimeInterval
+    /// Our runner's profile (weight for calories).
+    public var profile: RunnerProfile
+    /// The GPS noise filter's numbers for our own fixes.
+    public var noiseFilter: NoiseFilterSettings
 
+    /// A run's settings; the durations, profile and filter have defaults.
     public init(
         me: Runner,
         terms: RaceTerms,
@@ -23,7 +28,9 @@ public struct RaceSessionConfiguration: Sendable {
         lobbyTimeout: TimeInterval = 60,
         heartbeat: TimeInterval = 1,
         lostAfter: TimeInterval = 10,
-        resultLinger: TimeInterval = 30
+        resultLinger: TimeInterval = 30,
+        profile: RunnerProfile = .standard,
+        noiseFilter: NoiseFilterSettings = .standard
     ) {
         self.me = me
         self.terms = terms
@@ -32,5 +39,7 @@ public struct RaceSessionConfiguration: Sendable {
         self.heartbeat = heartbeat
         self.lostAfter = lostAfter
         self.resultLinger = resultLinger
+        self.profile = profile
+        self.noiseFilter = noiseFilter
     }
 }

@@ -5,20 +5,22 @@ import Foundation
 actor RaceSessionState {
     enum RecordOutcome: Equatable { case running, finished, ignored }
 
-    private let configuration: RaceSessionConfiguration
-    private let clock: any RaceClock
-    private let sync: any RaceSyncRepository
-    private let emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+    // Internal (not private) where the team and cancel rules in RaceSessionState+TeamAndCancel.swift use them.
+    let configuration: RaceSessionConfiguration
+    let clock: any RaceClock
+    let sync: any RaceSyncRepository
+    let emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
 
-    private var replica: RaceReplica
-    private var own: RunnerProgress
-    private var tracker = DistanceTracker()
+    var replica: RaceReplica
+    var own: RunnerProgress
+    private var tracker: DistanceTracker
+    private var effort: EffortMeter
     private var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
     private let createdAt: Date
     private var startedAt: Date?
     private var completedAt: Date?
-    private var isOver = false
-    private var failure: (any Error)?
+    var isOver = false
+    var failure: (any Error)?
     private var startWaiters: [CheckedContinuation<Void, any Error>] = []
     private var overWaiters: [CheckedContinuation<Void, any Error>] = []
 
@@ -33,6 +35,8 @@ actor RaceSessionState {
         self.sync = sync
         self.emit = emit
         self.replica = RaceReplica(terms: configuration.terms)
+        self.tracker = DistanceTracker(settings: configuration.noiseFilter)
+        self.effort = EffortMeter(profile: configuration.profile)
         self.own = RunnerProgress(runner: configuration.me, terms: configuration.terms, sequence: 1)
         self.createdAt = clock.now
         replica.apply(own, heardAt: createdAt)
@@ -67,17 +71,20 @@ actor RaceSessionState {
 
     /// One of our own fixes.
     func record(_ fix: Fix) async -> RecordOutcome {
+        // Once our progress is final (a team mate's update may have finished us) the source is not needed.
+        if own.phase.isFinal { return .finished }
         guard let startedAt, own.phase == .running else { return .ignored }
         guard case .accepted = tracker.add(fix) else { return .ignored }
         let time = max(0, fix.timestamp.timeIntervalSince(startedAt))
         let step = (distance: tracker.distance, time: time)
         own.distance = step.distance
         own.elapsed = time
-        if step.distance >= configuration.terms.goal.metres {
+        effort.record(time: time, distance: step.distance)
+        // In a team the goal is reached when the mates' distance plus ours reaches it.
+        let goal = configuration.terms.goal.metres - (configuration.terms.mode == .team ? matesDistance : 0)
+        if step.distance >= goal {
             own.phase = .finished
-            own.finishTime = DistanceTracker.crossingTime(
-                goal: configuration.terms.goal.metres, from: lastStep, to: step
-            )
+            own.finishTime = DistanceTracker.crossingTime(goal: goal, from: lastStep, to: step)
         }
         lastStep = step
         own.sequence &+= 1
@@ -123,6 +130,7 @@ actor RaceSessionState {
         if startedAt == nil, heardMates >= configuration.expectedMates {
             start(at: now)
         }
+        if startedAt != nil { await finishWithTeamIfReached(at: now) }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
         let standings = replica.standings(lost: lost)
         if startedAt != nil, standings.isComplete {
@@ -155,13 +163,13 @@ actor RaceSessionState {
         startWaiters = []
     }
 
-    private func finish() {
+    func finish() {
         isOver = true
         for waiter in overWaiters { waiter.resume() }
         overWaiters = []
     }
 
-    private func snapshot(standings: RaceStandings) -> RaceSnapshot {
+    func snapshot(standings: RaceStandings) -> RaceSnapshot {
         let stage: RaceSnapshot.Stage
         if startedAt == nil {
             stage = .waitingForMates(heard: heardMates, expected: configuration.expectedMates)
@@ -175,7 +183,8 @@ actor RaceSessionState {
             stage: stage,
             startedAt: startedAt,
             standings: standings,
-            otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted()
+            otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted(),
+            effort: effort.effort(tracker: tracker)
         )
     }
 }

@@ -12,22 +12,30 @@ public struct RaceSnapshot: Sendable, Hashable {
         case complete
     }
 
+    /// Our runner.
     public var me: RunnerID
+    /// Where the run is.
     public var stage: Stage
     /// When our runner started, on the race clock; nil while waiting.
     public var startedAt: Date?
+    /// Everybody's standings, from our replica.
     public var standings: RaceStandings
     /// Updates refused because they came from a run under other terms (goal or mode), by runner name.
     public var otherTermsRunners: [String]
+    /// Our own runner's calories, pace and filter counts (not replicated: mates' are not known).
+    public var effort: RunnerEffort
 
+    /// A snapshot of the run.
     public init(
-        me: RunnerID, stage: Stage, startedAt: Date?, standings: RaceStandings, otherTermsRunners: [String] = []
+        me: RunnerID, stage: Stage, startedAt: Date?, standings: RaceStandings, otherTermsRunners: [String] = [],
+        effort: RunnerEffort = RunnerEffort()
     ) {
         self.me = me
         self.stage = stage
         self.startedAt = startedAt
         self.standings = standings
         self.otherTermsRunners = otherTermsRunners
+        self.effort = effort
     }
 
     /// Our own line in the standings.

@@ -31,6 +31,12 @@ public enum DisplayFormat {
         return "\(seconds / 60):\(twoDigits(seconds % 60)) /km"
     }
 
+    /// Whole kilocalories, truncated: `23 kcal`; negative or non-finite values show `0 kcal`.
+    public static func calories(_ kilocalories: Double) -> String {
+        let whole = kilocalories.isFinite && kilocalories > 0 ? Int((kilocalories + 1e-9).rounded(.down)) : 0
+        return "\(whole) kcal"
+    }
+
     /// Whole percent of a 0...1 fraction, truncated.
     public static func percent(_ fraction: Double) -> String {
         let value = fraction.isFinite ? Int((min(1, max(0, fraction)) * 100 + 1e-9).rounded(.down)) : 0

@@ -4,7 +4,7 @@ extension RaceBoard {
     /// The board for one snapshot of the run.
     init(_ snapshot: RaceSnapshot) {
         let terms = snapshot.standings.terms
-        let rows = snapshot.standings.standings.map { RunnerRow($0, me: snapshot.me) }
+        let rows = snapshot.standings.standings.map { RunnerRow($0, me: snapshot.me, effort: snapshot.effort) }
         let stage: String
         let headline: String
         switch snapshot.stage {
@@ -18,10 +18,15 @@ extension RaceBoard {
             stage = "complete"
             headline = "finished"
         }
+        let mode: String = switch terms.mode {
+        case .single: "single"
+        case .race: "race"
+        case .team: "team"
+        }
         self.init(
             stage: stage,
             headline: headline,
-            mode: terms.mode == .single ? "single" : "race",
+            mode: mode,
             goal: DisplayFormat.distance(terms.goal.metres),
             goalMetres: terms.goal.metres,
             rows: rows,
@@ -31,7 +36,8 @@ extension RaceBoard {
 }
 
 extension RunnerRow {
-    init(_ standing: Standing, me: RunnerID) {
+    /// The row of `standing`; `effort` is our own runner's (calories are known for ours only).
+    init(_ standing: Standing, me: RunnerID, effort: RunnerEffort? = nil) {
         let state: String = if standing.isLost {
             "lost"
         } else {
@@ -39,15 +45,18 @@ extension RunnerRow {
             case .waiting: "waiting"
             case .running: "running"
             case .finished: "finished"
+            case .cancelled: "cancelled"
             }
         }
-        // Average speed over the run so far (to the finish once finished); the Domain has no pace yet.
-        let time = standing.finishTime ?? standing.elapsed
-        let speed: Double? = standing.distance >= 10 && time > 0 ? standing.distance / time : nil
+        // Overall pace over the run so far (to the finish once finished), by the Domain's rule, for
+        // every runner: mates' efforts are not on the wire, their distance and time are.
+        let pace = Pace.overall(distance: standing.distance, elapsed: standing.finishTime ?? standing.elapsed)
+        let isMe = standing.runner.id == me
+        let kilocalories = isMe ? effort?.kilocalories : nil
         self.init(
             id: standing.runner.id.description,
             name: standing.runner.name,
-            isMe: standing.runner.id == me,
+            isMe: isMe,
             rank: standing.rank,
             state: state,
             distance: DisplayFormat.distance(standing.distance),
@@ -57,8 +66,10 @@ extension RunnerRow {
             time: DisplayFormat.elapsed(standing.elapsed),
             timeSeconds: standing.elapsed,
             finishSeconds: standing.finishTime,
-            pace: speed.map { DisplayFormat.pace(metresPerSecond: $0) },
-            speedMetresPerSecond: speed
+            pace: pace.map { DisplayFormat.pace(metresPerSecond: 1000 / $0) },
+            speedMetresPerSecond: pace.map { 1000 / $0 },
+            calories: kilocalories.map(DisplayFormat.calories),
+            caloriesKcal: kilocalories
         )
     }
 }

@@ -43,11 +43,11 @@ public struct RunnerRow: Sendable, Equatable {
     public var time: String
     public var timeSeconds: Double
     public var finishSeconds: Double?
-    /// Average pace, e.g. `5:20 /km`, derived from distance and time; nil until 10 m are covered.
+    /// Overall pace, e.g. `5:20 /km` (the Domain's `Pace.overall`); nil until 10 m are covered.
     public var pace: String?
     /// Average speed in m/s, behind `pace`.
     public var speedMetresPerSecond: Double?
-    /// Energy burnt, e.g. `23 kcal`: nil until the Domain provides calories.
+    /// Energy burnt, e.g. `23 kcal`: our own runner's only (mates' are not on the wire yet).
     public var calories: String?
     /// The same in kilocalories.
     public var caloriesKcal: Double?

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What our own runner's effort looks like so far: calories, pace, activity, and what the noise filter
+/// did with the fixes. Computed by our peer only; not on the wire (yet).
+public struct RunnerEffort: Sendable, Hashable {
+    /// Kilocalories burned (`CalorieCounter`).
+    public var kilocalories: Double
+    /// Seconds per kilometre over the whole run; nil below 10 m.
+    public var overallPace: TimeInterval?
+    /// Seconds per kilometre over the last 60 s; nil when standing still.
+    public var rollingPace: TimeInterval?
+    /// The activity of the latest counted step.
+    public var activity: Activity
+    /// Fixes the noise filter dropped, by reason.
+    public var rejectedFixes: [DistanceTracker.Rejection: Int]
+    /// Fixes used for their time only (movement under the minimum step).
+    public var stationaryFixes: Int
+
+    /// An effort summary.
+    public init(
+        kilocalories: Double = 0, overallPace: TimeInterval? = nil, rollingPace: TimeInterval? = nil,
+        activity: Activity = .stationary, rejectedFixes: [DistanceTracker.Rejection: Int] = [:], stationaryFixes: Int = 0
+    ) {
+        self.kilocalories = kilocalories
+        self.overallPace = overallPace
+        self.rollingPace = rollingPace
+        self.activity = activity
+        self.rejectedFixes = rejectedFixes
+        self.stationaryFixes = stationaryFixes
+    }
+}
