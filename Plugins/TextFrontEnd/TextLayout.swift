@@ -32,6 +32,7 @@ enum TextLayout {
         let nameWidth = min(12, runners.map { TextWidth.of($0.name) }.max() ?? 4)
         let withPace = runners.contains { $0.pace != nil } && columns >= 56
         let withCalories = runners.contains { $0.calories != nil } && columns >= 68
+        var rows: [String] = []
         for runner in runners {
             let time = runner.finishSeconds != nil ? runner.time : runner.state == "cancelled" ? "cancelled" : "did not finish"
             var line = "  \(runner.rank). \(TextWidth.pad(runner.name, to: nameWidth)) "
@@ -39,9 +40,19 @@ enum TextLayout {
             if withPace { line += "  " + TextWidth.pad(runner.pace ?? "", to: 10) }
             if withCalories { line += "  " + TextWidth.pad(runner.calories ?? "", to: 9) }
             while line.hasSuffix(" ") { line.removeLast() }
-            if runner.rank == 1, runner.state == "finished" { line += color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner" }
-            if runner.state == "lost" { line += "  (lost)" }
-            lines.append(line)
+            rows.append(line)
+        }
+        // Markers after the last column, lined up.
+        let width = rows.map { TextWidth.of($0) }.max() ?? 0
+        for (runner, row) in zip(runners, rows) {
+            let padded = row + String(repeating: " ", count: width - TextWidth.of(row))
+            if runner.rank == 1, runner.state == "finished" {
+                lines.append(padded + (color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner"))
+            } else if runner.state == "lost" {
+                lines.append(padded + "  (lost)")
+            } else {
+                lines.append(row)
+            }
         }
         if let winner = frame.winner { lines.append("Winner: \(winner.name)") }
         return lines.map { $0.contains("\u{1B}") ? $0 : fit($0, columns: columns) }

@@ -13,7 +13,7 @@ struct TmuxTextFrontEndTests {
         #"^[* ] [a-z]+ +(\(you\))? +[0-9]+\.[0-9]{2} km \[[#-]+\] +[0-9]+%(  [0-9]+:[0-9]{2} /km)?(  [0-9]+ kcal)?  (running|waiting|finished in [0-9:]+)$"#,
         #"^[* ][> ] [a-z]+ +[0-9]+\.[0-9]{2} \[[#-]+\] +[0-9]+%( [0-9]+:[0-9]{2})?( [0-9:]+| waiting)?$"#,
         #"^c: cancel(  e: cheer)?$"#, #"^Result: race to [0-9.]+ km$"#,
-        #"^  [12]\. (alice|bob) +[0-9.]+ km  [0-9:]+( +[0-9]+:[0-9]{2} /km)?( +[0-9]+ kcal)?(  winner)?$"#,
+        #"^  [12]\. (alice|bob) +[0-9.]+ km  [0-9:]+( +[0-9]+:[0-9]{2} /km)?( +[0-9]+ kcal)?( +winner)?$"#,
         #"^Winner: (alice|bob)$"#, #"^EXIT=0$"#,
     ]
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -11,6 +12,7 @@ final class PseudoTerminal: Sendable {
     let terminal: Int32
     private let received = Mutex<[UInt8]>([])
     private let open = Atomic<Bool>(true)
+    private let drained = DispatchSemaphore(value: 0)
 
     init(columns: UInt16 = 40, rows: UInt16 = 24) throws {
         // posix_openpt/grantpt/unlockpt/ptsname are hidden from Swift's Glibc module (feature macros):
@@ -28,7 +30,10 @@ final class PseudoTerminal: Sendable {
         _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
         self.controller = controller
         self.terminal = terminal
-        let thread = Thread { [self] in drain() }
+        let thread = Thread { [self] in
+            drain()
+            drained.signal()
+        }
         thread.start()
     }
 
@@ -50,8 +55,11 @@ final class PseudoTerminal: Sendable {
         }
     }
 
+    /// Stops the draining thread, then closes both sides: a thread still polling a closed descriptor
+    /// could read from the next terminal that gets the same number.
     func close() {
         guard open.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        drained.wait()
         Glibc.close(terminal)
         Glibc.close(controller)
     }
