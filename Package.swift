@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "materunner", targets: ["materunner"]),
         .library(name: "TextFrontEnd", type: .dynamic, targets: ["TextFrontEnd"]),
         .library(name: "JSONStreamFrontEnd", type: .dynamic, targets: ["JSONStreamFrontEnd"]),
+        .library(name: "WorldClockFrontEnd", type: .dynamic, targets: ["WorldClockFrontEnd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -82,6 +83,12 @@ let package = Package(
             name: "JSONStreamFrontEnd",
             dependencies: ["FrontEndKit"],
             path: "Plugins/JSONStreamFrontEnd",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WorldClockFrontEnd",
+            dependencies: ["FrontEndKit"],
+            path: "Plugins/WorldClockFrontEnd",
             swiftSettings: swiftSettings
         ),
 

@@ -20,7 +20,7 @@ final class JSONStreamFrontEnd: FrontEnd {
 /// The plugin's entry symbol.
 @_cdecl("materunner_frontend_entry")
 public func materunnerFrontendEntry() -> UnsafeRawPointer {
-    FrontEndExport.descriptor(name: "json", version: "0.1.0") { _, options in
+    FrontEndExport.descriptor(name: "json", version: "0.2.0") { _, options in
         JSONStreamFrontEnd(options: options)
     }
 }

@@ -1,78 +1,142 @@
 import FrontEndKit
+import Synchronization
 
-/// A terminal view: one line per runner with a progress bar, redrawn in place on a terminal; on a
-/// pipe or file, plain lines at each change of stage or state and once a minute of race time.
-final class TextFrontEnd: FrontEnd {
+/// A terminal view. On a terminal: one block redrawn in place (the board with a progress bar per
+/// runner, the countdown, an invitation, cheers, the keys), keys read from the terminal and sent to
+/// the host as input events. On a pipe or file (or without colour): plain lines, no escape codes, at
+/// each change of stage or state and once a minute of race time.
+final class TextFrontEnd: FrontEnd, Sendable {
+    private struct State {
+        var screen = TextScreen()
+        var drawnLines = 0
+        var drawnColumns: Int?
+        var lastPlain: (signature: String, minute: Int)?
+    }
+
     private let output: FrontEndOutput
     private let options: FrontEndOptions
-    private let keys: TerminalKeyReader?
-    private var drawnLines = 0
-    private var lastStatus: [String] = []
-    private var lastPlain: (signature: String, minute: Int)?
+    private let host: FrontEndHostConnection
+    private let state = Mutex(State())
+    private let keys = Mutex<TerminalKeyReader?>(nil)
 
     init(host: FrontEndHostConnection, options: FrontEndOptions) {
         self.options = options
+        self.host = host
         self.output = FrontEndOutput(fd: options.outputFD)
-        self.keys = options.isTerminal ? TerminalKeyReader { key in
-            if key == UInt8(ascii: "q") { host.send(FrontEndInputEvent(type: .stop)) }
-        } : nil
+        if options.isTerminal {
+            let reader = TerminalKeyReader(fd: options.inputFD ?? 0) { [weak self] key in self?.press(key) }
+            keys.withLock { $0 = reader }
+        }
     }
 
     func deliver(_ frame: FrontEndFrame) throws {
-        switch frame.type {
-        case .status:
+        try state.withLock { state in
+            let line = state.screen.apply(frame)
             if options.isTerminal {
-                lastStatus = TextLayout.status(frame, columns: width, color: options.color)
-                try redraw(lastStatus + ["q: stop"])
-            } else if shouldPrintPlain(frame) {
-                try output.write(TextLayout.status(frame, columns: width, color: false).joined(separator: "\n") + "\n")
+                try drawTerminal(frame, line: line, state: &state)
+            } else {
+                try drawPlain(frame, line: line, state: &state)
             }
-        case .result:
-            // The last board stays on screen, without the key help; the result goes below it.
-            if options.isTerminal { try redraw(lastStatus) }
-            drawnLines = 0
-            try output.write(TextLayout.result(frame, color: options.color && options.isTerminal).joined(separator: "\n") + "\n")
-        case .notice:
-            // A notice goes above the board, which is drawn again below it.
-            if options.isTerminal { try redraw([]) }
-            try output.write("[\(frame.level ?? "info")] \(frame.message ?? "")\n")
-            if options.isTerminal, !lastStatus.isEmpty { try redraw(lastStatus + ["q: stop"]) }
         }
     }
 
     func close() {
-        keys?.stop()
+        keys.withLock { $0?.stop() }
         // Leave the last board on screen without the key help.
-        if options.isTerminal, drawnLines > 0 { try? redraw(lastStatus) }
+        state.withLock { state in
+            if options.isTerminal, state.drawnLines > 0 {
+                try? redraw(state.screen.block(columns: columns, color: options.color, withHelp: false), state: &state)
+            }
+        }
     }
 
-    private var width: Int { max(40, options.columns ?? 80) }
+    // MARK: Keys
 
-    /// Replaces the previously drawn block with `lines`.
-    private func redraw(_ lines: [String]) throws {
+    private func press(_ key: UInt8) {
+        let event: FrontEndInputEvent? = state.withLock { state in
+            let event = state.screen.press(key)
+            try? redraw(state.screen.block(columns: columns, color: options.color), state: &state)
+            return event
+        }
+        if let event { host.send(event) }
+    }
+
+    // MARK: Drawing
+
+    private var columns: Int {
+        TerminalSize.layoutColumns(fd: options.outputFD, isTerminal: options.isTerminal, fallback: options.columns)
+    }
+
+    private func drawTerminal(_ frame: FrontEndFrame, line: String?, state: inout State) throws {
+        let columns = self.columns
+        if frame.type == .result {
+            // The last board stays on screen, without the key help; the result goes below it.
+            try redraw(state.screen.block(columns: columns, color: options.color, withHelp: false), state: &state)
+            state.drawnLines = 0
+            try output.write(TextLayout.result(frame, columns: columns, color: options.color).joined(separator: "\n") + "\n")
+            return
+        }
+        if let line {
+            // A notice goes above the block, which is drawn again below it.
+            try redraw([], state: &state)
+            try output.write(TextLayout.fit(line, columns: columns) + "\n")
+        }
+        try redraw(state.screen.block(columns: columns, color: options.color), state: &state)
+    }
+
+    private func drawPlain(_ frame: FrontEndFrame, line: String?, state: inout State) throws {
+        let columns = self.columns
+        switch frame.type {
+        case .status:
+            guard shouldPrintPlain(frame, state: &state) else { return }
+            try output.write(TextLayout.status(frame, columns: columns, color: false).joined(separator: "\n") + "\n")
+        case .result:
+            try output.write(TextLayout.result(frame, columns: columns, color: false).joined(separator: "\n") + "\n")
+        case .notice:
+            try output.write((line ?? "") + "\n")
+        case .invitation:
+            if let invitation = frame.invitation { try output.write(TextLayout.invitation(invitation) + "\n") }
+        case .countdown:
+            if let countdown = frame.countdown { try output.write(TextLayout.countdown(countdown) + "\n") }
+        case .cheer:
+            if let cheer = frame.cheer { try output.write(cheer.display(me: state.screen.myName) + "\n") }
+        case .clock:
+            break
+        }
+    }
+
+    /// Replaces the previously drawn block with `lines`. When the width changed since the last
+    /// drawing, old lines may have wrapped: the screen is cleared and the block drawn at the top.
+    private func redraw(_ lines: [String], state: inout State) throws {
         var text = ""
-        if drawnLines > 0 { text += "\u{1B}[\(drawnLines)F" }
+        let columns = self.columns
+        if let drawn = state.drawnColumns, drawn != columns, state.drawnLines > 0 {
+            text += "\u{1B}[H\u{1B}[2J"
+        } else if state.drawnLines > 0 {
+            text += "\u{1B}[\(state.drawnLines)F"
+        }
         for line in lines { text += "\u{1B}[2K" + line + "\n" }
-        if lines.count < drawnLines { text += "\u{1B}[J" }
-        drawnLines = lines.count
+        if lines.count < state.drawnLines { text += "\u{1B}[J" }
+        state.drawnLines = lines.count
+        state.drawnColumns = columns
         try output.write(text)
     }
 
     /// Plain output prints when the stage or a runner's state changes, and once a minute of race time.
-    private func shouldPrintPlain(_ frame: FrontEndFrame) -> Bool {
+    private func shouldPrintPlain(_ frame: FrontEndFrame, state: inout State) -> Bool {
         let states = (frame.runners ?? []).map { "\($0.id)=\($0.state)" }.sorted()
         let signature = ([frame.stage ?? ""] + states).joined(separator: ",")
         let minute = Int((frame.elapsedSeconds ?? 0) / 60)
-        defer { lastPlain = (signature, minute) }
-        guard let lastPlain else { return true }
-        return lastPlain.signature != signature || lastPlain.minute != minute
+        defer { state.lastPlain = (signature, minute) }
+        guard let last = state.lastPlain else { return true }
+        return last.signature != signature || last.minute != minute
     }
 }
 
 /// The plugin's entry symbol.
 @_cdecl("materunner_frontend_entry")
 public func materunnerFrontendEntry() -> UnsafeRawPointer {
-    FrontEndExport.descriptor(name: "text", version: "0.1.0") { host, options in
+    FrontEndExport.descriptor(name: "text", version: "0.2.0") { host, options in
         TextFrontEnd(host: host, options: options)
     }
 }

@@ -1,45 +1,71 @@
 import FrontEndKit
 
-/// Lays frames out as lines of text.
+/// Lays frames out as lines of text that fit `columns` terminal columns.
 enum TextLayout {
     static let barWidth = 20
 
+    // MARK: Status
+
     static func status(_ frame: FrontEndFrame, columns: Int, color: Bool) -> [String] {
         let runners = frame.runners ?? []
-        let nameWidth = min(12, runners.map(\.name.count).max() ?? 4)
+        // Names get at most 12 columns, fewer on narrow terminals (8 at 40 columns).
+        let nameWidth = min(12, max(6, columns / 5), runners.map { TextWidth.of($0.name) }.max() ?? 4)
         let header = "\(frame.elapsed ?? "00:00")  goal \(frame.goal ?? "?")  \(stageText(frame.stage))"
-        var lines = [fit(header.count + 12 <= columns ? "MateRunner  " + header : header, columns: columns)]
-        for runner in runners {
-            let percent = pad(String(Int((runner.progress * 100).rounded(.down))) + "%", to: 4, right: true)
-            var wide = RunnerLine(
-                before: "\(runner.leader ? "*" : " ") \(pad(runner.name, to: nameWidth))\(runner.me ? " (you)" : "      ") "
-                    + "\(pad(runner.distance, to: 9, right: true)) ",
-                after: " \(percent)  \(runner.state)\(runner.state == "finished" ? " in \(runner.time)" : "")"
-            )
-            // Narrow terminals: markers instead of words, "*" the leader and ">" you.
-            let compact = RunnerLine(
-                before: "\(runner.leader ? "*" : " ")\(runner.me ? ">" : " ") \(pad(runner.name, to: nameWidth)) "
-                    + "\(pad(runner.distance.replacingOccurrences(of: " km", with: ""), to: 5, right: true)) ",
-                after: " \(percent)\(runner.state == "finished" ? " \(runner.time)" : runner.state == "running" ? "" : " \(runner.state)")"
-            )
-            if wide.barWidth(columns: columns) < 10 { wide = compact }
-            lines.append(wide.render(progress: runner.progress, columns: columns, color: color))
+        var lines = [fit(TextWidth.of(header) + 12 <= columns ? "MateRunner  " + header : header, columns: columns)]
+        // One layout for every runner (the richest where every bar keeps 10 columns), bars of one width.
+        let candidates = runners.map { RunnerLine.candidates($0, nameWidth: nameWidth) }
+        let levels = 0..<RunnerLine.levels
+        let level = levels.first { level in candidates.allSatisfy { $0[level].barWidth(columns: columns) >= 10 } }
+            ?? RunnerLine.levels - 1
+        let width = candidates.map { $0[level].barWidth(columns: columns) }.min() ?? barWidth
+        for (runner, lineCandidates) in zip(runners, candidates) {
+            lines.append(lineCandidates[level].render(progress: runner.progress, barWidth: width, columns: columns, color: color))
         }
         return lines
     }
 
-    static func result(_ frame: FrontEndFrame, color: Bool) -> [String] {
+    // MARK: Result
+
+    static func result(_ frame: FrontEndFrame, columns: Int, color: Bool) -> [String] {
         var lines = ["Result: \(frame.mode ?? "race") to \(frame.goal ?? "?")"]
-        let nameWidth = min(12, (frame.runners ?? []).map(\.name.count).max() ?? 4)
-        for runner in frame.runners ?? [] {
-            let time = runner.finishSeconds != nil ? runner.time : "did not finish"
-            var line = "  \(runner.rank). \(pad(runner.name, to: nameWidth)) \(pad(runner.distance, to: 9, right: true))  \(time)"
-            if runner.rank == 1, runner.state == "finished" { line += color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner" }
-            if runner.state == "lost" { line += "  (lost)" }
-            lines.append(line)
+        let runners = frame.runners ?? []
+        let nameWidth = min(12, runners.map { TextWidth.of($0.name) }.max() ?? 4)
+        let withPace = runners.contains { $0.pace != nil } && columns >= 56
+        let withCalories = runners.contains { $0.calories != nil } && columns >= 68
+        var rows: [String] = []
+        for runner in runners {
+            let time = runner.finishSeconds != nil ? runner.time : runner.state == "cancelled" ? "cancelled" : "did not finish"
+            var line = "  \(runner.rank). \(TextWidth.pad(runner.name, to: nameWidth)) "
+                + "\(TextWidth.pad(runner.distance, to: 9, right: true))  \(TextWidth.pad(time, to: 8))"
+            if withPace { line += "  " + TextWidth.pad(runner.pace ?? "", to: 10) }
+            if withCalories { line += "  " + TextWidth.pad(runner.calories ?? "", to: 9) }
+            while line.hasSuffix(" ") { line.removeLast() }
+            rows.append(line)
+        }
+        // Markers after the last column, lined up.
+        let width = rows.map { TextWidth.of($0) }.max() ?? 0
+        for (runner, row) in zip(runners, rows) {
+            let padded = row + String(repeating: " ", count: width - TextWidth.of(row))
+            if runner.rank == 1, runner.state == "finished" {
+                lines.append(padded + (color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner"))
+            } else if runner.state == "lost" {
+                lines.append(padded + "  (lost)")
+            } else {
+                lines.append(row)
+            }
         }
         if let winner = frame.winner { lines.append("Winner: \(winner.name)") }
-        return lines
+        return lines.map { $0.contains("\u{1B}") ? $0 : fit($0, columns: columns) }
+    }
+
+    // MARK: Invitations, countdown, cheers
+
+    static func invitation(_ invitation: FrontEndInvitation) -> String {
+        "\(invitation.from) invites you: \(invitation.mode) to \(invitation.goal) (\(Int(invitation.secondsLeft.rounded(.up))) s to answer)"
+    }
+
+    static func countdown(_ countdown: FrontEndCountdown) -> String {
+        countdown.secondsLeft > 0 ? "Starting in \(countdown.secondsLeft)..." : "GO!"
     }
 
     static func progressBar(_ progress: Double, width: Int = barWidth, color: Bool) -> String {
@@ -48,38 +74,16 @@ enum TextLayout {
         return color ? "[\u{1B}[32m\(bar.prefix(filled))\u{1B}[0m\(bar.dropFirst(filled))]" : "[\(bar)]"
     }
 
+    /// Cuts a line without escape codes to the terminal width.
+    static func fit(_ line: String, columns: Int) -> String {
+        TextWidth.prefix(line, columns: columns)
+    }
+
     private static func stageText(_ stage: String?) -> String {
         switch stage {
         case "waiting": "waiting for mates"
         case "complete": "finished"
         default: stage ?? ""
         }
-    }
-
-    /// A runner's line: text before and after a progress bar that takes the width left over.
-    private struct RunnerLine {
-        var before: String
-        var after: String
-
-        func barWidth(columns: Int) -> Int {
-            min(TextLayout.barWidth, columns - before.count - after.count - 2)
-        }
-
-        func render(progress: Double, columns: Int, color: Bool) -> String {
-            let width = max(5, barWidth(columns: columns))
-            let plain = before + progressBar(progress, width: width, color: false) + after
-            return plain.count <= columns ? before + progressBar(progress, width: width, color: color) + after : fit(plain, columns: columns)
-        }
-    }
-
-    fileprivate static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
-        let cut = String(text.prefix(width))
-        let space = String(repeating: " ", count: max(0, width - cut.count))
-        return right ? space + cut : cut + space
-    }
-
-    /// Cuts a line without escape codes to the terminal width.
-    fileprivate static func fit(_ line: String, columns: Int) -> String {
-        line.count <= columns ? line : String(line.prefix(columns))
     }
 }

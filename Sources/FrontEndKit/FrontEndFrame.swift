@@ -1,6 +1,7 @@
 /// One frame the host hands to every front-end: a view-model output, display-ready, encoded as a
-/// single JSON object (schema in docs/frontend-frame.schema.json). Fields that do not apply to a
-/// frame's `type` are absent.
+/// single JSON object (schema in docs/frame.schema.json). Fields that do not apply to a frame's
+/// `type` are absent. New optional fields and frame types are added without changing `schema`;
+/// front-ends ignore what they do not know.
 public struct FrontEndFrame: Codable, Sendable, Equatable {
     /// The version of this frame schema; bumped on any incompatible change.
     public static let currentSchema = 1
@@ -13,9 +14,19 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         case result
         /// A message for the person: waiting for mates, a warning, an error.
         case notice
+        /// A mate invites this runner to a run: `invitation` says who, what and until when.
+        case invitation
+        /// The synchronized start: `countdown` says how many seconds are left.
+        case countdown
+        /// A mate sent a cheer: `cheer` says who, to whom and which emoji.
+        case cheer
+        /// The world clock: `clock` holds the race clock and the time in each zone.
+        case clock
     }
 
+    /// The schema version the frame was made with (`currentSchema`).
     public var schema: Int
+    /// What the frame carries.
     public var type: Kind
     /// When the frame was made, ISO-8601 UTC, on the race clock.
     public var time: String
@@ -23,10 +34,13 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
     public var stage: String?
     /// Our own elapsed time, `MM:SS` or `HH:MM:SS`.
     public var elapsed: String?
+    /// The same in seconds.
     public var elapsedSeconds: Double?
+    /// `single` or `race`.
     public var mode: String?
     /// The goal, e.g. `5.00 km`.
     public var goal: String?
+    /// The goal in metres.
     public var goalMetres: Double?
     /// Best first.
     public var runners: [FrontEndRunner]?
@@ -36,12 +50,24 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
     public var winner: FrontEndRunner?
     /// `info`, `warning` or `error` (notice frames).
     public var level: String?
+    /// A sentence for the person: the headline, the result, or the notice.
     public var message: String?
+    /// The invitation (invitation frames).
+    public var invitation: FrontEndInvitation?
+    /// The countdown (countdown frames).
+    public var countdown: FrontEndCountdown?
+    /// The cheer (cheer frames).
+    public var cheer: FrontEndCheer?
+    /// The world clock (clock frames).
+    public var clock: FrontEndClock?
 
+    /// A frame of `type` made at `time`; the other fields are the ones that apply to that type.
     public init(
         type: Kind, time: String, stage: String? = nil, elapsed: String? = nil, elapsedSeconds: Double? = nil,
         mode: String? = nil, goal: String? = nil, goalMetres: Double? = nil, runners: [FrontEndRunner]? = nil,
-        leader: String? = nil, winner: FrontEndRunner? = nil, level: String? = nil, message: String? = nil
+        leader: String? = nil, winner: FrontEndRunner? = nil, level: String? = nil, message: String? = nil,
+        invitation: FrontEndInvitation? = nil, countdown: FrontEndCountdown? = nil, cheer: FrontEndCheer? = nil,
+        clock: FrontEndClock? = nil
     ) {
         self.schema = Self.currentSchema
         self.type = type
@@ -57,60 +83,16 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         self.winner = winner
         self.level = level
         self.message = message
+        self.invitation = invitation
+        self.countdown = countdown
+        self.cheer = cheer
+        self.clock = clock
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, type, time, stage, elapsed, mode, goal, runners, leader, winner, level, message
+        case invitation, countdown, cheer, clock
         case elapsedSeconds = "elapsed_s"
         case goalMetres = "goal_m"
-    }
-}
-
-/// One runner's line in a frame.
-public struct FrontEndRunner: Codable, Sendable, Equatable {
-    /// The runner id, 16 hex digits.
-    public var id: String
-    public var name: String
-    /// This peer's own runner.
-    public var me: Bool
-    /// 1-based position in the standings.
-    public var rank: Int
-    /// `waiting`, `running`, `finished`, `cancelled` or `lost`.
-    public var state: String
-    /// Kilometres, truncated to 2 decimals, e.g. `0.42 km`.
-    public var distance: String
-    public var distanceMetres: Double
-    /// Fraction of the goal, 0...1.
-    public var progress: Double
-    public var leader: Bool
-    /// Running time (`MM:SS`/`HH:MM:SS`): the finish time once finished.
-    public var time: String
-    public var timeSeconds: Double
-    /// The finish time, once finished.
-    public var finishSeconds: Double?
-
-    public init(
-        id: String, name: String, me: Bool, rank: Int, state: String, distance: String, distanceMetres: Double,
-        progress: Double, leader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?
-    ) {
-        self.id = id
-        self.name = name
-        self.me = me
-        self.rank = rank
-        self.state = state
-        self.distance = distance
-        self.distanceMetres = distanceMetres
-        self.progress = progress
-        self.leader = leader
-        self.time = time
-        self.timeSeconds = timeSeconds
-        self.finishSeconds = finishSeconds
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, me, rank, state, distance, progress, leader, time
-        case distanceMetres = "distance_m"
-        case timeSeconds = "time_s"
-        case finishSeconds = "finish_s"
     }
 }

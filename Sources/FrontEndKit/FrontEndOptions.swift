@@ -8,8 +8,13 @@ public struct FrontEndOptions: Codable, Sendable, Equatable {
     public var color: Bool
     /// Terminal width in columns, when known.
     public var columns: Int?
+    /// The file descriptor keys come from when the front-end reads any (0, standard input, unless
+    /// set): a front-end reads keys only when this and `output_fd` are terminals.
+    public var inputFD: Int32?
 
-    public init(outputFD: Int32 = 1, isTerminal: Bool = false, color: Bool = false, columns: Int? = nil) {
+    /// Options for one front-end instance.
+    public init(outputFD: Int32 = 1, isTerminal: Bool = false, color: Bool = false, columns: Int? = nil, inputFD: Int32? = nil) {
+        self.inputFD = inputFD
         self.outputFD = outputFD
         self.isTerminal = isTerminal
         self.color = color
@@ -19,21 +24,7 @@ public struct FrontEndOptions: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case outputFD = "output_fd"
         case isTerminal = "is_terminal"
+        case inputFD = "input_fd"
         case color, columns
-    }
-}
-
-/// An event a front-end sends to the host (`send_input`).
-public struct FrontEndInputEvent: Codable, Sendable, Equatable {
-    /// What happened.
-    public enum Kind: String, Codable, Sendable {
-        /// The person asked to stop the run.
-        case stop
-    }
-
-    public var type: Kind
-
-    public init(type: Kind) {
-        self.type = type
     }
 }

@@ -87,6 +87,12 @@ struct AppContainer {
         RunningViewModel(dependency: .init(race: race, clock: clock))
     }
 
+    /// The world clock on the race clock: this machine's clock until a clock is agreed with peers.
+    func makeWorldClockViewModel(zones: [TimeZone], tick: TimeInterval) -> WorldClockViewModel {
+        let service = WorldClockService(repository: RaceClockRepository(clock: clock))
+        return WorldClockViewModel(dependency: .init(service: service, zones: zones, clock: clock, tick: tick))
+    }
+
     /// Runs the view model with its outputs bound to the front-ends until the run is over.
     /// Returns whether it ended without an error.
     func present(_ viewModel: RunningViewModel, on host: FrontEndHost) async -> Bool {

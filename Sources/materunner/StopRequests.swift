@@ -8,7 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// "Stop the run" from any front-end's stop input, or from Ctrl-C / SIGTERM.
+/// "Stop the run" from any front-end's stop or (confirmed) cancel input, or from Ctrl-C / SIGTERM.
+/// Until the run flow of issue 7 tells mates and saves the run as cancelled, a cancel stops it.
 final class StopRequests {
     let stream: AsyncStream<Void>
     private let task: Task<Void, Never>
@@ -18,7 +19,7 @@ final class StopRequests {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
         self.stream = stream
         task = Task {
-            for await event in host.inputs where event.type == .stop {
+            for await event in host.inputs where event.type == .stop || event.type == .cancel {
                 continuation.yield()
             }
         }

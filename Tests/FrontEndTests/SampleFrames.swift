@@ -44,3 +44,52 @@ enum SampleFrames {
         )
     }
 }
+
+// MARK: Frames of the run flow (invitation, countdown, cheers) and the world clock
+
+extension SampleFrames {
+    static let invitation = FrontEndFrame(
+        type: .invitation, time: "2027-01-15T07:59:50.000Z",
+        invitation: FrontEndInvitation(
+            id: "inv-7", from: "bob", mode: "race", goal: "1.00 km", goalMetres: 1000,
+            expires: "2027-01-15T08:00:00.000Z", secondsLeft: 10
+        )
+    )
+
+    static func countdown(_ left: Int) -> FrontEndFrame {
+        FrontEndFrame(
+            type: .countdown, time: "2027-01-15T08:00:0\(3 - left).000Z",
+            countdown: FrontEndCountdown(secondsLeft: left, startsAt: "2027-01-15T08:00:03.000Z")
+        )
+    }
+
+    static let cheer = FrontEndFrame(
+        type: .cheer, time: "2027-01-15T08:01:06.000Z", cheer: FrontEndCheer(from: "bob", to: "alice", emoji: "👏")
+    )
+
+    /// The status frame with pace and calories, as the Domain of issue 3 will give them.
+    static var statusWithCalories: FrontEndFrame {
+        var frame = status
+        frame.runners = [alice, bob].enumerated().map { index, runner in
+            var runner = runner
+            runner.pace = index == 0 ? "2:32 /km" : "2:46 /km"
+            runner.speedMetresPerSecond = runner.distanceMetres / 65
+            runner.calories = index == 0 ? "7 kcal" : "6 kcal"
+            runner.caloriesKcal = index == 0 ? 7.3 : 6.5
+            return runner
+        }
+        return frame
+    }
+
+    static let clock = FrontEndFrame(
+        type: .clock, time: "2027-01-15T08:00:00.000Z", message: "yesterday on the system clock",
+        clock: FrontEndClock(
+            source: "system clock", instant: "2027-01-14T08:00:00.000Z", dayOffset: -1, day: "yesterday",
+            offset: "+0.000 s", offsetSeconds: 0, uncertainty: "unknown", uncertaintySeconds: nil,
+            zones: [
+                FrontEndZoneTime(zone: "Europe/Paris", date: "2027-01-14", weekday: "Thu", time: "09:00:00", utcOffset: "+01:00"),
+                FrontEndZoneTime(zone: "Asia/Seoul", date: "2027-01-14", weekday: "Thu", time: "17:00:00", utcOffset: "+09:00"),
+            ]
+        )
+    )
+}

@@ -77,4 +77,22 @@ struct DisplayFormatTests {
         #expect(DisplayFormat.timestamp(Date(timeIntervalSince1970: 1_800_000_000.25)) == "2027-01-15T08:00:00.250Z")
         #expect(DisplayFormat.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
     }
+
+    static let paces: [(Double, String)] = [
+        (1000.0 / 320, "5:20 /km"), (1000.0 / 319.99, "5:19 /km"), (1000.0 / 59.5, "0:59 /km"),
+        (1000.0 / 5999, "99:59 /km"), (1000.0 / 6000, "--:-- /km"), (0, "--:-- /km"), (-1, "--:-- /km"),
+        (Double.infinity, "--:-- /km"), (Double.nan, "--:-- /km"),
+    ]
+
+    @Test("pace is M:SS per km from a speed, whole seconds truncated", arguments: paces)
+    func pace(speed: Double, expected: String) {
+        #expect(DisplayFormat.pace(metresPerSecond: speed) == expected)
+    }
+
+    @Test("calories are whole kcal, truncated; nothing burnt shows 0", arguments: [
+        (0.0, "0 kcal"), (0.99, "0 kcal"), (23.97, "23 kcal"), (100, "100 kcal"), (-1, "0 kcal"), (Double.nan, "0 kcal"),
+    ])
+    func calories(kilocalories: Double, expected: String) {
+        #expect(DisplayFormat.calories(kilocalories) == expected)
+    }
 }

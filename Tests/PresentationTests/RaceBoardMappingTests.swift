@@ -22,8 +22,21 @@ struct RaceBoardMappingTests {
         #expect(board.rows.count == 1)
         #expect(row == RunnerRow(
             id: "000000000000000a", name: "ana", isMe: true, rank: 1, state: "waiting", distance: "0.00 km",
-            distanceMetres: 0, progress: 0, isLeader: true, time: "00:00", timeSeconds: 0, finishSeconds: nil
+            distanceMetres: 0, progress: 0, isLeader: true, time: "00:00", timeSeconds: 0, finishSeconds: nil,
+            calories: "0 kcal", caloriesKcal: 0
         ))
+    }
+
+    @Test("our calories come from our effort, truncated to whole kcal; mates have none")
+    func calories() {
+        var snapshot = Sample.snapshot(.running, [
+            Sample.progress(ana, elapsed: 60, distance: 50), Sample.progress(bor, elapsed: 60, distance: 40),
+        ])
+        snapshot.effort = RunnerEffort(kilocalories: 23.97)
+        let rows = RaceBoard(snapshot).rows
+        #expect(rows.map(\.name) == ["ana", "bor"])
+        #expect(rows.map(\.calories) == ["23 kcal", nil])
+        #expect(rows.map(\.caloriesKcal) == [23.97, nil])
     }
 
     @Test("the headline counts mates heard of mates expected")
@@ -48,11 +61,13 @@ struct RaceBoardMappingTests {
         #expect(board.rows == [
             RunnerRow(
                 id: "000000000000000b", name: "bor", isMe: false, rank: 1, state: "running", distance: "0.09 km",
-                distanceMetres: 99.9, progress: 99.9 / 100, isLeader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil
+                distanceMetres: 99.9, progress: 99.9 / 100, isLeader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+                pace: "10:19 /km", speedMetresPerSecond: 1000 / (61.9 / 99.9 * 1000)
             ),
             RunnerRow(
                 id: "000000000000000a", name: "ana", isMe: true, rank: 2, state: "running", distance: "0.02 km",
-                distanceMetres: 29.99, progress: 29.99 / 100, isLeader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil
+                distanceMetres: 29.99, progress: 29.99 / 100, isLeader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+                pace: "34:24 /km", speedMetresPerSecond: 1000 / (61.9 / 29.99 * 1000), calories: "0 kcal", caloriesKcal: 0
             ),
         ])
     }
@@ -70,6 +85,21 @@ struct RaceBoardMappingTests {
         #expect(row.finishSeconds == 20.5)
         #expect(row.progress == 1)
         #expect(row.distance == "0.10 km")
+        // Pace over the run to the finish: 104 m in 20.5 s is 197.1 s per km.
+        #expect(row.pace == "3:17 /km")
+        let speed: Double = 1000 / (20.5 / 104 * 1000)
+        #expect(row.speedMetresPerSecond == speed)
+        // Our own row carries our calories (none burnt in this hand-made snapshot).
+        #expect(row.calories == "0 kcal")
+    }
+
+    @Test("no pace before 10 m are covered, nor without time")
+    func noPaceYet() {
+        let snapshot = Sample.snapshot(.running, [
+            Sample.progress(ana, elapsed: 30, distance: 9.99), Sample.progress(bor, elapsed: 0, distance: 12),
+        ])
+        #expect(RaceBoard(snapshot).rows.map(\.pace) == [nil, nil])
+        #expect(RaceBoard(snapshot).rows.map(\.speedMetresPerSecond) == [nil, nil])
     }
 
     @Test("complete: stage 'complete', headline 'finished'")

@@ -22,6 +22,21 @@ public enum DisplayFormat {
         kilometres(metres) + " km"
     }
 
+    /// Pace per kilometre from a speed, `M:SS /km` (whole seconds, truncated); `--:-- /km` when
+    /// slower than 99:59 per km or not a positive speed.
+    public static func pace(metresPerSecond speed: Double) -> String {
+        guard speed.isFinite, speed > 0 else { return "--:-- /km" }
+        let seconds = Int((1000 / speed + 1e-9).rounded(.down))
+        guard seconds < 100 * 60 else { return "--:-- /km" }
+        return "\(seconds / 60):\(twoDigits(seconds % 60)) /km"
+    }
+
+    /// Whole kilocalories, truncated: `23 kcal`; negative or non-finite values show `0 kcal`.
+    public static func calories(_ kilocalories: Double) -> String {
+        let whole = kilocalories.isFinite && kilocalories > 0 ? Int((kilocalories + 1e-9).rounded(.down)) : 0
+        return "\(whole) kcal"
+    }
+
     /// Whole percent of a 0...1 fraction, truncated.
     public static func percent(_ fraction: Double) -> String {
         let value = fraction.isFinite ? Int((min(1, max(0, fraction)) * 100 + 1e-9).rounded(.down)) : 0

@@ -11,13 +11,20 @@ import Synchronization
 public final class FrontEndHost: @unchecked Sendable {
     /// A loaded front-end.
     public struct Plugin: @unchecked Sendable {
+        /// The library file.
         public let path: String
+        /// The descriptor's name.
         public let name: String
+        /// The descriptor's version.
         public let version: String
         fileprivate let descriptor: UnsafeRawPointer
         fileprivate let instance: UnsafeMutableRawPointer
     }
 
+    /// The ABI version this host speaks (`MR_FRONTEND_ABI_VERSION`).
+    public static let abiVersion = UInt32(MR_FRONTEND_ABI_VERSION)
+
+    /// Where names given to `load` are looked for.
     public let searchPath: FrontEndSearchPath
     /// Input events from every front-end, e.g. the person pressed the stop key.
     public let inputs: AsyncStream<FrontEndInputEvent>
@@ -26,6 +33,7 @@ public final class FrontEndHost: @unchecked Sendable {
     private let hostRecord: UnsafeMutablePointer<mr_frontend_host>
     private let sink: InputSink
 
+    /// A host that looks for front-ends in `searchPath`.
     public init(searchPath: FrontEndSearchPath = .standard()) {
         self.searchPath = searchPath
         let (stream, continuation) = AsyncStream.makeStream(of: FrontEndInputEvent.self, bufferingPolicy: .bufferingNewest(64))
@@ -103,12 +111,7 @@ public final class FrontEndHost: @unchecked Sendable {
     }
 
     private static func openDescriptor(path: String) throws(FrontEndLoadError) -> UnsafePointer<mr_frontend_descriptor> {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            throw .cannotOpen(path: path, reason: dlerror().map { String(cString: $0) } ?? "dlopen failed")
-        }
-        guard let symbol = dlsym(handle, MR_FRONTEND_ENTRY_SYMBOL) else { throw .missingEntry(path: path) }
-        let entry = unsafeBitCast(symbol, to: mr_frontend_entry_fn.self)
-        guard let descriptor = entry() else { throw .incompleteDescriptor(path: path) }
+        let descriptor = try FrontEndLibrary.descriptor(path: path)
         let expected = UInt32(MR_FRONTEND_ABI_VERSION)
         guard descriptor.pointee.abi_version == expected else {
             throw .abiMismatch(path: path, found: descriptor.pointee.abi_version, expected: expected)

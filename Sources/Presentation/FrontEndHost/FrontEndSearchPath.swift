@@ -5,7 +5,9 @@ import Foundation
 /// development), and `../lib/materunner` beside it (an installed layout).
 public struct FrontEndSearchPath: Sendable, Equatable {
     /// The names of the shipped front-ends and the libraries they are built as.
-    public static let shipped: [String: String] = ["text": "TextFrontEnd", "json": "JSONStreamFrontEnd"]
+    public static let shipped: [String: String] = [
+        "text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd",
+    ]
 
     #if os(macOS)
     static let libraryPrefix = "lib", librarySuffix = ".dylib"
@@ -13,8 +15,10 @@ public struct FrontEndSearchPath: Sendable, Equatable {
     static let libraryPrefix = "lib", librarySuffix = ".so"
     #endif
 
+    /// The folders searched, in order.
     public var directories: [String]
 
+    /// A search path of `directories`, in order.
     public init(directories: [String]) {
         self.directories = directories
     }
@@ -38,5 +42,21 @@ public struct FrontEndSearchPath: Sendable, Equatable {
         return directories.flatMap { directory in
             fileNames.map { URL(fileURLWithPath: directory).appendingPathComponent($0).path }
         }.filter { seen.insert($0).inserted }
+    }
+
+    /// Every library file in the search path that may be a front-end (`lib*.so`, or `.dylib` on macOS),
+    /// in search order, each path once. Used by `materunner frontends`.
+    public func libraryFiles() -> [String] {
+        var seen = Set<String>()
+        return directories.flatMap { directory -> [String] in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.filter { $0.hasPrefix(Self.libraryPrefix) && $0.hasSuffix(Self.librarySuffix) }.sorted()
+                .map { URL(fileURLWithPath: directory).appendingPathComponent($0).resolvingSymlinksInPath().path }
+        }.filter { seen.insert($0).inserted }
+    }
+
+    /// What each library of `libraryFiles()` says about itself, read without creating an instance.
+    public func describeAll() -> [FrontEndDescription] {
+        libraryFiles().map(FrontEndLibrary.describe(path:))
     }
 }

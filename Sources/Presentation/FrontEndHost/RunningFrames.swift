@@ -74,7 +74,8 @@ public enum RunningFrames {
         FrontEndRunner(
             id: row.id, name: row.name, me: row.isMe, rank: row.rank, state: row.state, distance: row.distance,
             distanceMetres: row.distanceMetres, progress: row.progress, leader: row.isLeader, time: row.time,
-            timeSeconds: row.timeSeconds, finishSeconds: row.finishSeconds
+            timeSeconds: row.timeSeconds, finishSeconds: row.finishSeconds, pace: row.pace,
+            speedMetresPerSecond: row.speedMetresPerSecond, calories: row.calories, caloriesKcal: row.caloriesKcal
         )
     }
 }

@@ -4,7 +4,7 @@ extension RaceBoard {
     /// The board for one snapshot of the run.
     init(_ snapshot: RaceSnapshot) {
         let terms = snapshot.standings.terms
-        let rows = snapshot.standings.standings.map { RunnerRow($0, me: snapshot.me) }
+        let rows = snapshot.standings.standings.map { RunnerRow($0, me: snapshot.me, effort: snapshot.effort) }
         let stage: String
         let headline: String
         switch snapshot.stage {
@@ -36,7 +36,8 @@ extension RaceBoard {
 }
 
 extension RunnerRow {
-    init(_ standing: Standing, me: RunnerID) {
+    /// The row of `standing`; `effort` is our own runner's (calories are known for ours only).
+    init(_ standing: Standing, me: RunnerID, effort: RunnerEffort? = nil) {
         let state: String = if standing.isLost {
             "lost"
         } else {
@@ -47,10 +48,15 @@ extension RunnerRow {
             case .cancelled: "cancelled"
             }
         }
+        // Overall pace over the run so far (to the finish once finished), by the Domain's rule, for
+        // every runner: mates' efforts are not on the wire, their distance and time are.
+        let pace = Pace.overall(distance: standing.distance, elapsed: standing.finishTime ?? standing.elapsed)
+        let isMe = standing.runner.id == me
+        let kilocalories = isMe ? effort?.kilocalories : nil
         self.init(
             id: standing.runner.id.description,
             name: standing.runner.name,
-            isMe: standing.runner.id == me,
+            isMe: isMe,
             rank: standing.rank,
             state: state,
             distance: DisplayFormat.distance(standing.distance),
@@ -59,7 +65,11 @@ extension RunnerRow {
             isLeader: standing.isLeader,
             time: DisplayFormat.elapsed(standing.elapsed),
             timeSeconds: standing.elapsed,
-            finishSeconds: standing.finishTime
+            finishSeconds: standing.finishTime,
+            pace: pace.map { DisplayFormat.pace(metresPerSecond: 1000 / $0) },
+            speedMetresPerSecond: pace.map { 1000 / $0 },
+            calories: kilocalories.map(DisplayFormat.calories),
+            caloriesKcal: kilocalories
         )
     }
 }

@@ -43,10 +43,19 @@ public struct RunnerRow: Sendable, Equatable {
     public var time: String
     public var timeSeconds: Double
     public var finishSeconds: Double?
+    /// Overall pace, e.g. `5:20 /km` (the Domain's `Pace.overall`); nil until 10 m are covered.
+    public var pace: String?
+    /// Average speed in m/s, behind `pace`.
+    public var speedMetresPerSecond: Double?
+    /// Energy burnt, e.g. `23 kcal`: our own runner's only (mates' are not on the wire yet).
+    public var calories: String?
+    /// The same in kilocalories.
+    public var caloriesKcal: Double?
 
     public init(
         id: String, name: String, isMe: Bool, rank: Int, state: String, distance: String, distanceMetres: Double,
-        progress: Double, isLeader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?
+        progress: Double, isLeader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?,
+        pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -60,6 +69,10 @@ public struct RunnerRow: Sendable, Equatable {
         self.time = time
         self.timeSeconds = timeSeconds
         self.finishSeconds = finishSeconds
+        self.pace = pace
+        self.speedMetresPerSecond = speedMetresPerSecond
+        self.calories = calories
+        self.caloriesKcal = caloriesKcal
     }
 }
 

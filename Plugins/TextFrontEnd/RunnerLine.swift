@@ -1,0 +1,45 @@
+import FrontEndKit
+
+/// A runner's line: text before and after a progress bar that takes the width left over.
+struct RunnerLine {
+    var before: String
+    var after: String
+
+    /// How many layouts `candidates` gives.
+    static let levels = 5
+
+    /// The layouts of one runner's line, richest first: the first whose bar is wide enough is drawn.
+    static func candidates(_ runner: FrontEndRunner, nameWidth: Int) -> [RunnerLine] {
+        let percent = TextWidth.pad(String(Int((runner.progress * 100).rounded(.down))) + "%", to: 4, right: true)
+        let name = TextWidth.pad(runner.name, to: nameWidth)
+        let state = runner.state == "finished" ? "finished in \(runner.time)" : runner.state
+        let pace = runner.pace.map { "  \($0)" } ?? ""
+        let calories = runner.calories.map { "  \($0)" } ?? ""
+        let wideBefore = "\(runner.leader ? "*" : " ") \(name)\(runner.me ? " (you)" : "      ") "
+            + "\(TextWidth.pad(runner.distance, to: 9, right: true)) "
+        // Narrow terminals: markers instead of words, "*" the leader and ">" you; no unit, short states.
+        let compactBefore = "\(runner.leader ? "*" : " ")\(runner.me ? ">" : " ") \(name) "
+            + "\(TextWidth.pad(runner.distance.replacingOccurrences(of: " km", with: ""), to: 5, right: true)) "
+        let shortState = runner.state == "finished" ? " \(runner.time)" : runner.state == "running" ? "" : " \(runner.state)"
+        let shortPace = runner.pace.map { " " + $0.replacingOccurrences(of: " /km", with: "") } ?? ""
+        return [
+            RunnerLine(before: wideBefore, after: " \(percent)\(pace)\(calories)  \(state)"),
+            RunnerLine(before: wideBefore, after: " \(percent)\(pace)  \(state)"),
+            RunnerLine(before: wideBefore, after: " \(percent)  \(state)"),
+            RunnerLine(before: compactBefore, after: " \(percent)\(shortPace)\(shortState)"),
+            RunnerLine(before: compactBefore, after: " \(percent)\(shortState)"),
+        ]
+    }
+
+    func barWidth(columns: Int) -> Int {
+        min(TextLayout.barWidth, columns - TextWidth.of(before) - TextWidth.of(after) - 2)
+    }
+
+    func render(progress: Double, barWidth: Int, columns: Int, color: Bool) -> String {
+        let width = max(5, barWidth)
+        let plain = before + TextLayout.progressBar(progress, width: width, color: false) + after
+        return TextWidth.of(plain) <= columns
+            ? before + TextLayout.progressBar(progress, width: width, color: color) + after
+            : TextLayout.fit(plain, columns: columns)
+    }
+}

@@ -1,0 +1,37 @@
+/// An invitation to a run, as an `invitation` frame carries it. The front-end answers with an
+/// `accept` or `decline` input event naming `id`.
+public struct FrontEndInvitation: Codable, Sendable, Equatable {
+    /// Identifies the invitation in the answer.
+    public var id: String
+    /// The name of the inviting runner (the host of the run).
+    public var from: String
+    /// `single` or `race` (later `team`).
+    public var mode: String
+    /// The goal, e.g. `5.00 km`.
+    public var goal: String
+    /// The goal in metres.
+    public var goalMetres: Double
+    /// Until when it may be accepted, ISO-8601 UTC on the race clock.
+    public var expires: String
+    /// Seconds left to answer, when the frame was made.
+    public var secondsLeft: Double
+
+    /// An invitation from `from` to run `mode` to `goal`, open until `expires`.
+    public init(
+        id: String, from: String, mode: String, goal: String, goalMetres: Double, expires: String, secondsLeft: Double
+    ) {
+        self.id = id
+        self.from = from
+        self.mode = mode
+        self.goal = goal
+        self.goalMetres = goalMetres
+        self.expires = expires
+        self.secondsLeft = secondsLeft
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, from, mode, goal, expires
+        case goalMetres = "goal_m"
+        case secondsLeft = "seconds_left"
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import FrontEndKit
+import Logging
+import Presentation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `materunner clock`: the world clock on its own (the date-display demo of seed 004).
+struct ClockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clock",
+        abstract: "Show the race clock's time in several time zones, with previous / next day keys.",
+        discussion: """
+            The time comes from the race clock (this machine's clock when no race clock was agreed: offset 0, \
+            uncertainty unknown). On a terminal the clock front-end ticks until q or Ctrl-C, and y / n / t show the \
+            previous day, now, and the next day; elsewhere it shows --count readings (default 1) and exits.
+            """
+    )
+
+    @Option(help: ArgumentHelp("IANA time zones, comma-separated.", valueName: "LIST"))
+    var zones: String = TimeZoneList.standard
+
+    @Option(
+        name: .customLong("frontend"),
+        help: ArgumentHelp("Front-ends to load, comma-separated: clock, json, or a path to a library.", valueName: "LIST")
+    )
+    var frontEnds: String = "clock"
+
+    @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"))
+    var jsonOut: String?
+
+    @Option(help: ArgumentHelp("How many readings to show before exiting (default: until q on a terminal, else 1).", valueName: "N"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Seconds between readings.", valueName: "SECONDS"))
+    var tick: Double = 1
+
+    @Option(help: "Log level on standard error.")
+    var logLevel: Logger.Level = .warning
+
+    func validate() throws {
+        do { _ = try TimeZoneList.parse(zones) } catch { throw ValidationError(error.description) }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        guard tick.isFinite, tick >= 0.05 else { throw ValidationError("--tick must be at least 0.05 seconds") }
+        guard !FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut).isEmpty else {
+            throw ValidationError("--frontend needs at least one front-end, such as clock or json")
+        }
+    }
+
+    func run() async throws {
+        try await CommandRunner.perform(logLevel: logLevel) { try await show(logger: $0) }
+    }
+
+    private func show(logger: Logger) async throws {
+        let container = AppContainer(speedup: 1, logger: logger)
+        let host = FrontEndHost()
+        try FrontEndOptionGroup.load(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, into: host)
+        let inputs = ClockInputs(host: host)
+        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
+        loadedContinuation.yield()
+        loadedContinuation.finish()
+        let viewModel = container.makeWorldClockViewModel(zones: try TimeZoneList.parse(zones), tick: tick)
+        let output = viewModel.transform(input: .init(
+            viewDidLoad: loaded, nowRequested: inputs.now,
+            previousDayRequested: inputs.previousDay, nextDayRequested: inputs.nextDay
+        ))
+        let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
+        var shown = 0
+        var failed = false
+        for await frame in WorldClockFrames.frames(from: output, clock: container.clock) {
+            if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
+                failed = true
+                logger.error("\(frame.message ?? "the clock failed")")
+            }
+            for rejected in host.deliver(frame) {
+                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame")
+            }
+            if frame.type == .clock { shown += 1 }
+            if let limit, shown >= limit { break }
+        }
+        inputs.cancel()
+        host.shutdown()
+        if failed { throw ExitCode(1) }
+    }
+}

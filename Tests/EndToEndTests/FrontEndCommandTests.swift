@@ -1,0 +1,125 @@
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// Front-ends through the real binary: the catalog, a third-party C front-end, the JSON stream to a
+/// file validated against the schema, and the world clock.
+@Suite("End to end: front-ends")
+struct FrontEndCommandTests {
+    static let root = Fixtures.packageRoot
+
+    /// Builds examples/c-frontend with its Makefile into a fresh folder; returns that folder.
+    static func buildCExample() throws -> URL {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-e2e-ticker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["make", "-s", "-C", root.appendingPathComponent("examples/c-frontend").path, "OUT=\(out.path)"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TestFailure("make could not build examples/c-frontend") }
+        return out
+    }
+
+    static func validate(_ file: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = root.appendingPathComponent("scripts/validate-frames")
+        process.arguments = [file.path]
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("frontends lists the shipped ones and those on MATERUNNER_FRONTEND_PATH, with versions")
+    func catalog() async throws {
+        let folder = try Self.buildCExample()
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["frontends"], environment: ["MATERUNNER_FRONTEND_PATH": folder.path]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  \(folder.path)"))
+        #expect(lines.contains("  ticker 1.0.0 (ABI 1)  \(folder.appendingPathComponent("libticker.so").path)"))
+        for name in ["text 0.2.0", "json 0.2.0", "clock 0.1.0"] {
+            #expect(lines.contains { $0.hasPrefix("  \(name) (ABI 1)  ") }, "\(name) missing from \(run.stdout)")
+        }
+    }
+
+    @Test("the C example, built with its Makefile, draws a demo race through the real binary")
+    func cExampleInTheBinary() async throws {
+        let library = try Self.buildCExample().appendingPathComponent("libticker.so")
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["demo", "--goal", "0.2", "--speedup", "50", "--frontend", library.path]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("ticker 00:00 ") == true, "\(run.stdout.prefix(300))")
+        #expect(lines.last?.contains(" wins in ") == true, "\(lines.last ?? "")")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("ticker ") })
+    }
+
+    @Test("text on standard output and the JSON stream in --json-out: a whole race validates against the schema")
+    func jsonOutValidates() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-race-\(UUID().uuidString).ndjson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(),
+            ["demo", "--goal", "0.2", "--speedup", "50", "--frontend", "text", "--json-out", file.path, "--log-level", "info"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Winner: "))
+        #expect(!run.stdout.contains("{"))
+        let stream = try String(contentsOf: file, encoding: .utf8)
+        let lines = stream.split(separator: "\n")
+        #expect(lines.count > 10)
+        #expect(stream.hasSuffix("\n"))
+        #expect(lines.last?.contains(#""type":"result""#) == true)
+        let validation = try Self.validate(file)
+        #expect(validation.status == 0, "\(validation.output.prefix(2000))")
+        #expect(validation.output == "\(lines.count) frames valid\n")
+    }
+
+    @Test("--json-out to a folder that does not exist is a usage error naming it")
+    func jsonOutUnwritable() async throws {
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["demo", "--frontend", "json", "--json-out", "/nonexistent/race.ndjson"]
+        )
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("cannot write --json-out /nonexistent/race.ndjson"), "\(run.stderr)")
+    }
+
+    @Test("the world clock: one JSON line per reading, zones in the order asked, valid against the schema")
+    func clock() async throws {
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(),
+            ["clock", "--zones", "Europe/Paris,Asia/Seoul,UTC", "--frontend", "json", "--count", "2", "--tick", "0.05"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = try run.jsonLines()
+        #expect(frames.count == 2)
+        let clock = try #require(frames.first?["clock"] as? [String: Any])
+        #expect((clock["zones"] as? [[String: Any]])?.compactMap { $0["zone"] as? String } == ["Europe/Paris", "Asia/Seoul", "UTC"])
+        #expect(clock["source"] as? String == "system clock")
+        #expect(clock["uncertainty"] as? String == "unknown")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-clock-\(UUID().uuidString).ndjson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try run.stdout.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try Self.validate(file).status == 0)
+    }
+
+    @Test("the world clock on a file draws one block with every zone; unknown zones are a usage error")
+    func clockText() async throws {
+        let run = try await ProcessRun.run(try BuildProducts.materunner(), ["clock", "--zones", "Asia/Seoul,UTC"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.first == "World clock: today")
+        #expect(lines[2].hasPrefix("Asia/Seoul  ") && lines[2].hasSuffix("UTC+09:00"))
+        let bad = try await ProcessRun.run(try BuildProducts.materunner(), ["clock", "--zones", "Asia/Seoul,Mars/Base"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("unknown time zone Mars/Base"), "\(bad.stderr)")
+    }
+}

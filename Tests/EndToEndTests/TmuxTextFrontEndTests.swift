@@ -1,0 +1,41 @@
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// The text front-end in a real terminal: a demo race inside tmux, read back with capture-pane,
+/// resized from 80 to 40 columns while it runs. What the terminal shows must be whole lines of
+/// the board, never fragments of wrapped or half-erased ones.
+@Suite("End to end: the text front-end in tmux", .enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux)"))
+struct TmuxTextFrontEndTests {
+    /// Every line the terminal may show: header, runner lines (wide or compact), key help, result table.
+    static let allowed = [
+        #"^(MateRunner  )?[0-9]{2}:[0-9]{2}  goal [0-9]+\.[0-9]{2} km  (running|finished|waiting for mates)$"#,
+        #"^[* ] [a-z]+ +(\(you\))? +[0-9]+\.[0-9]{2} km \[[#-]+\] +[0-9]+%(  [0-9]+:[0-9]{2} /km)?(  [0-9]+ kcal)?  (running|waiting|finished in [0-9:]+)$"#,
+        #"^[* ][> ] [a-z]+ +[0-9]+\.[0-9]{2} \[[#-]+\] +[0-9]+%( [0-9]+:[0-9]{2})?( [0-9:]+| waiting)?$"#,
+        #"^c: cancel(  e: cheer)?$"#, #"^Result: race to [0-9.]+ km$"#,
+        #"^  [12]\. (alice|bob) +[0-9.]+ km  [0-9:]+( +[0-9]+:[0-9]{2} /km)?( +[0-9]+ kcal)?( +winner)?$"#,
+        #"^Winner: (alice|bob)$"#, #"^EXIT=0$"#,
+    ]
+
+    static func check(_ screen: String, columns: Int) {
+        for line in screen.split(separator: "\n").map(String.init) where !line.isEmpty {
+            #expect(line.count <= columns, "wider than \(columns): \(line)")
+            #expect(allowed.contains { line.range(of: $0, options: .regularExpression) != nil }, "garbled line: '\(line)' in\n\(screen)")
+        }
+    }
+
+    @Test("drawn in place at 80 columns, still whole lines after a resize to 40, result table at the end", .timeLimit(.minutes(2)))
+    func resize() async throws {
+        let tmux = try Tmux(command: "\(try BuildProducts.materunner().path) demo --goal 0.3 --speedup 40 --frontend text", columns: 80)
+        defer { tmux.stop() }
+        let running = try await tmux.waitForScreen("the board at 80 columns") { $0.contains("c: cancel  e: cheer") && $0.contains("(you)") }
+        Self.check(running, columns: 80)
+        // In place: one header however many frames were drawn.
+        #expect(running.components(separatedBy: "goal 0.30 km").count == 2, "\(running)")
+        try tmux.resize(columns: 40)
+        let done = try await tmux.waitForScreen("the end of the race") { $0.contains("EXIT=0") }
+        Self.check(done, columns: 40)
+        #expect(done.contains("Winner: "))
+        #expect(done.components(separatedBy: "goal 0.30 km").count == 2, "\(done)")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import FrontEndKit
+import MateRunnerTesting
+import Presentation
+import Testing
+
+/// Every frame type, as the json front-end writes it, is valid against docs/frame.schema.json
+/// (checked by scripts/validate-frames with python3's jsonschema).
+@Suite("JSON stream against the schema")
+struct JSONSchemaTests {
+    @Test("one frame of each type, including the run-flow and clock frames, validates; a broken one does not")
+    func everyType() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("json", options: FrontEndOptions(outputFD: output.fd))
+        let frames = [
+            SampleFrames.waiting, SampleFrames.invitation, SampleFrames.countdown(3), SampleFrames.countdown(0),
+            SampleFrames.status, SampleFrames.statusWithCalories, SampleFrames.cheer, SampleFrames.clock, SampleFrames.result,
+        ]
+        for frame in frames { #expect(host.deliver(frame).isEmpty) }
+        host.shutdown()
+        #expect(Set(frames.map(\.type)).count == 7)
+
+        let valid = try FrameValidator.run(file: output.url)
+        #expect(valid.status == 0, "\(valid.output)")
+        #expect(valid.output == "9 frames valid\n")
+
+        var broken = SampleFrames.status
+        broken.runners?[0].distance = "425 m"
+        broken.runners?[1].progress = 1.5
+        let bad = output.url.appendingPathExtension("bad")
+        try Data((try FrontEndCoding.encode(broken)) + [10]).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let invalid = try FrameValidator.run(file: bad)
+        #expect(invalid.status == 1)
+        #expect(invalid.output.contains("runners/0/distance"), "\(invalid.output)")
+        #expect(invalid.output.contains("runners/1/progress"), "\(invalid.output)")
+    }
+}
+
+/// Runs scripts/validate-frames on a file.
+enum FrameValidator {
+    static func run(file: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames")
+        process.arguments = [file.path]
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

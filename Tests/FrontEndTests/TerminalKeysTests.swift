@@ -1,0 +1,97 @@
+import Foundation
+import FrontEndKit
+import MateRunnerTesting
+import Presentation
+import Synchronization
+import Testing
+
+/// The shipped front-ends on a real pseudo-terminal: keys typed on it become input events at the
+/// host, and what they draw is redrawn in place.
+@Suite("Front-ends on a pseudo-terminal: keys and redrawing", .serialized)
+struct TerminalKeysTests {
+    /// Every input event the host received, in order.
+    final class Inputs: Sendable {
+        let events = Mutex<[FrontEndInputEvent]>([])
+        init(_ host: FrontEndHost) {
+            Task { [self] in for await event in host.inputs { events.withLock { $0.append(event) } } }
+        }
+        var value: [FrontEndInputEvent] { events.withLock { $0 } }
+    }
+
+    func load(_ name: String, on terminal: PseudoTerminal) throws -> (FrontEndHost, Inputs) {
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load(name, options: FrontEndOptions(
+            outputFD: terminal.terminal, isTerminal: true, color: false, columns: 40, inputFD: terminal.terminal
+        ))
+        return (host, Inputs(host))
+    }
+
+    @Test("text: a to accept the invitation, e to cheer, c then n keeps running, c then y cancels")
+    func textKeys() async throws {
+        let terminal = try PseudoTerminal(columns: 40)
+        defer { terminal.close() }
+        let (host, inputs) = try load("text", on: terminal)
+
+        host.deliver(SampleFrames.invitation)
+        try await terminal.waitFor("the invitation prompt") { terminal.output.contains("a: accept  d: decline") }
+        terminal.type("a")
+        try await terminal.waitFor("the accept event") { inputs.value.count == 1 }
+        host.deliver(SampleFrames.countdown(3))
+        host.deliver(SampleFrames.status)
+        host.deliver(SampleFrames.cheer)
+        try await terminal.waitFor("the running keys") { terminal.output.contains("c: cancel  e: cheer") }
+        terminal.type("e")
+        try await terminal.waitFor("the cheer event") { inputs.value.count == 2 }
+        terminal.type("c")
+        try await terminal.waitFor("the confirmation") { terminal.output.contains("Cancel the run? y: yes, other key: no") }
+        terminal.type("ncy")
+        try await terminal.waitFor("the cancel event") { inputs.value.count == 3 }
+        host.deliver(SampleFrames.result)
+        host.shutdown()
+        try await terminal.waitFor("the result table") { terminal.output.contains("Winner: alice") }
+
+        #expect(inputs.value == [
+            FrontEndInputEvent(type: .accept, invitation: "inv-7"),
+            FrontEndInputEvent(type: .cheer, emoji: "👏"),
+            FrontEndInputEvent(type: .cancel),
+        ])
+        let output = terminal.output
+        for expected in [
+            "bob invites you: race to 1.00 km (10 s", "you accepted bob's invitation", "Starting in 3...",
+            "bob cheers you 👏", "you cheer 👏", "Result: race to 1.00 km", "Winner: alice",
+        ] {
+            #expect(output.contains(expected), "missing \(expected)")
+        }
+        // Redrawn in place: the cursor goes back up over the block instead of scrolling.
+        #expect(output.contains("\u{1B}[2K"))
+        #expect(output.range(of: "\u{1B}\\[[0-9]+F", options: .regularExpression) != nil)
+    }
+
+    @Test("text: keys that do not apply send nothing (accept without invitation, cheer before the run)")
+    func textIgnoredKeys() async throws {
+        let terminal = try PseudoTerminal(columns: 40)
+        defer { terminal.close() }
+        let (host, inputs) = try load("text", on: terminal)
+        host.deliver(SampleFrames.countdown(2))
+        terminal.type("ade")
+        // The confirmation only shows once the keys before it were read: they were read and ignored.
+        terminal.type("c")
+        try await terminal.waitFor("the confirmation") { terminal.output.contains("Cancel the run?") }
+        host.shutdown()
+        #expect(inputs.value.isEmpty)
+    }
+
+    @Test("clock: y, n, t and q send previous day, now, next day and stop")
+    func clockKeys() async throws {
+        let terminal = try PseudoTerminal(columns: 60)
+        defer { terminal.close() }
+        let (host, inputs) = try load("clock", on: terminal)
+        host.deliver(SampleFrames.clock)
+        try await terminal.waitFor("the key help") { terminal.output.contains("y: previous day  n: now  t: next day") }
+        terminal.type("yntxq")
+        try await terminal.waitFor("four events") { inputs.value.count == 4 }
+        host.shutdown()
+        #expect(inputs.value.map(\.type) == [.previousDay, .now, .nextDay, .stop])
+        #expect(terminal.output.contains("Asia/Seoul    2027-01-14 Thu  17:00:00  UTC+09:00"))
+    }
+}
