@@ -27,11 +27,34 @@ struct AppContainer {
         }
     }
 
-    func makeLocation(pace: PaceArgument, seed: UInt64) -> SimulatedLocationRepository {
+    func makeLocation(pace: PaceArgument, seed: UInt64, jitter: Double = 0, pause: PauseArgument? = nil) -> SimulatedLocationRepository {
         SimulatedLocationRepository(
-            profile: .init(paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed),
+            profile: .init(paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitterMetres: jitter, pause: pause?.pause),
             clock: clock
         )
+    }
+
+    /// The position source `--source` names. A file that cannot be used is a usage error.
+    func makeLocation(source: SourceArgument, simulated: () -> SimulatedLocationRepository) throws -> any LocationRepository {
+        do {
+            switch source {
+            case .simulator:
+                return simulated()
+            case .gpsd(let endpoint):
+                logger.info("positions from gpsd at \(endpoint)")
+                return GPSDLocationRepository(endpoint: endpoint, clock: clock, logger: logger)
+            case let .nmea(path, speed):
+                let replay = try ReplayLocationRepository.nmea(contentsOf: URL(fileURLWithPath: path), speed: speed, clock: clock)
+                logger.info("replaying \(path) x\(speed): \(replay.statistics.summary)")
+                return replay
+            case let .gpx(path, speed):
+                let replay = try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: path), speed: speed, clock: clock)
+                logger.info("replaying \(path) x\(speed): \(replay.reports.count) points")
+                return replay
+            }
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
     }
 
     /// Finds mates over DNS-SD and hands their addresses to `sync`. Throws a usage error with the fix
