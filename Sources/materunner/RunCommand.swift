@@ -99,6 +99,11 @@ struct RunCommand: AsyncParsableCommand {
             }
             if peer.isEmpty, expected > 0 {
                 discovery = try container.startDiscovery(me: me, sync: sync)
+            } else if peer.isEmpty {
+                // Running alone: advertise that we are busy if a daemon is there, never fail without one.
+                do { discovery = try container.startDiscovery(me: me, sync: sync, browse: false) } catch {
+                    logger.info("running alone without advertising: \(error)")
+                }
             }
         } catch {
             await sync.close()
@@ -116,8 +121,14 @@ struct RunCommand: AsyncParsableCommand {
             await sync.close()
             throw error
         }
+        let announced: any LocationRepository = discovery.map {
+            RunStateAnnouncer(
+                wrapped: location, discovery: $0, advertisement: container.advertisement(for: me),
+                raceID: RunnerID.random().description, logger: logger
+            )
+        } ?? location
         let session = container.makeSession(
-            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, location: location, sync: sync
+            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, location: announced, sync: sync
         )
         let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
         discovery?.stop()
