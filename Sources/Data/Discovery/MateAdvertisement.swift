@@ -11,7 +11,12 @@
 public struct MateAdvertisement: Sendable, Hashable {
     /// Whether a mate can be invited.
     public enum State: String, Sendable, Hashable, CaseIterable {
-        case free, invited, running
+        /// Can be invited.
+        case free
+        /// Has a pending invitation.
+        case invited
+        /// In a race; cannot be invited.
+        case running
     }
 
     /// The protocol version the runner speaks.

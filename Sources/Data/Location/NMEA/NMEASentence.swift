@@ -47,8 +47,11 @@ public struct NMEASentence: Sendable, Equatable {
 
 /// Why a line is not a usable NMEA sentence.
 public enum NMEASentenceError: Error, Equatable {
+    /// The `*HH` checksum does not match the XOR of the sentence.
     case badChecksum
+    /// Not `$ADDRESS,...*HH` (garbage, truncated, no checksum).
     case malformed
+    /// Longer than `NMEASentence.maximumLength`.
     case oversized
 
     /// The statistics bucket this error is counted in.
