@@ -8,7 +8,8 @@
 #   browse.txt       `avahi-browse -r -p -t _materunner._udp` in B while our `run --name alice` waits in A
 #   peers-list.json  `materunner peers --seconds 3 --json` in B at the same time
 #   watch.json       `materunner peers --watch --json` in B while, in A, a runner faked with avahi-publish
-#                    ("bob") comes and is killed, then alice races a second alice (run in B) and both end
+#                    ("bob") comes and is killed, then alice races a second alice (run in B) and both end,
+#                    then host A vanishes (its avahi-daemon killed) while "carol" is published there
 #   timings.txt      seconds until each thing was seen; *.err the programs' logs
 # Exits 0 when every step was seen in time, 1 when one was not, 77 when namespaces cannot be made.
 # Everything it starts is stopped by pid, and the namespaces deleted, on any exit.
@@ -60,7 +61,7 @@ ip -n "$nsA" link set "${tag}va" up multicast on
 ip -n "$nsB" link set "${tag}vb" up multicast on
 
 # A host: a process holding namespace $1's private /run (its own bus and avahi-daemon) and host name;
-# commands join it with nsenter. It lives at most 300 s.
+# commands join it with nsenter. It lives at most 400 s.
 start_host() {
     local ns=$1 run=$2 name=$3
     ip netns exec "$ns" unshare -m -u --propagation private sh -c '
@@ -75,7 +76,7 @@ start_host() {
             sleep 0.1
         done
         touch /run/ready
-        exec sleep 300
+        exec sleep 400
     ' sh "$run" "$name" >/dev/null 2>&1 &
     pids+=($!)
     for _ in $(seq 100); do [ -e "$run/ready" ] && return 0; sleep 0.1; done
@@ -136,6 +137,17 @@ wait "$alice" || status=1
 await '"event":"updated".*"name":"alice".*"state":"running"' 50 "$out/watch.json" alice-running || true
 await '"event":"disappeared","instance":"alice-' 150 "$out/watch.json" alice-gone || true
 [ "$(grep -c '"event":"disappeared","instance":"alice-' "$out/watch.json")" = 2 ] || status=1
+
+# 4. A host that vanishes without a goodbye (its avahi-daemon killed): the mate is lost when its
+#    address record expires from B's cache, Avahi's host-name TTL of 120 s.
+(inA avahi-publish -s carol _materunner._udp 47478 "v=1" "id=00000000000000cc" "name=carol" "state=free" \
+    >/dev/null 2>"$out/carol.err") &
+pids+=($!)
+await '"event":"appeared".*"name":"carol"' 150 "$out/watch.json" peers-saw-carol || true
+for pid in $(ip netns pids "$nsA"); do
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = avahi-daemon ] && kill -KILL "$pid"
+done
+await '"event":"disappeared","instance":"carol"' 1500 "$out/watch.json" carol-gone-silently || true
 
 kill -INT "$watcher" 2>/dev/null || true
 wait "$watcher" 2>/dev/null || true

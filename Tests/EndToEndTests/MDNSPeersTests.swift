@@ -4,7 +4,7 @@ import Testing
 
 /// Discovery against real Avahi, two hosts in network namespaces (scripts/netns-mdns-peers.sh): our
 /// registration as avahi-browse sees it, a runner faked with avahi-publish as `peers` sees it, TXT
-/// updates, and mates disappearing when they exit.
+/// updates, and mates disappearing when they exit (at once) or when their host vanishes (after 120 s).
 @Suite("End to end: DNS-SD interop with real avahi in network namespaces")
 struct MDNSPeersTests {
     @Test("avahi-browse sees our TXT; peers sees avahi-publish; updates and departures show in peers --watch")
@@ -13,7 +13,7 @@ struct MDNSPeersTests {
         let script = Fixtures.packageRoot.appendingPathComponent("scripts/netns-mdns-peers.sh")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-peers-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let run = try await ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.path], timeout: 240)
+        let run = try await ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.path], timeout: 400)
         if run.status == 77 {
             try Test.cancel("skipped: \(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
@@ -45,6 +45,10 @@ struct MDNSPeersTests {
         #expect(has("disappeared") { $0["instance"] as? String == "bob" })
         #expect(has("updated") { $0["name"] as? String == "alice" && $0["state"] as? String == "running" && $0["race"] != nil })
         #expect(has("appeared") { $0["name"] as? String == "alice" && $0["address"] as? String == "10.250.0.2" })
+        // carol's host vanished without a goodbye: lost once her address expired (the script waits up to
+        // 150 s for the documented 120 s TTL).
+        #expect(has("disappeared") { $0["instance"] as? String == "carol" })
+        #expect(!file("timings.txt").contains("not seen"), "\(file("timings.txt"))")
         let alices = Set(watched.compactMap { $0["name"] as? String == "alice" ? $0["instance"] as? String : nil })
         #expect(alices.count == 2, "\(alices)")
         let gone = Set(watched.compactMap { $0["event"] as? String == "disappeared" ? $0["instance"] as? String : nil })
