@@ -27,43 +27,78 @@ struct AppContainer {
         }
     }
 
-    func makeLocation(pace: PaceArgument, seed: UInt64) -> SimulatedLocationRepository {
+    func makeLocation(pace: PaceArgument, seed: UInt64, jitter: Double = 0, pause: PauseArgument? = nil) -> SimulatedLocationRepository {
         SimulatedLocationRepository(
-            profile: .init(paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed),
+            profile: .init(paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitterMetres: jitter, pause: pause?.pause),
             clock: clock
         )
     }
 
-    /// Finds mates over DNS-SD and hands their addresses to `sync`. Throws a usage error with the fix
-    /// when the daemon cannot be reached.
-    func startDiscovery(me: Runner, sync: UDPRaceSyncRepository) throws -> DNSSDDiscoveryRepository {
+    /// The position source `--source` names. A file that cannot be used is a usage error.
+    func makeLocation(source: SourceArgument, simulated: () -> SimulatedLocationRepository) throws -> any LocationRepository {
+        do {
+            switch source {
+            case .simulator:
+                return simulated()
+            case .gpsd(let endpoint):
+                logger.info("positions from gpsd at \(endpoint)")
+                return GPSDLocationRepository(endpoint: endpoint, clock: clock, logger: logger)
+            case let .nmea(path, speed):
+                let replay = try ReplayLocationRepository.nmea(contentsOf: URL(fileURLWithPath: path), speed: speed, clock: clock)
+                logger.info("replaying \(path) x\(speed): \(replay.statistics.summary)")
+                return replay
+            case let .gpx(path, speed):
+                let replay = try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: path), speed: speed, clock: clock)
+                logger.info("replaying \(path) x\(speed): \(replay.reports.count) points")
+                return replay
+            }
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
+    }
+
+    /// Our TXT record while free.
+    func advertisement(for me: Runner) -> MateAdvertisement {
+        MateAdvertisement(version: Int(ProgressDatagram.version), runnerID: me.id.description, name: me.name)
+    }
+
+    /// Registers us over DNS-SD and, when `browse`, finds mates and hands their addresses to `sync`.
+    /// Throws a usage error with the fix when the daemon cannot be reached.
+    func startDiscovery(me: Runner, sync: UDPRaceSyncRepository, browse: Bool = true) throws -> DNSSDDiscoveryRepository {
         let discovery = DNSSDDiscoveryRepository()
-        let txt = ["v": "\(ProgressDatagram.version)", "id": me.id.description, "name": me.name, "state": "free"]
         let instance = "\(me.name)-\(me.id.description.prefix(6))"
         do {
-            try discovery.register(name: instance, port: sync.localPort, txt: txt)
-            let events = try discovery.browse()
-            let logger = self.logger
-            Task {
-                // Avahi reports a service once per interface and protocol: log each mate once.
-                var seen = Set<DiscoveredMate>()
-                for await event in events {
-                    guard case .found(let mate) = event, mate.runnerID != me.id.description else { continue }
-                    do {
-                        sync.addPeer(try SocketAddress(ipAddress: mate.address, port: mate.port))
-                        guard seen.insert(mate).inserted else { continue }
-                        logger.info("found mate \(mate.runnerName) at \(mate.address):\(mate.port)")
-                    } catch {
-                        logger.warning("mate \(mate.runnerName) has an unusable address \(mate.address): \(error)")
-                    }
-                }
-            }
+            let registered = try discovery.register(name: instance, port: sync.localPort, advertisement: advertisement(for: me))
+            logger.info("registered \(DNSSDDiscoveryRepository.serviceType) as '\(registered)' on UDP port \(sync.localPort)")
+            if browse { follow(try discovery.browse(), me: me, sync: sync) }
         } catch {
             discovery.stop()
             throw CLIError.usage("\(error)")
         }
-        logger.info("registered \(DNSSDDiscoveryRepository.serviceType) as '\(instance)' on UDP port \(sync.localPort)")
         return discovery
+    }
+
+    private func follow(_ events: AsyncStream<DiscoveryEvent>, me: Runner, sync: UDPRaceSyncRepository) {
+        let logger = self.logger
+        Task {
+            for await event in events {
+                switch event {
+                case .found(let mate) where mate.runnerID != me.id.description:
+                    do {
+                        sync.addPeer(try SocketAddress(ipAddress: mate.address, port: mate.port))
+                        logger.info("found mate \(mate.runnerName) at \(mate.address):\(mate.port)")
+                    } catch {
+                        logger.warning("mate \(mate.runnerName) has an unusable address \(mate.address): \(error)")
+                    }
+                case .updated(let mate) where mate.runnerID != me.id.description:
+                    logger.info("mate \(mate.runnerName) is now \(mate.txt["state"] ?? "?")")
+                case .lost(let name):
+                    logger.info("mate \(name) left the network")
+                default:
+                    break
+                }
+            }
+        }
     }
 
     // MARK: Domain

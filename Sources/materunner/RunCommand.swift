@@ -37,6 +37,18 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
 
+    @Option(help: ArgumentHelp(
+        "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or gpx:FILE[:xSPEED] (replayed SPEED times faster).",
+        valueName: "SOURCE"
+    ))
+    var source: SourceArgument = .simulator
+
+    @Option(help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
+    var jitter: Double = 0
+
+    @Option(help: ArgumentHelp("Simulator: stand still SECONDS after every EVERY seconds of running.", valueName: "EVERY:SECONDS"))
+    var pause: PauseArgument?
+
     @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
     var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
 
@@ -59,6 +71,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not between 0 and 65535") }
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
+        guard jitter.isFinite, (0...100).contains(jitter) else { throw ValidationError("--jitter must be between 0 and 100 metres") }
         guard wait.isFinite, wait > 0 else { throw ValidationError("--wait must be a positive number of seconds") }
         if let mates, mates < 0 || mates > UDPRaceSyncRepository.maximumPeers {
             throw ValidationError("--mates must be between 0 and \(UDPRaceSyncRepository.maximumPeers)")
@@ -86,6 +99,11 @@ struct RunCommand: AsyncParsableCommand {
             }
             if peer.isEmpty, expected > 0 {
                 discovery = try container.startDiscovery(me: me, sync: sync)
+            } else if peer.isEmpty {
+                // Running alone: advertise that we are busy if a daemon is there, never fail without one.
+                do { discovery = try container.startDiscovery(me: me, sync: sync, browse: false) } catch {
+                    logger.info("running alone without advertising: \(error)")
+                }
             }
         } catch {
             await sync.close()
@@ -93,10 +111,24 @@ struct RunCommand: AsyncParsableCommand {
         }
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(sync.localPort), \(terms.goal) \(terms.mode)")
 
+        let location: any LocationRepository
+        do {
+            location = try container.makeLocation(source: source) {
+                container.makeLocation(pace: pace, seed: seed ?? UInt64.random(in: 1...UInt64.max), jitter: jitter, pause: pause)
+            }
+        } catch {
+            discovery?.stop()
+            await sync.close()
+            throw error
+        }
+        let announced: any LocationRepository = discovery.map {
+            RunStateAnnouncer(
+                wrapped: location, discovery: $0, advertisement: container.advertisement(for: me),
+                raceID: RunnerID.random().description, logger: logger
+            )
+        } ?? location
         let session = container.makeSession(
-            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait,
-            location: container.makeLocation(pace: pace, seed: seed ?? UInt64.random(in: 1...UInt64.max)),
-            sync: sync
+            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, location: announced, sync: sync
         )
         let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
         discovery?.stop()

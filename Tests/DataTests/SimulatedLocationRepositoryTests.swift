@@ -58,7 +58,7 @@ struct SimulatedLocationRepositoryTests {
         }
     }
 
-    private func fixes(_ profile: SimulatedLocationRepository.Profile, count: Int) async throws -> [Fix] {
+    func fixes(_ profile: SimulatedLocationRepository.Profile, count: Int) async throws -> [Fix] {
         let run = Run(profile)
         defer { run.task.cancel() }
         return try await run.collect(count, interval: profile.interval)

@@ -54,6 +54,40 @@ struct CommandLineTests {
         #expect(run.stderr.contains("--peer HOST:PORT"))
     }
 
+    @Test("peers without avahi-daemon: one clear message with the fix, exit 64, no hang", arguments: [["peers"], ["peers", "--watch", "--json"]])
+    func peersWithoutDaemon(arguments: [String]) async throws {
+        let run = try await ProcessRun.run(try BuildProducts.materunner(), arguments, timeout: 30)
+        #expect(!run.timedOut)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("avahi-daemon is not running"), "\(run.stderr)")
+        #expect(run.stderr.contains("--peer HOST:PORT"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("a bad --source is a usage error listing the forms; a missing file says which")
+    func badSource() async throws {
+        let bad = try await ProcessRun.run(try BuildProducts.materunner(), ["run", "--name", "a", "--mates", "0", "--source", "gps"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("gpsd[:HOST:PORT]"), "\(bad.stderr)")
+        let missing = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["run", "--name", "a", "--mates", "0", "--port", "0", "--source", "gpx:/nonexistent.gpx"]
+        )
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("/nonexistent.gpx"), "\(missing.stderr)")
+    }
+
+    @Test("a run alone replaying a GPX track (--source gpx:FILE:x20) finishes with the track's distance")
+    func gpxRun() async throws {
+        let track = Fixtures.url("track-with-empty-segment.gpx").path
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(),
+            ["run", "--name", "solo", "--mates", "0", "--goal", "0.08", "--port", "0", "--source", "gpx:\(track):x20", "--frontend", "json"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try RaceResult(lines: try run.jsonLines())
+        #expect(result.winner == "solo")
+    }
+
     @Test("a run alone (--mates 0) finishes by itself and reports the result")
     func singleRun() async throws {
         let port = try freeUDPPort()

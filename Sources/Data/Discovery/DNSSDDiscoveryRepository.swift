@@ -1,5 +1,6 @@
 import CDNSSD
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Registers our runner as a `_materunner._udp` service and browses for the others, through the
 /// system's DNS-SD library (Avahi's compat libdns_sd on Linux). Flags are always 0: Avahi rejects
@@ -11,7 +12,11 @@ public final class DNSSDDiscoveryRepository: Sendable {
     /// How long resolving one found service to an address may take.
     static let resolveTimeout: TimeInterval = 5
 
+    /// How many other names `register` tries when the daemon says the name is taken on this host.
+    static let renameAttempts = 8
+
     private let loop: DNSSDServiceLoop
+    private let registration = NIOLockedValueBox<RegisterOperation?>(nil)
 
     public init() {
         // Avahi prints a banner about its Bonjour compatibility layer on first use unless told not to.
@@ -19,12 +24,50 @@ public final class DNSSDDiscoveryRepository: Sendable {
         loop = DNSSDServiceLoop()
     }
 
-    /// Advertises our service; returns the name the daemon confirmed, or throws at once when the
-    /// daemon cannot be reached.
+    /// Advertises our runner; returns the instance name used, or throws at once when the daemon
+    /// cannot be reached. When another service on this host already has the name, it tries
+    /// `name (2)`, `name (3)`, ...; a collision with another host is resolved by the daemon itself
+    /// (Avahi renames to `name #2`; `registeredName` tells the name it settled on).
+    @discardableResult
+    public func register(name: String, port: Int, advertisement: MateAdvertisement) throws(DiscoveryError) -> String {
+        var attempt = 1
+        while true {
+            let candidate = attempt == 1 ? name : "\(name) (\(attempt))"
+            do {
+                return try register(name: candidate, port: port, txt: advertisement.txt)
+            } catch .callFailed(_, let code) where code == DNSServiceErrorType(kDNSServiceErr_NameConflict) && attempt < Self.renameAttempts {
+                attempt += 1
+            }
+        }
+    }
+
+    /// The name the daemon confirmed for our registration, once it has (nil before, or when not registered).
+    public var registeredName: String? {
+        guard let operation = registration.withLockedValue({ $0 }) else { return nil }
+        return loop.sync(timeout: Self.callTimeout) { operation.registeredName } ?? nil
+    }
+
+    /// Replaces our TXT record (the service's primary one: DNSServiceUpdateRecord with a NULL record
+    /// reference, which Avahi's compat library maps to updating the service's TXT).
+    public func update(_ advertisement: MateAdvertisement) throws(DiscoveryError) {
+        guard let operation = registration.withLockedValue({ $0 }) else { throw .callFailed(call: "update", code: -1) }
+        let record = TXTRecord.encode(advertisement.txt)
+        let status: DNSServiceErrorType? = loop.sync(timeout: Self.callTimeout) {
+            guard let ref = operation.ref else { return DNSServiceErrorType(kDNSServiceErr_BadReference) }
+            return record.withUnsafeBytes { bytes in
+                DNSServiceUpdateRecord(ref, nil, 0, UInt16(bytes.count), bytes.baseAddress, 0)
+            }
+        }
+        guard let status else { throw .timedOut(call: "update") }
+        guard status == DNSServiceErrorType(kDNSServiceErr_NoError) else { throw Self.error(for: status, call: "update") }
+    }
+
+    /// Advertises our service with raw TXT pairs; see `register(name:port:advertisement:)`.
     @discardableResult
     public func register(name: String, port: Int, txt: [String: String]) throws(DiscoveryError) -> String {
         let record = TXTRecord.encode(txt)
         let loop = self.loop
+        let registration = self.registration
         let outcome: Result<String, DiscoveryError>? = loop.sync(timeout: Self.callTimeout) {
             let operation = RegisterOperation()
             let context = Unmanaged.passUnretained(operation).toOpaque()
@@ -40,6 +83,7 @@ public final class DNSSDDiscoveryRepository: Sendable {
             }
             operation.ref = ref
             loop.add(operation)
+            registration.withLockedValue { $0 = operation }
             return .success(name)
         }
         switch outcome {

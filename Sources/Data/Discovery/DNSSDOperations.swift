@@ -4,17 +4,25 @@ import Foundation
 // The objects DNS-SD callbacks reach through their context pointer. Each lives on the loop thread
 // only, retained by `DNSSDServiceLoop` while its reference is polled.
 
-/// A registration of our own service.
-final class RegisterOperation: DNSSDServiceLoop.Operation {
-    /// The name the daemon confirmed (it may differ from the requested one after a collision).
+/// A registration of our own service. `@unchecked Sendable`: the repository holds it to update the
+/// TXT record, but only ever touches it on the loop thread.
+final class RegisterOperation: DNSSDServiceLoop.Operation, @unchecked Sendable {
+    /// The name the daemon confirmed (it differs from the requested one after a collision on the
+    /// network: Avahi picks "name #2").
     var registeredName: String?
     var failure: Int32?
 }
 
-/// A running browse; emits what it finds.
+/// A running browse; follows every mate from appearance through TXT updates to its loss.
 final class BrowseOperation: DNSSDServiceLoop.Operation {
     let loop: DNSSDServiceLoop
     let continuation: AsyncStream<DiscoveryEvent>.Continuation
+    /// How many (interface, protocol) pairs currently announce each instance.
+    private var announcements: [String: Int] = [:]
+    /// The mates found (resolved to an address), by instance name.
+    var mates: [String: DiscoveredMate] = [:]
+    /// The long-lived queries (address, TXT) of each instance.
+    private var queries: [String: [DNSSDServiceLoop.Operation]] = [:]
 
     init(loop: DNSSDServiceLoop, continuation: AsyncStream<DiscoveryEvent>.Continuation) {
         self.loop = loop
@@ -22,6 +30,8 @@ final class BrowseOperation: DNSSDServiceLoop.Operation {
     }
 
     func serviceAppeared(name: String, type: String, domain: String, interfaceIndex: UInt32) {
+        announcements[name, default: 0] += 1
+        guard announcements[name] == 1 else { return }
         let resolve = ResolveOperation(browse: self, instanceName: name)
         resolve.deadline = Date().addingTimeInterval(DNSSDDiscoveryRepository.resolveTimeout)
         let context = Unmanaged.passUnretained(resolve).toOpaque()
@@ -32,20 +42,61 @@ final class BrowseOperation: DNSSDServiceLoop.Operation {
         loop.add(resolve)
     }
 
-    func resolved(instanceName: String, hostName: String, port: Int, txt: [String: String], interfaceIndex: UInt32) {
-        let query = QueryOperation(
-            browse: self, instanceName: instanceName, hostName: hostName, port: port, txt: txt
-        )
-        query.deadline = Date().addingTimeInterval(DNSSDDiscoveryRepository.resolveTimeout)
+    func serviceRemoved(name: String) {
+        guard let count = announcements[name] else { return }
+        if count > 1 {
+            announcements[name] = count - 1
+        } else {
+            forget(name)
+        }
+    }
+
+    /// Stops following `name` and reports it lost if it had been found.
+    func forget(_ name: String) {
+        announcements[name] = nil
+        for query in queries.removeValue(forKey: name) ?? [] { loop.remove(query) }
+        if mates.removeValue(forKey: name) != nil { continuation.yield(.lost(instanceName: name)) }
+    }
+
+    func resolved(instanceName: String, fullName: String, hostName: String, port: Int, txt: [String: String], interfaceIndex: UInt32) {
+        guard announcements[instanceName] != nil, queries[instanceName] == nil else { return }
+        let pending = DiscoveredMate(instanceName: instanceName, hostName: hostName, address: "", port: port, txt: txt)
+        let address = QueryOperation(browse: self, kind: .address, mate: pending)
+        let text = QueryOperation(browse: self, kind: .text, mate: pending)
+        queries[instanceName] = [address, text]
+        start(address, name: hostName, type: kDNSServiceType_A, interfaceIndex: interfaceIndex)
+        start(text, name: fullName, type: kDNSServiceType_TXT, interfaceIndex: interfaceIndex)
+    }
+
+    private func start(_ query: QueryOperation, name: String, type: Int, interfaceIndex: UInt32) {
         let context = Unmanaged.passUnretained(query).toOpaque()
         var ref: DNSServiceRef?
-        let status = DNSServiceQueryRecord(
-            &ref, 0, interfaceIndex, hostName,
-            UInt16(kDNSServiceType_A), UInt16(kDNSServiceClass_IN), queryReply, context
-        )
+        let status = DNSServiceQueryRecord(&ref, 0, interfaceIndex, name, UInt16(type), UInt16(kDNSServiceClass_IN), queryReply, context)
         guard status == DNSServiceErrorType(kDNSServiceErr_NoError), ref != nil else { return }
         query.ref = ref
         loop.add(query)
+    }
+
+    /// An address answer: the first one makes the mate found; its expiry makes it lost.
+    func address(_ address: String?, for mate: DiscoveredMate) {
+        let name = mate.instanceName
+        guard let address else {
+            forget(name)
+            return
+        }
+        guard mates[name] == nil else { return }
+        var found = mate
+        found.address = address
+        mates[name] = found
+        continuation.yield(.found(found))
+    }
+
+    /// A TXT answer: an update when it differs from what the mate had.
+    func text(_ txt: [String: String], for name: String) {
+        guard var mate = mates[name], mate.txt != txt else { return }
+        mate.txt = txt
+        mates[name] = mate
+        continuation.yield(.updated(mate))
     }
 }
 
@@ -60,84 +111,17 @@ final class ResolveOperation: DNSSDServiceLoop.Operation {
     }
 }
 
-/// Looking up the IPv4 address of a resolved host (Avahi has no DNSServiceGetAddrInfo).
+/// A long-lived record query of one mate: its IPv4 address (Avahi has no DNSServiceGetAddrInfo) or
+/// its TXT record, answered again whenever the record changes or expires.
 final class QueryOperation: DNSSDServiceLoop.Operation {
+    enum Kind { case address, text }
     unowned let browse: BrowseOperation
-    let instanceName: String
-    let hostName: String
-    let port: Int
-    let txt: [String: String]
+    let kind: Kind
+    let mate: DiscoveredMate
 
-    init(browse: BrowseOperation, instanceName: String, hostName: String, port: Int, txt: [String: String]) {
+    init(browse: BrowseOperation, kind: Kind, mate: DiscoveredMate) {
         self.browse = browse
-        self.instanceName = instanceName
-        self.hostName = hostName
-        self.port = port
-        self.txt = txt
+        self.kind = kind
+        self.mate = mate
     }
-}
-
-// MARK: - C callbacks
-
-let registerReply: DNSServiceRegisterReply = { _, _, errorCode, name, _, _, context in
-    guard let context else { return }
-    let operation = Unmanaged<RegisterOperation>.fromOpaque(context).takeUnretainedValue()
-    if errorCode == DNSServiceErrorType(kDNSServiceErr_NoError) {
-        operation.registeredName = name.map { String(cString: $0) }
-    } else {
-        operation.failure = errorCode
-    }
-}
-
-let browseReply: DNSServiceBrowseReply = { _, flags, interfaceIndex, errorCode, name, type, domain, context in
-    guard let context, errorCode == DNSServiceErrorType(kDNSServiceErr_NoError),
-          let name, let type, let domain
-    else { return }
-    let operation = Unmanaged<BrowseOperation>.fromOpaque(context).takeUnretainedValue()
-    let instance = String(cString: name)
-    if flags & DNSServiceFlags(kDNSServiceFlagsAdd) != 0 {
-        operation.serviceAppeared(
-            name: instance, type: String(cString: type), domain: String(cString: domain), interfaceIndex: interfaceIndex
-        )
-    } else {
-        operation.continuation.yield(.lost(instanceName: instance))
-    }
-}
-
-let resolveReply: DNSServiceResolveReply = { _, _, interfaceIndex, errorCode, _, host, port, txtLength, txt, context in
-    guard let context else { return }
-    let operation = Unmanaged<ResolveOperation>.fromOpaque(context).takeUnretainedValue()
-    let browse = operation.browse
-    defer { browse.loop.remove(operation) }
-    guard errorCode == DNSServiceErrorType(kDNSServiceErr_NoError), let host else { return }
-    var pairs: [String: String] = [:]
-    if let txt, txtLength > 0 {
-        pairs = TXTRecord.decode(Array(UnsafeRawBufferPointer(start: txt, count: Int(txtLength))))
-    }
-    browse.resolved(
-        instanceName: operation.instanceName,
-        hostName: String(cString: host),
-        port: Int(UInt16(bigEndian: port)),
-        txt: pairs,
-        interfaceIndex: interfaceIndex
-    )
-}
-
-let queryReply: DNSServiceQueryRecordReply = { _, flags, _, errorCode, _, type, _, length, data, _, context in
-    guard let context else { return }
-    let operation = Unmanaged<QueryOperation>.fromOpaque(context).takeUnretainedValue()
-    guard errorCode == DNSServiceErrorType(kDNSServiceErr_NoError),
-          flags & DNSServiceFlags(kDNSServiceFlagsAdd) != 0,
-          type == UInt16(kDNSServiceType_A), length == 4, let data
-    else { return }
-    let octets = Array(UnsafeRawBufferPointer(start: data, count: 4))
-    let mate = DiscoveredMate(
-        instanceName: operation.instanceName,
-        hostName: operation.hostName,
-        address: octets.map(String.init).joined(separator: "."),
-        port: operation.port,
-        txt: operation.txt
-    )
-    operation.browse.continuation.yield(.found(mate))
-    operation.browse.loop.remove(operation)
 }

@@ -2,8 +2,9 @@ import Domain
 import Foundation
 
 /// A runner simulated at a given pace: one fix per `interval` of race-clock time, moving along a
-/// gently wandering heading, with the speed varying around the pace. The same seed gives the same
-/// run. Time comes from the injected clock, so a sped-up clock gives a sped-up run.
+/// gently wandering heading, with the speed varying around the pace, optional GPS-like jitter on the
+/// reported position and optional pauses (standing still, fixes still coming). The same seed gives
+/// the same run. Time comes from the injected clock, so a sped-up clock gives a sped-up run.
 public struct SimulatedLocationRepository: LocationRepository {
     /// What the simulated runner does.
     public struct Profile: Sendable, Equatable {
@@ -15,21 +16,46 @@ public struct SimulatedLocationRepository: LocationRepository {
         public var interval: TimeInterval
         /// Relative speed variation from fix to fix, 0...0.5 (0.05 = ±5 %).
         public var speedVariation: Double
+        /// The seed of every random choice: the same seed, the same run.
         public var seed: UInt64
+        /// Noise added to each reported position, up to this many metres in a random direction (the
+        /// true path is unaffected); 0 for none.
+        public var jitterMetres: Double
+        /// Every `pause.every` seconds of running the runner stands still for `pause.duration` seconds.
+        public var pause: Pause?
+
+        /// Standing still for `duration` seconds after every `every` seconds of running.
+        public struct Pause: Sendable, Equatable {
+            /// Seconds of running between pauses.
+            public var every: TimeInterval
+            /// Seconds of each pause.
+            public var duration: TimeInterval
+
+            /// A pause plan.
+            public init(every: TimeInterval, duration: TimeInterval) {
+                self.every = every
+                self.duration = duration
+            }
+        }
 
         public init(
             paceSecondsPerKilometre: Double,
             start: Coordinate = Coordinate(latitude: 45.7574, longitude: 14.3617),
             interval: TimeInterval = 1,
             speedVariation: Double = 0.05,
-            seed: UInt64 = 1
+            seed: UInt64 = 1,
+            jitterMetres: Double = 0,
+            pause: Pause? = nil
         ) {
             self.paceSecondsPerKilometre = paceSecondsPerKilometre
             self.start = start
             self.interval = interval
             self.speedVariation = speedVariation
             self.seed = seed
+            self.jitterMetres = jitterMetres
+            self.pause = pause
         }
+
     }
 
     private let profile: Profile
@@ -45,39 +71,15 @@ public struct SimulatedLocationRepository: LocationRepository {
         let task = Task { [profile, clock] in
             var walker = SimulatedWalker(profile: profile)
             var next = clock.now
-            continuation.yield(Fix(coordinate: walker.position, timestamp: next))
+            continuation.yield(Fix(coordinate: walker.reported(walker.position), timestamp: next))
             while !Task.isCancelled {
                 next = next.addingTimeInterval(profile.interval)
                 do { try await clock.sleep(until: next) } catch { break }
-                continuation.yield(Fix(coordinate: walker.step(seconds: profile.interval), timestamp: next))
+                continuation.yield(Fix(coordinate: walker.reported(walker.step(seconds: profile.interval)), timestamp: next))
             }
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
-    }
-}
-
-/// The deterministic part of the simulator: where the runner is after each step.
-struct SimulatedWalker {
-    private(set) var position: Coordinate
-    private var bearing: Double
-    private var random: SplitMix64
-    private let profile: SimulatedLocationRepository.Profile
-
-    init(profile: SimulatedLocationRepository.Profile) {
-        self.profile = profile
-        self.position = profile.start
-        self.random = SplitMix64(seed: profile.seed)
-        self.bearing = Double.random(in: 0..<360, using: &random)
-    }
-
-    mutating func step(seconds: TimeInterval) -> Coordinate {
-        let speed = 1000 / profile.paceSecondsPerKilometre
-        let variation = max(0, min(0.5, profile.speedVariation))
-        let factor = variation > 0 ? Double.random(in: (1 - variation)...(1 + variation), using: &random) : 1
-        bearing = (bearing + Double.random(in: -4...4, using: &random) + 360).truncatingRemainder(dividingBy: 360)
-        position = Geodesy.destination(from: position, metres: speed * factor * seconds, bearing: bearing)
-        return position
     }
 }

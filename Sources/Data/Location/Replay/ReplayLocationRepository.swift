@@ -1,0 +1,43 @@
+import Domain
+import Foundation
+
+/// Replays recorded positions (an NMEA log, a GPX track) on the injected race clock, in real time or
+/// `speed` times faster: each point is yielded when the clock reaches its replay instant
+/// (`ReplaySchedule`), stamped with that instant. The stream ends after the last point.
+public struct ReplayLocationRepository: LocationRepository {
+    /// The positions, in replay order.
+    public let reports: [PositionReport]
+    /// How many times faster than recorded the replay runs (1 = real time).
+    public let speed: Double
+    /// What reading the recording produced and skipped.
+    public let statistics: SourceStatistics
+    private let offsets: [TimeInterval]
+    private let clock: any RaceClock
+
+    /// Replays `reports`; `speed` must be positive (values that are not are treated as 1).
+    public init(reports: [PositionReport], speed: Double = 1, statistics: SourceStatistics = SourceStatistics(), clock: any RaceClock) {
+        self.reports = reports
+        self.speed = speed.isFinite && speed > 0 ? speed : 1
+        self.statistics = statistics
+        self.offsets = ReplaySchedule.offsets(of: reports.map(\.time))
+        self.clock = clock
+    }
+
+    /// The race-clock instants of each point, relative to the replay's start, at this speed.
+    public var replayOffsets: [TimeInterval] { offsets.map { $0 / speed } }
+
+    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(64))
+        let task = Task { [reports, offsets, speed, clock] in
+            let start = clock.now
+            for (report, offset) in zip(reports, offsets) {
+                let due = start.addingTimeInterval(offset / speed)
+                do { try await clock.sleep(until: due) } catch { break }
+                continuation.yield(report.toDomain(timestamp: due))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

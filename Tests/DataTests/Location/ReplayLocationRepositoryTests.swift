@@ -1,0 +1,76 @@
+import Data
+import Domain
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// GPX and NMEA replay on a manual clock: accelerated time, missing and identical timestamps, segments.
+@Suite("ReplayLocationRepository")
+struct ReplayLocationRepositoryTests {
+    @Test("replay offsets follow recorded time; missing, identical or backward times step 1 s")
+    func schedule() {
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        let times: [Date?] = [t0, t0.addingTimeInterval(5), t0.addingTimeInterval(5), nil, t0.addingTimeInterval(2), t0.addingTimeInterval(9)]
+        #expect(ReplaySchedule.offsets(of: times) == [0, 5, 6, 7, 8, 9])
+        #expect(ReplaySchedule.offsets(of: []) == [])
+        #expect(ReplaySchedule.offsets(of: [nil, t0, t0.addingTimeInterval(3)]) == [0, 1, 4])
+    }
+
+    @Test("Mojstrovka.gpx (all timestamps identical) replays one point per second, never all at once")
+    func identicalTimes() throws {
+        let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("Mojstrovka.gpx"), clock: ManualRaceClock())
+        #expect(replay.reports.count == 184)
+        #expect(abs((replay.replayOffsets.last ?? 0) - 183) < 0.01)
+        let distance = Geodesy.pathLength(replay.reports.map(\.coordinate))
+        #expect(abs(distance - 2_697.6) <= 0.5, "got \(distance)")
+    }
+
+    @Test("track-with-extremes.gpx (no timestamps) replays at 1 s per point; x4 at 0.25 s")
+    func noTimes() throws {
+        let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("track-with-extremes.gpx"), speed: 4, clock: ManualRaceClock())
+        #expect(replay.reports.count == 25)
+        #expect(replay.replayOffsets.last == 6)
+        #expect(abs(Geodesy.pathLength(replay.reports.map(\.coordinate)) - 2_203.5) <= 0.5)
+    }
+
+    @Test("track-with-empty-segment.gpx: the empty segment is skipped, 85.9 m over 76 s")
+    func emptySegment() throws {
+        let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("track-with-empty-segment.gpx"), clock: ManualRaceClock())
+        #expect(replay.reports.count == 9)
+        #expect(replay.replayOffsets.last == 76)
+        #expect(abs(Geodesy.pathLength(replay.reports.map(\.coordinate)) - 85.9) <= 0.5)
+    }
+
+    @Test("cerknicko-jezero.gpx: segment starts are marked (the gaps between them were not walked)")
+    func segments() throws {
+        let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("cerknicko-jezero.gpx"), clock: ManualRaceClock())
+        #expect(replay.reports.count == 296)
+        #expect(replay.reports.filter(\.startsSegment).count == 6)
+    }
+
+    @Test("accelerated x10 on the injected clock: fixes arrive when the clock reaches them, stamped then")
+    func accelerated() async throws {
+        let clock = ManualRaceClock()
+        let start = clock.now
+        let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("track-with-empty-segment.gpx"), speed: 10, clock: clock)
+        let received = Received()
+        let task = Task { for try await fix in replay.fixes() { received.append(fix) } }
+        try await waitUntil("the first fix") { received.count == 1 }
+        clock.advance(by: 7.6)
+        try await waitUntil("all nine fixes") { received.count == 9 }
+        _ = try await task.value
+        let offsets = received.fixes.map { $0.timestamp.timeIntervalSince(start) }
+        #expect(offsets.first == 0)
+        #expect(abs((offsets.last ?? 0) - 7.6) < 1e-6)
+        #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
+    @Test("a missing or empty file is an error saying what to do")
+    func errors() {
+        #expect(throws: SourceError.self) { try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: "/nonexistent.gpx"), clock: ManualRaceClock()) }
+        let error = #expect(throws: SourceError.self) {
+            try ReplayLocationRepository.nmea(contentsOf: Fixtures.url("README.md"), clock: ManualRaceClock())
+        }
+        #expect(error?.description.contains("no usable position") == true)
+    }
+}

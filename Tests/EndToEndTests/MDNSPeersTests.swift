@@ -1,0 +1,66 @@
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// Discovery against real Avahi, two hosts in network namespaces (scripts/netns-mdns-peers.sh): our
+/// registration as avahi-browse sees it, a runner faked with avahi-publish as `peers` sees it, TXT
+/// updates, and mates disappearing when they exit (at once) or when their host vanishes (after 120 s).
+@Suite("End to end: DNS-SD interop with real avahi in network namespaces")
+struct MDNSPeersTests {
+    @Test("avahi-browse sees our TXT; peers sees avahi-publish; updates and departures show in peers --watch")
+    func interop() async throws {
+        let binary = try BuildProducts.materunner()
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/netns-mdns-peers.sh")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-peers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try await ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.path], timeout: 400)
+        if run.status == 77 {
+            try Test.cancel("skipped: \(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        func file(_ name: String) -> String {
+            (try? String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        }
+        #expect(!run.timedOut)
+        #expect(run.status == 0, "script exit \(run.status): \(run.stderr)\ntimings: \(file("timings.txt"))\nwatch: \(file("watch.json"))")
+
+        // avahi-browse in B resolved alice (registered by `materunner run` in A) with our TXT record.
+        let browsed = try #require(file("browse.txt").split(separator: "\n").first { $0.hasPrefix("=;") && $0.contains(";IPv4;alice-") })
+        #expect(browsed.contains(";10.250.0.1;47474;"))
+        for entry in ["\"v=1\"", "\"state=free\"", "\"name=alice\"", "\"id="] {
+            #expect(browsed.contains(entry), "\(browsed)")
+        }
+
+        // `peers --seconds 3 --json` in B lists alice.
+        let listed = try jsonLines(file("peers-list.json"))
+        #expect(listed.contains { $0["name"] as? String == "alice" && $0["address"] as? String == "10.250.0.1" && $0["state"] as? String == "free" })
+
+        // `peers --watch --json` in B: bob (avahi-publish in A) came and went; alice went from free to
+        // running with a race id when a second runner called alice (in B) joined: both registered,
+        // as two instances; both left when the race ended.
+        let watched = try jsonLines(file("watch.json"))
+        func has(_ event: String, _ test: ([String: Any]) -> Bool) -> Bool {
+            watched.contains { $0["event"] as? String == event && test($0) }
+        }
+        #expect(has("appeared") { $0["name"] as? String == "bob" && $0["id"] as? String == "00000000000000bb" && $0["port"] as? Int == 47475 })
+        #expect(has("disappeared") { $0["instance"] as? String == "bob" })
+        #expect(has("updated") { $0["name"] as? String == "alice" && $0["state"] as? String == "running" && $0["race"] != nil })
+        #expect(has("appeared") { $0["name"] as? String == "alice" && $0["address"] as? String == "10.250.0.2" })
+        // carol's host vanished without a goodbye: lost once her address expired (the script waits up to
+        // 150 s for the documented 120 s TTL).
+        #expect(has("disappeared") { $0["instance"] as? String == "carol" })
+        #expect(!file("timings.txt").contains("not seen"), "\(file("timings.txt"))")
+        let alices = Set(watched.compactMap { $0["name"] as? String == "alice" ? $0["instance"] as? String : nil })
+        #expect(alices.count == 2, "\(alices)")
+        let gone = Set(watched.compactMap { $0["event"] as? String == "disappeared" ? $0["instance"] as? String : nil })
+        #expect(alices.isSubset(of: gone))
+    }
+
+    private func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw NotJSON(line: String(line))
+            }
+            return object
+        }
+    }
+}

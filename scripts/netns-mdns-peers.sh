@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Discovery interop with real Avahi: two hosts on one machine, each a network namespace with its own
+# D-Bus system bus, avahi-daemon and host name (see docs/TESTING.md and scripts/netns-mdns-race.sh).
+# Nothing runs in the machine's own namespace but this script.
+#
+# Usage: scripts/netns-mdns-peers.sh MATERUNNER_BINARY OUTPUT_DIR
+# In OUTPUT_DIR it leaves:
+#   browse.txt       `avahi-browse -r -p -t _materunner._udp` in B while our `run --name alice` waits in A
+#   peers-list.json  `materunner peers --seconds 3 --json` in B at the same time
+#   watch.json       `materunner peers --watch --json` in B while, in A, a runner faked with avahi-publish
+#                    ("bob") comes and is killed, then alice races a second alice (run in B) and both end,
+#                    then host A vanishes (its avahi-daemon killed) while "carol" is published there
+#   timings.txt      seconds until each thing was seen; *.err the programs' logs
+# Exits 0 when every step was seen in time, 1 when one was not, 77 when namespaces cannot be made.
+# Everything it starts is stopped by pid, and the namespaces deleted, on any exit.
+set -euo pipefail
+
+binary=$(readlink -f "${1:?usage: $0 MATERUNNER_BINARY OUTPUT_DIR}")
+out=${2:?usage: $0 MATERUNNER_BINARY OUTPUT_DIR}
+mkdir -p "$out"
+out=$(readlink -f "$out")
+
+for tool in ip unshare nsenter dbus-daemon avahi-daemon avahi-browse avahi-publish timeout; do
+    command -v "$tool" >/dev/null || { echo "skip: $tool is not installed" >&2; exit 77; }
+done
+[ "$(id -u)" = 0 ] || { echo "skip: creating network namespaces needs root" >&2; exit 77; }
+
+tag="mp$$"
+nsA="${tag}a"; nsB="${tag}b"
+runA=$(mktemp -d); runB=$(mktemp -d)
+pids=()
+
+cleanup() {
+    set +e
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+    for ns in "$nsA" "$nsB"; do
+        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill "$pid" 2>/dev/null; done
+    done
+    sleep 0.3
+    for ns in "$nsA" "$nsB"; do
+        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null; done
+        ip netns del "$ns" 2>/dev/null
+    done
+    rm -rf "$runA" "$runB"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+if ! ip netns add "$nsA" 2>/dev/null; then
+    echo "skip: this machine cannot create network namespaces (ip netns add failed)" >&2
+    exit 77
+fi
+ip netns add "$nsB"
+ip link add "${tag}va" type veth peer name "${tag}vb"
+ip link set "${tag}va" netns "$nsA"
+ip link set "${tag}vb" netns "$nsB"
+ip -n "$nsA" addr add 10.250.0.1/24 dev "${tag}va"
+ip -n "$nsB" addr add 10.250.0.2/24 dev "${tag}vb"
+for ns in "$nsA" "$nsB"; do ip -n "$ns" link set lo up; done
+ip -n "$nsA" link set "${tag}va" up multicast on
+ip -n "$nsB" link set "${tag}vb" up multicast on
+
+# A host: a process holding namespace $1's private /run (its own bus and avahi-daemon) and host name;
+# commands join it with nsenter. It lives at most 400 s.
+start_host() {
+    local ns=$1 run=$2 name=$3
+    ip netns exec "$ns" unshare -m -u --propagation private sh -c '
+        hostname "$2"
+        mount --bind "$1" /run
+        mkdir -p /run/dbus /run/avahi-daemon
+        dbus-daemon --system --fork
+        avahi-daemon --daemonize --no-drop-root --no-chroot
+        i=0
+        while ! avahi-daemon --check 2>/dev/null; do
+            i=$((i + 1)); [ "$i" -lt 50 ] || exit 1
+            sleep 0.1
+        done
+        touch /run/ready
+        exec sleep 400
+    ' sh "$run" "$name" >/dev/null 2>&1 &
+    pids+=($!)
+    for _ in $(seq 100); do [ -e "$run/ready" ] && return 0; sleep 0.1; done
+    echo "avahi-daemon did not start in $ns" >&2
+    return 1
+}
+start_host "$nsA" "$runA" mr-a; hostA=${pids[-1]}
+start_host "$nsB" "$runB" mr-b; hostB=${pids[-1]}
+# nsenter execs the command: run in the background, $! is the command's own pid.
+inA() { exec nsenter -t "$hostA" -m -u -n "$@"; }
+inB() { exec nsenter -t "$hostB" -m -u -n "$@"; }
+export AVAHI_COMPAT_NOWARN=1
+
+status=0
+# Waits up to $2 tenths of a second for grep -E "$1" to match file $3; records the time under $4.
+await() {
+    local pattern=$1 tenths=$2 file=$3 label=$4 started=$SECONDS i
+    for ((i = 0; i < tenths; i++)); do
+        if grep -Eq "$pattern" "$file" 2>/dev/null; then
+            echo "$label $((SECONDS - started))" >>"$out/timings.txt"
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "$label not seen" >>"$out/timings.txt"
+    status=1
+    return 1
+}
+: >"$out/timings.txt"
+
+# 1. Our registration, seen by avahi-browse on the other host with its TXT record.
+race=(--mates 1 --wait 60 --goal 0.3 --speedup 20 --frontend json --log-level info)
+(inA timeout 90 "$binary" run --name alice --port 47474 "${race[@]}" >"$out/alice.json" 2>"$out/alice.err") &
+pids+=($!); alice=$!
+started=$SECONDS
+for _ in $(seq 20); do
+    (inB timeout 10 avahi-browse -r -p -t _materunner._udp >"$out/browse.txt" 2>"$out/browse.err") || true
+    grep -q '^=;.*;alice-' "$out/browse.txt" && break
+done
+grep -q '^=;.*;alice-' "$out/browse.txt" && echo "avahi-browse-saw-alice $((SECONDS - started))" >>"$out/timings.txt" || status=1
+(inB timeout 30 "$binary" peers --seconds 3 --json >"$out/peers-list.json" 2>"$out/peers-list.err") || status=1
+
+# 2. Our peers --watch sees a runner faked with avahi-publish, and sees it go when it is killed.
+(inB "$binary" peers --watch --json >"$out/watch.json" 2>"$out/watch.err") &
+pids+=($!); watcher=$!
+(inA avahi-publish -s bob _materunner._udp 47475 "v=1" "id=00000000000000bb" "name=bob" "state=free" \
+    >/dev/null 2>"$out/bob.err") &
+pids+=($!); bob=$!
+await '"event":"appeared".*"name":"bob"' 150 "$out/watch.json" peers-saw-bob || true
+kill -KILL "$bob"  # a crash: no goodbye of its own; its avahi-daemon withdraws the service
+await '"event":"disappeared","instance":"bob"' 150 "$out/watch.json" bob-gone || true
+
+# 3. A mate for alice, also called alice (names may clash; instances carry the runner id): both
+#    register, start running (alice's TXT becomes state=running with a race id), race, end, and are
+#    gone from the list.
+(inB timeout 90 "$binary" run --name alice --port 47477 "${race[@]}" >"$out/alice-b.json" 2>"$out/alice-b.err") || status=1
+wait "$alice" || status=1
+await '"event":"updated".*"name":"alice".*"state":"running"' 50 "$out/watch.json" alice-running || true
+await '"event":"disappeared","instance":"alice-' 150 "$out/watch.json" alice-gone || true
+[ "$(grep -c '"event":"disappeared","instance":"alice-' "$out/watch.json")" = 2 ] || status=1
+
+# 4. A host that vanishes without a goodbye (its avahi-daemon killed): the mate is lost when its
+#    address record expires from B's cache, Avahi's host-name TTL of 120 s.
+(inA avahi-publish -s carol _materunner._udp 47478 "v=1" "id=00000000000000cc" "name=carol" "state=free" \
+    >/dev/null 2>"$out/carol.err") &
+pids+=($!)
+await '"event":"appeared".*"name":"carol"' 150 "$out/watch.json" peers-saw-carol || true
+for pid in $(ip netns pids "$nsA"); do
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = avahi-daemon ] && kill -KILL "$pid"
+done
+await '"event":"disappeared","instance":"carol"' 1500 "$out/watch.json" carol-gone-silently || true
+
+kill -INT "$watcher" 2>/dev/null || true
+wait "$watcher" 2>/dev/null || true
+exit "$status"
