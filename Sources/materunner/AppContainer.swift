@@ -34,7 +34,8 @@ struct AppContainer {
         )
     }
 
-    /// The position source `--source` names. A file that cannot be used is a usage error.
+    /// The position source `--source` names. A file that cannot be used is a usage error. Replays play
+    /// at recorded speed on the race clock: their xSPEED is the clock's speed-up (`replaySpeed`).
     func makeLocation(source: SourceArgument, simulated: () -> SimulatedLocationRepository) throws -> any LocationRepository {
         do {
             switch source {
@@ -44,11 +45,11 @@ struct AppContainer {
                 logger.info("positions from gpsd at \(endpoint)")
                 return GPSDLocationRepository(endpoint: endpoint, clock: clock, logger: logger)
             case let .nmea(path, speed):
-                let replay = try ReplayLocationRepository.nmea(contentsOf: URL(fileURLWithPath: path), speed: speed, clock: clock)
+                let replay = try ReplayLocationRepository.nmea(contentsOf: URL(fileURLWithPath: path), clock: clock)
                 logger.info("replaying \(path) x\(speed): \(replay.statistics.summary)")
                 return replay
             case let .gpx(path, speed):
-                let replay = try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: path), speed: speed, clock: clock)
+                let replay = try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: path), clock: clock)
                 logger.info("replaying \(path) x\(speed): \(replay.reports.count) points")
                 return replay
             }

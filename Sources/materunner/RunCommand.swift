@@ -86,7 +86,7 @@ struct RunCommand: AsyncParsableCommand {
         let me = Runner(id: .random(), name: try Runner.validate(name: name))
         let expected = mates ?? (peer.isEmpty ? 1 : peer.count)
         let terms = RaceTerms(mode: expected == 0 ? .single : .race, goal: try RaceGoal(kilometres: goal))
-        let container = AppContainer(speedup: speedup, logger: logger)
+        let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
 
         let host = FrontEndHost()
         try frontEnds.loadAll(into: host)

@@ -27,6 +27,15 @@ enum SourceArgument: ExpressibleByArgument, Equatable {
         }
     }
 
+    /// How many times faster than recorded a replay runs (1 for live sources). The race clock runs that
+    /// much faster, so that race time stays recorded time and speeds stay real to the noise filter.
+    var replaySpeed: Double {
+        switch self {
+        case .simulator, .gpsd: 1
+        case let .nmea(_, speed), let .gpx(_, speed): speed
+        }
+    }
+
     /// `PREFIX FILE[:xSPEED]`: the file, and the speed-up (1 when absent); SPEED is 0.1...1000.
     private static func file(_ argument: String, prefix: String) -> (String, Double)? {
         guard argument.hasPrefix(prefix) else { return nil }
