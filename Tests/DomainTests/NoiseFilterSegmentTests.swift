@@ -32,6 +32,19 @@ struct NoiseFilterSegmentTests {
         #expect(tracker.distance == 0)
     }
 
+    @Test("a fix marked startsSegment starts a new segment at once: the break adds nothing")
+    func markedSegmentStart() {
+        var tracker = DistanceTracker()
+        tracker.add(fix(at: 0))
+        expectAdded(tracker.add(fix(north: 10, at: 5)), 10)
+        var jumped = fix(north: 200, at: 10)
+        jumped.startsSegment = true
+        #expect(tracker.add(jumped) == .accepted(addedMetres: 0))
+        #expect(tracker.segments == 2)
+        expectAdded(tracker.add(fix(north: 210, at: 15)), 10)
+        #expect(abs(tracker.distance - 20) < 1e-6)
+    }
+
     @Test("after more than 300 s without a usable fix a new segment starts: the gap adds nothing")
     func longGapStartsSegment() {
         var tracker = DistanceTracker()

@@ -46,7 +46,18 @@ public struct PositionReport: Sendable, Equatable {
 
     /// The Domain fix, stamped with `timestamp` on the race clock (sources replay or receive on the
     /// injected clock; the receiver's own time stays in `time`).
+    /// The fix's quality comes from `mode`, its accuracy from the receiver's own error estimate in metres
+    /// (gpsd `eph`; an NMEA HDOP alone is not turned into metres), and a new GPX segment starts a new
+    /// Domain segment.
     public func toDomain(timestamp: Date) -> Fix {
-        Fix(coordinate: coordinate, timestamp: timestamp)
+        let quality: FixQuality = switch mode {
+        case ..<2: .noFix
+        case 2: .twoDimensional
+        default: .threeDimensional
+        }
+        return Fix(
+            coordinate: coordinate, timestamp: timestamp, horizontalAccuracy: horizontalError,
+            quality: quality, startsSegment: startsSegment
+        )
     }
 }

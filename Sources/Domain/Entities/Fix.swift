@@ -12,17 +12,22 @@ public struct Fix: Sendable, Hashable {
     public var horizontalAccuracy: Double?
     /// Whether the receiver had a fix at all, and of which kind.
     public var quality: FixQuality
+    /// The first fix after a break the runner did not travel (a new GPX track segment): no distance is
+    /// counted from the fix before it.
+    public var startsSegment: Bool
 
     /// A fix; accuracy and quality default to "not reported", which the noise filter accepts.
     public init(
         coordinate: Coordinate,
         timestamp: Date,
         horizontalAccuracy: Double? = nil,
-        quality: FixQuality = .unreported
+        quality: FixQuality = .unreported,
+        startsSegment: Bool = false
     ) {
         self.coordinate = coordinate
         self.timestamp = timestamp
         self.horizontalAccuracy = horizontalAccuracy
         self.quality = quality
+        self.startsSegment = startsSegment
     }
 }

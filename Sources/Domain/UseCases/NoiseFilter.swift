@@ -9,7 +9,8 @@ import Foundation
 /// 3. a fix whose reported accuracy is worse than `maximumAccuracy` (or not a number) is dropped;
 /// 4. the first usable fix starts a segment;
 /// 5. a fix older than the last usable one is dropped;
-/// 6. a fix more than `maximumGap` after the last usable one starts a new segment (nothing counted);
+/// 6. a fix more than `maximumGap` after the last usable one, or marked `startsSegment`, starts a new
+///    segment (nothing counted);
 /// 7. a step from the last usable fix longer than `maximumJump`, or faster than `maximumSpeed`
 ///    (a zero-time step that moved more than the minimum step is infinitely fast), is dropped;
 /// 8. movement from the last counted position up to the minimum step is jitter: the fix is used for
@@ -53,7 +54,7 @@ public struct NoiseFilter: Sendable {
         guard let previous = lastUsable, let anchor = counted else { return startSegment(at: fix) }
         let seconds = fix.timestamp.timeIntervalSince(previous.timestamp)
         guard seconds >= 0 else { return .rejected(.timeWentBackwards) }
-        guard seconds <= settings.maximumGap else { return startSegment(at: fix) }
+        guard seconds <= settings.maximumGap, !fix.startsSegment else { return startSegment(at: fix) }
 
         let minimumStep = settings.minimumStep(accuracy: fix.horizontalAccuracy)
         let fromPrevious = Geodesy.distance(from: previous.coordinate, to: fix.coordinate)

@@ -48,6 +48,34 @@ struct ReplayLocationRepositoryTests {
         #expect(replay.reports.filter(\.startsSegment).count == 6)
     }
 
+    @Test("cerknicko-jezero.gpx as Domain fixes: segment breaks add no distance (filtered 4538.8 m, not 13 km)")
+    func segmentsReachTheDomain() throws {
+        let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("cerknicko-jezero.gpx"), clock: ManualRaceClock())
+        let start = Date(timeIntervalSince1970: 0)
+        var tracker = DistanceTracker()
+        for (report, offset) in zip(replay.reports, replay.replayOffsets) {
+            tracker.add(report.toDomain(timestamp: start.addingTimeInterval(offset)))
+        }
+        // The per-segment haversine sum is 4575.0 m; the filter drops one 92 m/s glitch (docs/DOMAIN.md).
+        #expect(abs(tracker.distance - 4538.8) < 1)
+        #expect(tracker.segments == 7)
+    }
+
+    @Test("a report's mode, error estimate and segment start reach the Domain fix")
+    func mapping() {
+        let coordinate = Coordinate(latitude: 46, longitude: 14.5)
+        let now = Date(timeIntervalSince1970: 100)
+        let threeD = PositionReport(coordinate: coordinate, mode: 3, horizontalError: 4.5, hdop: 0.9).toDomain(timestamp: now)
+        #expect(threeD.quality == .threeDimensional)
+        #expect(threeD.horizontalAccuracy == 4.5)
+        #expect(!threeD.startsSegment)
+        let twoD = PositionReport(coordinate: coordinate, mode: 2, hdop: 1.2, startsSegment: true).toDomain(timestamp: now)
+        #expect(twoD.quality == .twoDimensional)
+        #expect(twoD.horizontalAccuracy == nil)
+        #expect(twoD.startsSegment)
+        #expect(PositionReport(coordinate: coordinate, mode: 1).toDomain(timestamp: now).quality == .noFix)
+    }
+
     @Test("accelerated x10 on the injected clock: fixes arrive when the clock reaches them, stamped then")
     func accelerated() async throws {
         let clock = ManualRaceClock()
