@@ -12,6 +12,10 @@ enum TextLayout {
         let nameWidth = min(12, max(6, columns / 5), runners.map { TextWidth.of($0.name) }.max() ?? 4)
         let header = "\(frame.elapsed ?? "00:00")  goal \(frame.goal ?? "?")  \(stageText(frame.stage))"
         var lines = [fit(TextWidth.of(header) + 12 <= columns ? "MateRunner  " + header : header, columns: columns)]
+        // A team run: the group's distance toward the goal, on a line of its own.
+        if frame.mode == "team", let message = frame.message, message.hasPrefix("team:") {
+            lines.append(fit(message, columns: columns))
+        }
         // One layout for every runner (the richest where every bar keeps 10 columns), bars of one width.
         let candidates = runners.map { RunnerLine.candidates($0, nameWidth: nameWidth) }
         let levels = 0..<RunnerLine.levels
@@ -46,7 +50,7 @@ enum TextLayout {
         let width = rows.map { TextWidth.of($0) }.max() ?? 0
         for (runner, row) in zip(runners, rows) {
             let padded = row + String(repeating: " ", count: width - TextWidth.of(row))
-            if runner.rank == 1, runner.state == "finished" {
+            if runner.rank == 1, runner.state == "finished", frame.winner?.id == runner.id {
                 lines.append(padded + (color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner"))
             } else if runner.state == "lost" {
                 lines.append(padded + "  (lost)")
@@ -54,7 +58,11 @@ enum TextLayout {
                 lines.append(row)
             }
         }
-        if let winner = frame.winner { lines.append("Winner: \(winner.name)") }
+        if let winner = frame.winner {
+            lines.append("Winner: \(winner.name)")
+        } else if frame.mode == "team", let message = frame.message {
+            lines.append(message.prefix(1).uppercased() + message.dropFirst())
+        }
         return lines.map { $0.contains("\u{1B}") ? $0 : fit($0, columns: columns) }
     }
 

@@ -106,13 +106,14 @@ struct AppContainer {
 
     /// Session timings are given in real seconds and run on the (possibly sped-up) race clock.
     func makeSession(
-        me: Runner, terms: RaceTerms, expectedMates: Int, lobbyTimeout: TimeInterval,
+        me: Runner, terms: RaceTerms, expectedMates: Int, lobbyTimeout: TimeInterval, profile: RunnerProfile = .standard,
         location: any LocationRepository, sync: any RaceSyncRepository
     ) -> RaceSession {
         let scale = clock.speedup
         let configuration = RaceSessionConfiguration(
             me: me, terms: terms, expectedMates: expectedMates,
-            lobbyTimeout: lobbyTimeout * scale, heartbeat: 0.5 * scale, lostAfter: 10 * scale, resultLinger: 30 * scale
+            lobbyTimeout: lobbyTimeout * scale, heartbeat: 0.5 * scale, lostAfter: 10 * scale, resultLinger: 30 * scale,
+            profile: profile
         )
         return RaceSession(configuration: configuration, location: location, sync: sync, clock: clock)
     }

@@ -23,6 +23,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The goal distance in kilometres, at most 2 decimals.", valueName: "KM"))
     var goal: Double = 5
 
+    @Option(help: "race: the first to reach the goal wins; team: the sum of everybody's distance reaches the goal.")
+    var mode: RunMode = .race
+
+    @Option(help: ArgumentHelp("Your weight in kilograms, for calories (20 to 300).", valueName: "KG"))
+    var weight: Double = RunnerProfile.standard.weight
+
     @Option(help: ArgumentHelp("A mate to race, skipping discovery; repeat for several.", valueName: "HOST:PORT"))
     var peer: [String] = []
 
@@ -65,6 +71,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             _ = try Runner.validate(name: name)
             _ = try RaceGoal(kilometres: goal)
+            _ = try RunnerProfile(weight: weight)
             for text in peer { _ = try PeerAddress(parsing: text) }
         } catch {
             throw ValidationError("\(error)")
@@ -85,7 +92,7 @@ struct RunCommand: AsyncParsableCommand {
     private func race(logger: Logger) async throws {
         let me = Runner(id: .random(), name: try Runner.validate(name: name))
         let expected = mates ?? (peer.isEmpty ? 1 : peer.count)
-        let terms = RaceTerms(mode: expected == 0 ? .single : .race, goal: try RaceGoal(kilometres: goal))
+        let terms = RaceTerms(mode: expected == 0 ? .single : mode.raceMode, goal: try RaceGoal(kilometres: goal))
         let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
 
         let host = FrontEndHost()
@@ -128,7 +135,8 @@ struct RunCommand: AsyncParsableCommand {
             )
         } ?? location
         let session = container.makeSession(
-            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, location: announced, sync: sync
+            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, profile: try RunnerProfile(weight: weight),
+            location: announced, sync: sync
         )
         let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
         discovery?.stop()

@@ -15,6 +15,13 @@ struct CommandLineTests {
         #expect(run.stdout.isEmpty)
     }
 
+    @Test("a weight out of range is a usage error naming the range")
+    func badWeight() async throws {
+        let run = try await ProcessRun.run(try BuildProducts.materunner(), ["run", "--name", "a", "--weight", "500", "--peer", "127.0.0.1:9"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("300"), "\(run.stderr)")
+    }
+
     @Test("a bad --peer is a usage error showing the expected form")
     func badPeer() async throws {
         let run = try await ProcessRun.run(try BuildProducts.materunner(), ["run", "--name", "a", "--peer", "localhost"])

@@ -49,4 +49,28 @@ struct LoopbackRaceTests {
             #expect(stages.last == 2)
         }
     }
+
+    @Test("a team run of two processes: both report the team reaching the goal, with the same shares")
+    func teamRun() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let common = ["--mode", "team", "--goal", "0.4", "--speedup", "25", "--frontend", "json", "--wait", "30"]
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "3", "--weight", "55"] + common)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
+            "--peer", "127.0.0.1:\(portA)", "--pace", "6:00", "--seed", "4"] + common)
+        let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90)]
+        var summaries: [String] = []
+        for run in runs {
+            #expect(run.status == 0, "\(run.stderr)")
+            let result = try #require(try run.jsonLines().last)
+            #expect(result["type"] as? String == "result")
+            #expect(result["mode"] as? String == "team")
+            summaries.append(result["message"] as? String ?? "")
+        }
+        #expect(summaries[0] == summaries[1])
+        #expect(summaries[0].hasPrefix("the team reached 0.40 km: "), "\(summaries[0])")
+        // The faster runner covered more of the team's distance.
+        #expect(summaries[0].contains("alice") && summaries[0].contains("bob"))
+    }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 extension RaceBoard {
     /// The board for one snapshot of the run.
@@ -13,10 +14,10 @@ extension RaceBoard {
             headline = "waiting for mates: \(heard) of \(expected)"
         case .running:
             stage = "running"
-            headline = "running to \(terms.goal)"
+            headline = snapshot.standings.team.map { Self.teamHeadline($0, goal: terms.goal) } ?? "running to \(terms.goal)"
         case .complete:
             stage = "complete"
-            headline = "finished"
+            headline = snapshot.standings.team.map { Self.teamHeadline($0, goal: terms.goal) } ?? "finished"
         }
         let mode: String = switch terms.mode {
         case .single: "single"
@@ -32,6 +33,12 @@ extension RaceBoard {
             rows: rows,
             leader: snapshot.standings.leader.map(\.runner.name)
         )
+    }
+
+    /// A team run's line: the group's distance toward the goal and each runner's share.
+    static func teamHeadline(_ team: TeamStandings, goal: RaceGoal) -> String {
+        "team: \(DisplayFormat.kilometres(team.distance)) of \(DisplayFormat.distance(goal.metres)) "
+            + "(\(DisplayFormat.percent(team.progress)))"
     }
 }
 
@@ -77,8 +84,18 @@ extension RunnerRow {
 extension RaceResultDisplay {
     init(_ snapshot: RaceSnapshot) {
         let board = RaceBoard(snapshot)
-        let winner = board.rows.first { $0.rank == 1 && $0.finishSeconds != nil }
-        let summary = winner.map { "\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)"
+        // A team run has no winner: the group reaches the goal together.
+        let winner = snapshot.standings.team == nil ? board.rows.first { $0.rank == 1 && $0.finishSeconds != nil } : nil
+        let summary: String
+        if let team = snapshot.standings.team {
+            let shares = snapshot.standings.standings
+                .map { "\($0.runner.name) \(String(format: "%.2f", team.percent(of: $0.runner.id)))%" }
+                .joined(separator: ", ")
+            summary = (team.reachedGoal ? "the team reached \(board.goal)" : "the team covered \(DisplayFormat.distance(team.distance))")
+                + (shares.isEmpty ? "" : ": \(shares)")
+        } else {
+            summary = winner.map { "\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)"
+        }
         self.init(board: board, winner: winner, summary: summary)
     }
 }
