@@ -20,45 +20,9 @@ out=${2:?usage: $0 MATERUNNER_BINARY OUTPUT_DIR}
 mkdir -p "$out"
 out=$(readlink -f "$out")
 
-for tool in ip unshare nsenter dbus-daemon avahi-daemon avahi-browse avahi-publish timeout; do
-    command -v "$tool" >/dev/null || { echo "skip: $tool is not installed" >&2; exit 77; }
-done
-[ "$(id -u)" = 0 ] || { echo "skip: creating network namespaces needs root" >&2; exit 77; }
-
-tag="mp$$"
-nsA="${tag}a"; nsB="${tag}b"
-runA=$(mktemp -d); runB=$(mktemp -d)
-pids=()
-
-cleanup() {
-    set +e
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
-    for ns in "$nsA" "$nsB"; do
-        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill "$pid" 2>/dev/null; done
-    done
-    sleep 0.3
-    for ns in "$nsA" "$nsB"; do
-        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null; done
-        ip netns del "$ns" 2>/dev/null
-    done
-    rm -rf "$runA" "$runB"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-if ! ip netns add "$nsA" 2>/dev/null; then
-    echo "skip: this machine cannot create network namespaces (ip netns add failed)" >&2
-    exit 77
-fi
-ip netns add "$nsB"
-ip link add "${tag}va" type veth peer name "${tag}vb"
-ip link set "${tag}va" netns "$nsA"
-ip link set "${tag}vb" netns "$nsB"
-ip -n "$nsA" addr add 10.250.0.1/24 dev "${tag}va"
-ip -n "$nsB" addr add 10.250.0.2/24 dev "${tag}vb"
-for ns in "$nsA" "$nsB"; do ip -n "$ns" link set lo up; done
-ip -n "$nsA" link set "${tag}va" up multicast on
-ip -n "$nsB" link set "${tag}vb" up multicast on
+source "$(dirname "$0")/lib/netns.sh"
+netns_require ip unshare nsenter dbus-daemon avahi-daemon avahi-browse avahi-publish timeout
+netns_pair "mp$$"
 
 # A host: a process holding namespace $1's private /run (its own bus and avahi-daemon) and host name;
 # commands join it with nsenter. It lives at most 400 s.
