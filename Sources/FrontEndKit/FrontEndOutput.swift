@@ -15,14 +15,15 @@ public struct FrontEndOutput: Sendable {
 
     /// Writes `text`; throws if the descriptor refuses (closed pipe, full disk).
     public func write(_ text: String) throws {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
                 #if canImport(Glibc)
-                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                return Glibc.write(fd, base + offset, buffer.count - offset)
                 #else
-                Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                return Darwin.write(fd, base + offset, buffer.count - offset)
                 #endif
             }
             if written < 0 {
@@ -31,6 +32,5 @@ public struct FrontEndOutput: Sendable {
             }
             offset += written
         }
-        bytes.removeAll()
     }
 }

@@ -139,13 +139,15 @@ struct AppContainer {
         let stops = StopRequests(host: host)
         let output = viewModel.transform(input: .init(viewDidLoad: loaded, stopRequested: stops.stream))
         var succeeded = true
+        var refusing = Set<String>()
         for await frame in RunningFrames.frames(from: output, clock: clock) {
             if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
                 succeeded = false
                 logger.error("\(frame.message ?? "the run failed")")
             }
-            for rejected in host.deliver(frame) {
-                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame")
+            // Said once per front-end: one whose output is gone (a closed pipe) refuses every frame.
+            for rejected in host.deliver(frame) where refusing.insert(rejected).inserted {
+                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame (its output may be closed); further rejections are not logged")
             }
         }
         stops.cancel()
