@@ -3,6 +3,20 @@ import GRDB
 /// The record store's schema, from its first version on. A migration, once released, is never edited:
 /// a change is a new migration appended here (docs/RECORDS.md lists them).
 enum RunRecordMigrations {
+    /// Applies the migrations the file lacks. Two processes opening a new file at the same moment (two
+    /// runs on one machine) both see it unmigrated; the second then fails on what the first created.
+    /// Each migration is one transaction, so the second simply looks again and applies what is left.
+    static func migrate(_ writer: some DatabaseWriter) throws {
+        var attempt = 1
+        while true {
+            do {
+                return try migrator.migrate(writer)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && attempt < 5 {
+                attempt += 1
+            }
+        }
+    }
+
     /// The migrations in order; GRDB keeps the applied ones in `grdb_migrations`.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

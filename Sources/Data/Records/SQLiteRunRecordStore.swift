@@ -26,7 +26,7 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            try RunRecordMigrations.migrator.migrate(queue)
+            try RunRecordMigrations.migrate(queue)
         } catch {
             throw Self.storeError(error, path: path)
         }

@@ -88,6 +88,24 @@ struct SQLiteRunRecordStoreTests {
         #expect(try SQLiteRunRecordStore(directory: directory).allRecords() == [record])
     }
 
+    @Test("stores opened at the same moment on a new file all migrate it and see each other's runs")
+    func concurrentFirstOpen() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    let store = try SQLiteRunRecordStore(directory: directory)
+                    try store.begin(RunRecord(id: "run-\(index)", runnerName: "r\(index)", terms: RaceTerms(mode: .single, goal: .standard), startedAt: Self.start))
+                }
+            }
+            try await group.waitForAll()
+        }
+        let store = try SQLiteRunRecordStore(directory: directory)
+        #expect(try store.allRecords().count == 6)
+        #expect(try store.appliedMigrations().count == 2)
+    }
+
     @Test("a directory that cannot be created is a clear error naming it and --data-dir")
     func unusableDirectory() throws {
         let directory = try Self.temporaryDirectory()
