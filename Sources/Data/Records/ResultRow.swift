@@ -6,6 +6,7 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "result"
 
     var runId: String
+    var runnerId: String
     var runnerName: String
     var rank: Int
     var distance: Double
@@ -16,6 +17,7 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
 
     init(runID: String, result: RunnerResult) {
         runId = runID
+        runnerId = result.runnerID
         runnerName = result.name
         rank = result.rank
         distance = result.distance
@@ -29,7 +31,7 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     func toDomain() -> RunnerResult {
         RunnerResult(
             name: runnerName, rank: rank, distance: distance, elapsed: elapsed, finishTime: finishTime,
-            phase: RunnerPhase(rawValue: UInt8(clamping: phase)) ?? .running, isMe: isMe
+            phase: RunnerPhase(rawValue: UInt8(clamping: phase)) ?? .running, isMe: isMe, runnerID: runnerId
         )
     }
 }

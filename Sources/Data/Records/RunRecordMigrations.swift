@@ -42,12 +42,14 @@ enum RunRecordMigrations {
             try db.create(table: SampleRow.databaseTableName) { table in
                 table.autoIncrementedPrimaryKey("id")
                 table.belongsTo(RunRow.databaseTableName, onDelete: .cascade).notNull()
+                table.column("runnerId", .text).notNull()
                 table.column("runnerName", .text).notNull()
                 table.column("elapsed", .double).notNull()
                 table.column("distance", .double).notNull()
             }
             try db.create(table: ResultRow.databaseTableName) { table in
                 table.belongsTo(RunRow.databaseTableName, onDelete: .cascade).notNull()
+                table.column("runnerId", .text).notNull()
                 table.column("runnerName", .text).notNull()
                 table.column("rank", .integer).notNull()
                 table.column("distance", .double).notNull()
@@ -55,7 +57,7 @@ enum RunRecordMigrations {
                 table.column("finishTime", .double)
                 table.column("phase", .integer).notNull()
                 table.column("isMe", .boolean).notNull()
-                table.primaryKey(["runId", "runnerName"])
+                table.primaryKey(["runId", "runnerId"])
             }
             try db.create(table: CheerRow.databaseTableName) { table in
                 table.autoIncrementedPrimaryKey("id")

@@ -7,18 +7,20 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
 
     var id: Int64?
     var runId: String
+    var runnerId: String
     var runnerName: String
     var elapsed: Double
     var distance: Double
 
     init(runID: String, sample: ProgressSample) {
         runId = runID
+        runnerId = sample.runnerID
         runnerName = sample.runnerName
         elapsed = sample.elapsed
         distance = sample.distance
     }
 
     func toDomain() -> ProgressSample {
-        ProgressSample(runnerName: runnerName, elapsed: elapsed, distance: distance)
+        ProgressSample(runnerName: runnerName, elapsed: elapsed, distance: distance, runnerID: runnerId)
     }
 }

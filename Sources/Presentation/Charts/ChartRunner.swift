@@ -15,15 +15,17 @@ struct ChartRunner: Sendable {
     /// The record's runners in result order (ranked first, then the others by name), each with a
     /// starting point at (0, 0) and its final result as the last point when that lies beyond the samples.
     static func runners(of record: RunRecord) -> [ChartRunner] {
-        let grouped = Dictionary(grouping: record.samples, by: \.runnerName)
-        var names = record.results.map(\.name)
-        names += grouped.keys.filter { !names.contains($0) }.sorted()
-        return names.map { name in
-            let result = record.results.first { $0.name == name }
-            var points = [ProgressSample(runnerName: name, elapsed: 0, distance: 0)]
-            points += (grouped[name] ?? []).sorted { $0.elapsed < $1.elapsed }
+        let grouped = Dictionary(grouping: record.samples, by: \.runnerID)
+        var ids = record.results.map(\.runnerID)
+        ids += grouped.keys.filter { !ids.contains($0) }.sorted()
+        return ids.map { id in
+            let result = record.results.first { $0.runnerID == id }
+            let samples = (grouped[id] ?? []).sorted { $0.elapsed < $1.elapsed }
+            let name = result?.name ?? samples.first?.runnerName ?? id
+            var points = [ProgressSample(runnerName: name, elapsed: 0, distance: 0, runnerID: id)]
+            points += samples
             if let result, let last = points.last, result.elapsed > last.elapsed {
-                points.append(ProgressSample(runnerName: name, elapsed: result.elapsed, distance: result.distance))
+                points.append(ProgressSample(runnerName: name, elapsed: result.elapsed, distance: result.distance, runnerID: id))
             }
             return ChartRunner(name: name, points: points, result: result, isMe: result?.isMe ?? (name == record.runnerName))
         }

@@ -106,6 +106,27 @@ struct SQLiteRunRecordStoreTests {
         #expect(try store.appliedMigrations().count == 2)
     }
 
+    @Test("two runners with the same name keep their own results and samples (runner ids tell them apart)")
+    func sameNames() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteRunRecordStore(directory: directory)
+        try store.begin(RunRecord(id: "r", runnerName: "alice", terms: RaceTerms(mode: .race, goal: .standard), startedAt: Self.start))
+        let results = [
+            RunnerResult(name: "alice", rank: 1, distance: 5000, elapsed: 1500, finishTime: 1500, phase: .finished, isMe: false, runnerID: "00000000000000aa"),
+            RunnerResult(name: "alice", rank: 2, distance: 5000, elapsed: 1600, finishTime: 1600, phase: .finished, isMe: true, runnerID: "00000000000000bb"),
+        ]
+        let samples = [
+            ProgressSample(runnerName: "alice", elapsed: 1, distance: 4, runnerID: "00000000000000aa"),
+            ProgressSample(runnerName: "alice", elapsed: 1, distance: 3, runnerID: "00000000000000bb"),
+        ]
+        try store.save(RunCheckpoint(runID: "r", samples: samples, distance: 5000, duration: 1600, kilocalories: 300, results: results, status: .finished))
+        let record = try #require(try store.record(id: "r"))
+        #expect(record.results == results)
+        #expect(record.samples == samples)
+        #expect(record.rank == 2)
+    }
+
     @Test("a directory that cannot be created is a clear error naming it and --data-dir")
     func unusableDirectory() throws {
         let directory = try Self.temporaryDirectory()

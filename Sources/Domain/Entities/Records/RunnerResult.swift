@@ -2,6 +2,8 @@ import Foundation
 
 /// One runner's line in a recorded run: ours or a mate's, as our replica last saw it.
 public struct RunnerResult: Sendable, Hashable, Codable {
+    /// The runner's id in that run (16 hex digits), which tells apart runners who share a name.
+    public var runnerID: String
     /// The runner's name.
     public var name: String
     /// 1-based rank; `Standing.unranked` (0) for a cancelled runner.
@@ -17,11 +19,12 @@ public struct RunnerResult: Sendable, Hashable, Codable {
     /// Whether this line is our own runner.
     public var isMe: Bool
 
-    /// A runner's result.
+    /// A runner's result; `runnerID` defaults to the name.
     public init(
         name: String, rank: Int, distance: Double, elapsed: TimeInterval, finishTime: TimeInterval?,
-        phase: RunnerPhase, isMe: Bool
+        phase: RunnerPhase, isMe: Bool, runnerID: String? = nil
     ) {
+        self.runnerID = runnerID ?? name
         self.name = name
         self.rank = rank
         self.distance = distance
@@ -35,7 +38,8 @@ public struct RunnerResult: Sendable, Hashable, Codable {
     public init(_ standing: Standing, me: RunnerID) {
         self.init(
             name: standing.runner.name, rank: standing.rank, distance: standing.distance, elapsed: standing.elapsed,
-            finishTime: standing.finishTime, phase: standing.phase, isMe: standing.runner.id == me
+            finishTime: standing.finishTime, phase: standing.phase, isMe: standing.runner.id == me,
+            runnerID: standing.runner.id.description
         )
     }
 }

@@ -74,7 +74,10 @@ public actor RunRecorder {
     // MARK: Writing
 
     private func sample(_ standing: Standing) {
-        let sample = ProgressSample(runnerName: standing.runner.name, elapsed: standing.elapsed, distance: standing.distance)
+        let sample = ProgressSample(
+            runnerName: standing.runner.name, elapsed: standing.elapsed, distance: standing.distance,
+            runnerID: standing.runner.id.description
+        )
         if let last = lastSampled[standing.runner.id] {
             let due = sample.elapsed - last.elapsed >= 1 || (standing.phase.isFinal && sample != last)
             guard due, sample.elapsed >= last.elapsed else { return }
