@@ -97,6 +97,29 @@ struct RecordsEndToEndTests {
         #expect(text.stdout.contains("interrupted"), "\(text.stdout)")
     }
 
+    @Test("a run stopped with Ctrl-C (SIGINT) before the goal is recorded as cancelled")
+    func stoppedRunIsCancelled() async throws {
+        let binary = try BuildProducts.materunner()
+        let dir = try Self.temporaryDirectory("records-stop")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let runner = try ProcessRun.Handle(binary, ["run", "--name", "solo", "--mates", "0", "--port", "0", "--goal", "50",
+            "--speedup", "20", "--seed", "6", "--data-dir", dir.path])
+        defer { if runner.process.isRunning { kill(runner.process.processIdentifier, SIGKILL) } }
+        var started = false
+        for _ in 0..<300 where !started {
+            try await Task.sleep(for: .milliseconds(100))
+            started = ((try await Self.records(dir).first?["routePoints"] as? Int) ?? 0) > 0
+        }
+        #expect(started, "the run was never recorded")
+        kill(runner.process.processIdentifier, SIGINT)
+        let run = await runner.wait(timeout: 30)
+        #expect(!run.timedOut && run.status == 0, "\(run.stderr)")
+
+        let line = try #require(try await Self.records(dir).first)
+        #expect(line["status"] as? String == "cancelled")
+        #expect((line["distanceMetres"] as? Double ?? 0) > 0)
+    }
+
     @Test("a data directory that cannot be written: run refuses to start with what to do")
     func unwritableDataDirectory() async throws {
         let dir = try Self.temporaryDirectory("records-file")
