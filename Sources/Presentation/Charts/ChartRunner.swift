@@ -11,6 +11,8 @@ struct ChartRunner: Sendable {
     let result: RunnerResult?
     /// Whether this is the record's own runner.
     let isMe: Bool
+    /// Whether ranks are shown (not in a team run, which names no winner).
+    let showsRank: Bool
 
     /// The record's runners in result order (ranked first, then the others by name), each with a
     /// starting point at (0, 0) and its final result as the last point when that lies beyond the samples.
@@ -27,14 +29,17 @@ struct ChartRunner: Sendable {
             if let result, let last = points.last, result.elapsed > last.elapsed {
                 points.append(ProgressSample(runnerName: name, elapsed: result.elapsed, distance: result.distance, runnerID: id))
             }
-            return ChartRunner(name: name, points: points, result: result, isMe: result?.isMe ?? (name == record.runnerName))
+            return ChartRunner(
+                name: name, points: points, result: result, isMe: result?.isMe ?? (name == record.runnerName),
+                showsRank: record.terms.mode != .team
+            )
         }
     }
 
     /// "1st 01:32" at the finish mark.
     var finishLabel: String {
         guard let result, let finish = result.finishTime else { return "" }
-        return result.rank > 0 ? "#\(result.rank) \(DisplayFormat.elapsed(finish))" : DisplayFormat.elapsed(finish)
+        return showsRank && result.rank > 0 ? "#\(result.rank) \(DisplayFormat.elapsed(finish))" : DisplayFormat.elapsed(finish)
     }
 
     /// The legend's second line: rank, distance and time, or what happened.
@@ -42,7 +47,7 @@ struct ChartRunner: Sendable {
         guard let result else { return "no result" }
         let figures = "\(DisplayFormat.distance(result.distance)) in \(DisplayFormat.elapsed(result.finishTime ?? result.elapsed))"
         switch result.phase {
-        case .finished: return result.rank > 0 ? "#\(result.rank), \(figures)" : figures
+        case .finished: return showsRank && result.rank > 0 ? "#\(result.rank), \(figures)" : figures
         case .cancelled: return "cancelled, \(figures)"
         case .waiting, .running: return "did not finish, \(figures)"
         }

@@ -13,8 +13,9 @@ public enum ProgressChart {
     /// The SVG document for `record`.
     public static func svg(for record: RunRecord) -> String {
         let runners = ChartRunner.runners(of: record)
+        let team = record.terms.mode == .team ? TeamTotal.points(of: runners) : []
         let longest = runners.flatMap(\.points).map(\.elapsed).max() ?? 0
-        let farthest = runners.flatMap(\.points).map(\.distance).max() ?? 0
+        let farthest = max(runners.flatMap(\.points).map(\.distance).max() ?? 0, team.map(\.distance).max() ?? 0)
         let time = ChartScale(
             maximum: longest, steps: [10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200], maxTicks: 10,
             start: plot.left, end: plot.right
@@ -36,7 +37,11 @@ public enum ProgressChart {
         for (index, runner) in runners.enumerated() {
             svg += lines(of: runner, index: index, time: time, distance: distance)
         }
-        svg += legend(runners)
+        if !team.isEmpty {
+            let points = team.map { "\(format(time.position($0.elapsed))),\(format(distance.position($0.distance)))" }
+            svg.append(##"<polyline class="team" points="\##(points.joined(separator: " "))" fill="none" stroke="#222" stroke-width="3" stroke-dasharray="2 4"/>"##)
+        }
+        svg += legend(runners, team: !team.isEmpty)
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }
@@ -78,8 +83,13 @@ public enum ProgressChart {
         return parts
     }
 
-    private static func legend(_ runners: [ChartRunner]) -> [String] {
+    private static func legend(_ runners: [ChartRunner], team: Bool) -> [String] {
         var parts: [String] = []
+        if team {
+            let y = plot.top + 14 + Double(runners.count) * 40
+            parts.append(##"<line x1="\##(plot.right + 20)" y1="\##(y)" x2="\##(plot.right + 48)" y2="\##(y)" stroke="#222" stroke-width="3" stroke-dasharray="2 4"/>"##)
+            parts.append(##"<text x="\##(plot.right + 56)" y="\##(y + 5)" font-size="15">team total</text>"##)
+        }
         for (index, runner) in runners.enumerated() {
             let y = plot.top + 14 + Double(index) * 40
             let colour = palette[index % palette.count]

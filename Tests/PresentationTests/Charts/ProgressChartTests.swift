@@ -47,4 +47,15 @@ struct ProgressChartTests {
         #expect(svg.contains("cancelled, 0.08 km in 00:40"))
         #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>\n"))
     }
+
+    @Test("a team run adds the team total line and names no rank")
+    func team() {
+        var record = Self.record
+        record.terms.mode = .team
+        let svg = ProgressChart.svg(for: record)
+        #expect(svg.components(separatedBy: #"<polyline class="team""#).count == 2)
+        #expect(svg.components(separatedBy: #"<polyline class="runner""#).count == 4)
+        #expect(svg.contains("team total"))
+        #expect(!svg.contains(">#1") && !svg.contains(">#2") && svg.contains(">01:40<"))
+    }
 }
