@@ -10,7 +10,7 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Watch two simulated runners race each other over UDP on loopback.",
-        discussion: "Alice and Bob each get their own UDP socket on 127.0.0.1 and their own copy of the race; you see Alice's."
+        discussion: "Alice and Bob each get their own UDP socket on 127.0.0.1 and their own copy of the race; you see Alice's, and her run is recorded (see `materunner records`)."
     )
 
     @Option(help: ArgumentHelp("The goal distance in kilometres.", valueName: "KM"))
@@ -20,6 +20,8 @@ struct DemoCommand: AsyncParsableCommand {
     var speedup: Double = 20
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
+
+    @OptionGroup var data: DataDirOptionGroup
 
     @Option(help: "Seed of the simulated runners.")
     var seed: UInt64 = 2026
@@ -41,6 +43,7 @@ struct DemoCommand: AsyncParsableCommand {
         let terms = RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal))
         let host = FrontEndHost()
         try frontEnds.loadAll(into: host)
+        let recorder = container.makeRecorder(store: try data.openStore())
 
         let alice = Runner(id: .random(), name: "alice")
         let bob = Runner(id: .random(), name: "bob")
@@ -58,12 +61,17 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let aliceSession = container.makeSession(
             me: alice, terms: terms, expectedMates: 1, lobbyTimeout: 10,
-            location: container.makeLocation(pace: PaceArgument(secondsPerKilometre: 320), seed: seed), sync: aliceSync
+            location: container.recording(
+                container.makeLocation(pace: PaceArgument(secondsPerKilometre: 320), seed: seed), into: recorder
+            ),
+            sync: aliceSync
         )
-        let succeeded = await container.present(container.makeRunningViewModel(race: aliceSession), on: host)
+        let aliceRecorded = container.recording(aliceSession, into: recorder)
+        let succeeded = await container.present(container.makeRunningViewModel(race: aliceRecorded), on: host)
+        let saved = await container.closeRecording(recorder)
         bobRun.cancel()
         await aliceSync.close()
         await bobSync.close()
-        if !succeeded { throw ExitCode(1) }
+        if !succeeded || !saved { throw ExitCode(1) }
     }
 }

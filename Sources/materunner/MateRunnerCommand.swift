@@ -11,6 +11,9 @@ struct MateRunnerCommand: AsyncParsableCommand {
             Logs go to standard error; front-ends (text, json, clock) write to standard output.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, PeersCommand.self, DemoCommand.self, ClockCommand.self, FrontendsCommand.self]
+        subcommands: [
+            RunCommand.self, PeersCommand.self, DemoCommand.self, RecordsCommand.self, ExportCommand.self, ClockCommand.self,
+            FrontendsCommand.self,
+        ]
     )
 }

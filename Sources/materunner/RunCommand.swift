@@ -43,6 +43,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
 
+    @OptionGroup var data: DataDirOptionGroup
+
     @Option(help: ArgumentHelp(
         "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or gpx:FILE[:xSPEED] (replayed SPEED times faster).",
         valueName: "SOURCE"
@@ -97,6 +99,7 @@ struct RunCommand: AsyncParsableCommand {
 
         let host = FrontEndHost()
         try frontEnds.loadAll(into: host)
+        let recorder = container.makeRecorder(store: try data.openStore())
 
         let sync = try await container.makeSync(port: port)
         var discovery: DNSSDDiscoveryRepository?
@@ -136,14 +139,16 @@ struct RunCommand: AsyncParsableCommand {
         } ?? location
         let session = container.makeSession(
             me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, profile: try RunnerProfile(weight: weight),
-            location: announced, sync: sync
+            location: container.recording(announced, into: recorder), sync: sync
         )
-        let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
+        let recorded = container.recording(session, into: recorder)
+        let succeeded = await container.present(container.makeRunningViewModel(race: recorded), on: host)
+        let saved = await container.closeRecording(recorder)
         discovery?.stop()
         await sync.close()
         let statistics = sync.statistics
         logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal)")
-        if !succeeded { throw ExitCode(1) }
+        if !succeeded || !saved { throw ExitCode(1) }
     }
 }
 

@@ -22,7 +22,9 @@ struct ProcessRun {
             _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
             process.executableURL = executable
             process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            // Runs record themselves: keep their records in this run's own folder unless told otherwise.
+            let isolated = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path]
+            process.environment = ProcessInfo.processInfo.environment.merging(isolated) { $1 }.merging(environment) { $1 }
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
             process.standardError = try FileHandle(forWritingTo: stderrURL)

@@ -26,8 +26,15 @@ struct TmuxTextFrontEndTests {
 
     @Test("drawn in place at 80 columns, still whole lines after a resize to 40, result table at the end", .timeLimit(.minutes(2)))
     func resize() async throws {
-        let tmux = try Tmux(command: "\(try BuildProducts.materunner().path) demo --goal 0.3 --speedup 40 --frontend text", columns: 80)
-        defer { tmux.stop() }
+        let records = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-tmux-\(UUID().uuidString)")
+        let tmux = try Tmux(
+            command: "\(try BuildProducts.materunner().path) demo --goal 0.3 --speedup 40 --frontend text --data-dir \(records.path)",
+            columns: 80
+        )
+        defer {
+            tmux.stop()
+            try? FileManager.default.removeItem(at: records)
+        }
         let running = try await tmux.waitForScreen("the board at 80 columns") { $0.contains("c: cancel  e: cheer") && $0.contains("(you)") }
         Self.check(running, columns: 80)
         // In place: one header however many frames were drawn.

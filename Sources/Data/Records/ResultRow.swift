@@ -1,0 +1,37 @@
+import Domain
+import GRDB
+
+/// A row of the `result` table: one runner's line of a run (replaced at every checkpoint).
+struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "result"
+
+    var runId: String
+    var runnerId: String
+    var runnerName: String
+    var rank: Int
+    var distance: Double
+    var elapsed: Double
+    var finishTime: Double?
+    var phase: Int
+    var isMe: Bool
+
+    init(runID: String, result: RunnerResult) {
+        runId = runID
+        runnerId = result.runnerID
+        runnerName = result.name
+        rank = result.rank
+        distance = result.distance
+        elapsed = result.elapsed
+        finishTime = result.finishTime
+        phase = Int(result.phase.rawValue)
+        isMe = result.isMe
+    }
+
+    /// An unknown phase (from a newer version) reads as running.
+    func toDomain() -> RunnerResult {
+        RunnerResult(
+            name: runnerName, rank: rank, distance: distance, elapsed: elapsed, finishTime: finishTime,
+            phase: RunnerPhase(rawValue: UInt8(clamping: phase)) ?? .running, isMe: isMe, runnerID: runnerId
+        )
+    }
+}

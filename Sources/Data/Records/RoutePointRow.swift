@@ -1,0 +1,25 @@
+import Domain
+import Foundation
+import GRDB
+
+/// A row of the `routePoint` table: one point of our route, in the order written.
+struct RoutePointRow: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "routePoint"
+
+    var id: Int64?
+    var runId: String
+    var latitude: Double
+    var longitude: Double
+    var time: Double
+
+    init(runID: String, point: RoutePoint) {
+        runId = runID
+        latitude = point.coordinate.latitude
+        longitude = point.coordinate.longitude
+        time = point.timestamp.timeIntervalSince1970
+    }
+
+    func toDomain() -> RoutePoint {
+        RoutePoint(coordinate: Coordinate(latitude: latitude, longitude: longitude), timestamp: Date(timeIntervalSince1970: time))
+    }
+}

@@ -1,0 +1,117 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The run records in one SQLite file (`records.sqlite` in the data directory), through GRDB. Every
+/// write is one transaction; opening applies the migrations the file lacks.
+public final class SQLiteRunRecordStore: RunRecordRepository {
+    /// The database file's name inside the data directory.
+    public static let fileName = "records.sqlite"
+
+    /// The database file.
+    public let path: String
+    private let queue: DatabaseQueue
+
+    /// Opens (creating the directory and the file if needed) and migrates the store in `directory`.
+    /// Throws a `RecordStoreError` saying what to do when the directory or file cannot be used.
+    public init(directory: URL) throws(RecordStoreError) {
+        path = directory.appendingPathComponent(Self.fileName).path
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .directoryNotWritable(path: directory.path, reason: Self.reason(error))
+        }
+        let path = self.path
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try RunRecordMigrations.migrate(queue)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// The names of the migrations applied to the file, oldest first.
+    public func appliedMigrations() throws(RecordStoreError) -> [String] {
+        try access { try RunRecordMigrations.migrator.appliedIdentifiers($0) }.sorted()
+    }
+
+    // MARK: RunRecordRepository
+
+    /// Inserts the run's row (see `RunRecordRepository.begin`).
+    public func begin(_ record: RunRecord) throws {
+        try write { try RunRow(record).insert($0) }
+    }
+
+    /// Appends and replaces in one transaction (see `RunRecordRepository.save`).
+    public func save(_ checkpoint: RunCheckpoint) throws {
+        try write { db in
+            guard var run = try RunRow.fetchOne(db, key: checkpoint.runID) else { return }
+            run.distance = checkpoint.distance
+            run.duration = checkpoint.duration
+            run.kilocalories = checkpoint.kilocalories
+            run.status = checkpoint.status.rawValue
+            try run.update(db)
+            for point in checkpoint.route { try RoutePointRow(runID: run.id, point: point).insert(db) }
+            for sample in checkpoint.samples { try SampleRow(runID: run.id, sample: sample).insert(db) }
+            for cheer in checkpoint.cheers { try CheerRow(runID: run.id, cheer: cheer).insert(db) }
+            if !checkpoint.results.isEmpty {
+                try ResultRow.filter(Column("runId") == run.id).deleteAll(db)
+                for result in checkpoint.results { try ResultRow(runID: run.id, result: result).insert(db) }
+            }
+        }
+    }
+
+    /// Every run, newest first.
+    public func allRecords() throws -> [RunRecord] {
+        try access { db in
+            try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db).map { try Self.load($0, db) }
+        }
+    }
+
+    /// One run by id.
+    public func record(id: String) throws -> RunRecord? {
+        try access { db in try RunRow.fetchOne(db, key: id).map { try Self.load($0, db) } }
+    }
+
+    // MARK: Helpers
+
+    private static func load(_ run: RunRow, _ db: Database) throws -> RunRecord {
+        let mine = Column("runId") == run.id
+        return run.toDomain(
+            route: try RoutePointRow.filter(mine).order(Column("id")).fetchAll(db),
+            results: try ResultRow.filter(mine).fetchAll(db).sorted(by: Self.rankOrder),
+            samples: try SampleRow.filter(mine).order(Column("id")).fetchAll(db),
+            cheers: try CheerRow.filter(mine).order(Column("id")).fetchAll(db)
+        )
+    }
+
+    /// Ranked lines by rank, unranked (0) last.
+    private static func rankOrder(_ a: ResultRow, _ b: ResultRow) -> Bool {
+        (a.rank == 0 ? Int.max : a.rank, a.runnerName) < (b.rank == 0 ? Int.max : b.rank, b.runnerName)
+    }
+
+    private func write(_ work: (Database) throws -> Void) throws(RecordStoreError) {
+        do { try queue.write(work) } catch { throw Self.storeError(error, path: path) }
+    }
+
+    private func access<T>(_ work: (Database) throws -> T) throws(RecordStoreError) -> T {
+        do { return try queue.read(work) } catch { throw Self.storeError(error, path: path) }
+    }
+
+    static func storeError(_ error: any Error, path: String) -> RecordStoreError {
+        if let error = error as? RecordStoreError { return error }
+        guard let database = error as? DatabaseError else { return .failed(path: path, reason: reason(error)) }
+        switch database.resultCode {
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN, .SQLITE_AUTH: return .readOnly(path: path)
+        case .SQLITE_FULL: return .diskFull(path: path)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path, reason: database.message ?? "\(database.resultCode)")
+        default: return .failed(path: path, reason: database.message ?? "\(database)")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Pure summaries of recorded runs: listing order, month filter, lifetime and per-month totals. Every
+/// run counts, whatever its status: the metres of a cancelled or interrupted run were run too.
+public enum RecordSummaries {
+    /// Newest first (by start time, then id so that equal times keep one order).
+    public static func newestFirst(_ records: [RunRecord]) -> [RunRecord] {
+        records.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
+    }
+
+    /// The runs that started in `month` (UTC), newest first.
+    public static func records(_ records: [RunRecord], in month: RecordMonth) -> [RunRecord] {
+        newestFirst(records.filter { $0.month == month })
+    }
+
+    /// Totals over every run.
+    public static func lifetime(_ records: [RunRecord]) -> RunTotals {
+        records.reduce(RunTotals()) { $0.adding($1) }
+    }
+
+    /// Totals per month, newest month first; months without runs are left out.
+    public static func monthly(_ records: [RunRecord]) -> [MonthTotals] {
+        let grouped = Dictionary(grouping: records, by: \.month)
+        return grouped
+            .map { MonthTotals(month: $0.key, totals: lifetime($0.value)) }
+            .sorted { $0.month > $1.month }
+    }
+}

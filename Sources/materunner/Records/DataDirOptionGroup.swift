@@ -1,0 +1,24 @@
+import ArgumentParser
+import Data
+import Foundation
+
+/// `--data-dir`: where the run records live, shared by `run`, `demo`, `records` and `export`.
+struct DataDirOptionGroup: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Where run records are kept (default: $XDG_DATA_HOME/materunner, or ~/.local/share/materunner).",
+        valueName: "DIR"
+    ))
+    var dataDir: String?
+
+    /// The resolved directory.
+    var directory: URL { DataDirectory.resolve(override: dataDir) }
+
+    /// Opens the store; a directory or file that cannot be used is a runtime error saying what to do.
+    func openStore() throws -> SQLiteRunRecordStore {
+        do {
+            return try SQLiteRunRecordStore(directory: directory)
+        } catch {
+            throw CLIError.runtime("\(error)")
+        }
+    }
+}
