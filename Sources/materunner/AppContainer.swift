@@ -60,7 +60,7 @@ struct AppContainer {
 
     /// Our TXT record while free.
     func advertisement(for me: Runner) -> MateAdvertisement {
-        MateAdvertisement(version: Int(ProgressDatagram.version), runnerID: me.id.description, name: me.name)
+        MateAdvertisement(version: Int(DatagramHeader.version), runnerID: me.id.description, name: me.name)
     }
 
     /// Registers us over DNS-SD and, when `browse`, finds mates and hands their addresses to `sync`.
