@@ -43,6 +43,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
 
+    @OptionGroup var raceKey: RaceKeyOptionGroup
+
     @Option(help: ArgumentHelp(
         "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or gpx:FILE[:xSPEED] (replayed SPEED times faster).",
         valueName: "SOURCE"
@@ -98,7 +100,7 @@ struct RunCommand: AsyncParsableCommand {
         let host = FrontEndHost()
         try frontEnds.loadAll(into: host)
 
-        let sync = try await container.makeSync(port: port)
+        let sync = try await container.makeSync(port: port, key: try raceKey.load())
         var discovery: DNSSDDiscoveryRepository?
         do {
             for text in peer {
@@ -138,11 +140,21 @@ struct RunCommand: AsyncParsableCommand {
             me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, profile: try RunnerProfile(weight: weight),
             location: announced, sync: sync
         )
-        let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
+        let succeeded = await container.present(
+            container.makeRunningViewModel(race: session), on: host, openRace: !sync.isAuthenticated
+        )
         discovery?.stop()
         await sync.close()
         let statistics = sync.statistics
-        logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal)")
+        logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(statistics.dropped.sorted { $0.key < $1.key })")
+        for warning in statistics.authenticationWarnings { logger.warning("\(warning)") }
+        let estimate = sync.clockEstimate
+        if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
+            let milliseconds = { (seconds: Double) in String(format: "%.3f ms", seconds * 1000) }
+            logger.info("race clock: host \(sync.clockHost(me: me.id)), offset \(milliseconds(offset)) ± \(milliseconds(uncertainty)) (best of \(estimate.exchanges.count) exchanges)")
+        } else {
+            logger.info("race clock: host \(sync.clockHost(me: me.id))\(sync.clockHost(me: me.id) == me.id ? " (this runner)" : ", no exchange completed")")
+        }
         if !succeeded { throw ExitCode(1) }
     }
 }

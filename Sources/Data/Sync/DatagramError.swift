@@ -13,7 +13,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownSender(RunnerID)
     /// A datagram that names this peer's own runner as its sender.
     case ownSender
-    /// More distinct runners than the roster holds (`UDPRaceSyncRepository.maximumPeers`).
+    /// More distinct runners than the roster holds (64, `UDPRaceSyncRepository.maximumPeers`).
     case rosterFull
     /// A race key is set and the datagram carries no tag.
     case missingTag
@@ -21,6 +21,8 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedTag
     /// The tag is not the race key's tag of the datagram: another key, or a forged or damaged datagram.
     case badTag
+    /// A clock pong that answers no ping of ours to the race-clock host.
+    case unsolicitedPong
     /// An authenticated datagram whose number was seen already or is older than the replay window.
     case replayed
 
@@ -41,6 +43,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unexpectedTag: "unexpected-tag"
         case .badTag: "bad-tag"
         case .replayed: "replayed"
+        case .unsolicitedPong: "unsolicited-pong"
         }
     }
 
@@ -60,8 +63,9 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingTag: "datagram has no authentication tag but this race has a key: start every runner with the same race key"
         case .unexpectedTag: "datagram is authenticated but this race is open: give this runner the race key too (--race-key-file)"
         case .badTag: "datagram failed authentication: check that every runner uses the same race key"
+        case .unsolicitedPong: "clock pong answers no ping of ours to the race-clock host: ignored"
         case .replayed: "datagram repeats one already received, or is older than the replay window: dropped as a replay"
-        case .rosterFull: "more runners than a race holds (\(UDPRaceSyncRepository.maximumPeers)): is another race on this LAN?"
+        case .rosterFull: "more runners than a race holds (64): is another race on this LAN?"
         }
     }
 }
