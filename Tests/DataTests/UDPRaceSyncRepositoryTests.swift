@@ -79,11 +79,13 @@ struct UDPRaceSyncRepositoryTests {
             await b.publish(fromB)
             #expect(try await nextUpdate(of: a).state == fromB.state)
 
-            #expect(a.statistics.datagramsSent == 2)
-            #expect(a.statistics.bytesSent == (22 + 5) + 24)
-            #expect(b.statistics.bytesSent == (22 + 4) + 28)
-            #expect(a.statistics.datagramsReceived == 2)
-            #expect(b.statistics.datagramsReceived == 2)
+            // b has heard a (the lower id, so the race-clock host): it pings a along with its hello,
+            // and a answers with a pong.
+            try await waitForDatagrams(3, at: b)
+            #expect(a.statistics.datagramsSent == 3)
+            #expect(a.statistics.bytesSent == (22 + 5) + 24 + 48)
+            #expect(b.statistics.bytesSent == (22 + 4) + 28 + 24)
+            #expect(a.statistics.datagramsReceived == 3)
             #expect(a.statistics.droppedTotal == 0)
             #expect(b.statistics.droppedTotal == 0)
         }

@@ -9,9 +9,11 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     typealias InboundIn = AddressedEnvelope<ByteBuffer>
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
-    private let sink: @Sendable (RunnerProgress, SocketAddress) -> Void
+    private let sink: @Sendable (RunnerProgress) -> Void
+    private let learnPeer: @Sendable (SocketAddress) -> Void
     private let statistics: NIOLockedValueBox<SyncStatistics>
     private let outbox: NIOLockedValueBox<SyncOutbox>
+    private let clock: NIOLockedValueBox<RaceClockSync>
     private let key: RaceKey?
     private var roster: SyncRoster
     private var windows: [RunnerID: ReplayWindow] = [:]
@@ -20,13 +22,17 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         key: RaceKey?,
         statistics: NIOLockedValueBox<SyncStatistics>,
         outbox: NIOLockedValueBox<SyncOutbox>,
+        clock: NIOLockedValueBox<RaceClockSync>,
         rosterCapacity: Int,
-        sink: @escaping @Sendable (RunnerProgress, SocketAddress) -> Void
+        learnPeer: @escaping @Sendable (SocketAddress) -> Void,
+        sink: @escaping @Sendable (RunnerProgress) -> Void
     ) {
         self.key = key
         self.statistics = statistics
         self.outbox = outbox
+        self.clock = clock
         self.roster = SyncRoster(capacity: rosterCapacity)
+        self.learnPeer = learnPeer
         self.sink = sink
     }
 
@@ -34,7 +40,8 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         let envelope = unwrapInboundIn(data)
         var buffer = envelope.data
         let bytes = buffer.readBytes(length: min(buffer.readableBytes, SyncDatagramCodec.maximumLength + 1)) ?? []
-        statistics.withLockedValue { $0.datagramsReceived += 1 }
+        // Counted once handled, so that a reader who sees the count also sees the datagram's effects.
+        defer { statistics.withLockedValue { $0.datagramsReceived += 1 } }
         do throws(DatagramError) {
             let datagram = try SyncDatagramCodec.decode(bytes, key: key)
             guard datagram.sender != outbox.withLockedValue({ $0.me }) else { throw .ownSender }
@@ -56,11 +63,21 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         switch datagram.message {
         case .hello(let name, let terms):
             try roster.learn(datagram.sender, name: name, terms: terms)
+            clock.withLockedValue { $0.heard(datagram.sender, at: source) }
+            learnPeer(source)
         case .progress(let report):
-            sink(try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence), source)
+            let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
+            learnPeer(source)
+            sink(progress)
         case .clockPing(let t1):
             answerPing(from: datagram.sender, t1: t1, source: source, context: context)
-        case .cheer, .clockPong:
+        case let .clockPong(requester, t1, t2, t3):
+            let arrived = Self.microsecondsNow()
+            guard let me = outbox.withLockedValue({ $0.me }), requester == me,
+                  clock.withLockedValue({ $0.pong(from: datagram.sender, me: me, t1: t1, t2: t2, t3: t3, t4: arrived) })
+            else { throw .unsolicitedPong }
+            statistics.withLockedValue { $0.received[datagram.message.type.name, default: 0] += 1 }
+        case .cheer:
             statistics.withLockedValue { $0.received[datagram.message.type.name, default: 0] += 1 }
         }
     }
@@ -80,7 +97,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         }
     }
 
-    private static func microsecondsNow() -> UInt64 {
+    static func microsecondsNow() -> UInt64 {
         UInt64(max(0, (Date().timeIntervalSince1970 * 1_000_000).rounded()))
     }
 

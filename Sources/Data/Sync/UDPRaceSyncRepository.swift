@@ -21,6 +21,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     private let peers: NIOLockedValueBox<[SocketAddress]>
     private let statisticsBox: NIOLockedValueBox<SyncStatistics>
     private let outbox: NIOLockedValueBox<SyncOutbox>
+    private let clock: NIOLockedValueBox<RaceClockSync>
     private let key: RaceKey?
     private let stream: AsyncStream<RunnerProgress>
 
@@ -29,6 +30,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         peers: NIOLockedValueBox<[SocketAddress]>,
         statistics: NIOLockedValueBox<SyncStatistics>,
         outbox: NIOLockedValueBox<SyncOutbox>,
+        clock: NIOLockedValueBox<RaceClockSync>,
         key: RaceKey?,
         stream: AsyncStream<RunnerProgress>
     ) throws {
@@ -40,6 +42,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         self.peers = peers
         self.statisticsBox = statistics
         self.outbox = outbox
+        self.clock = clock
         self.key = key
         self.stream = stream
     }
@@ -55,13 +58,14 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         let peers = NIOLockedValueBox<[SocketAddress]>([])
         let statistics = NIOLockedValueBox(SyncStatistics())
         let outbox = NIOLockedValueBox(SyncOutbox())
+        let clock = NIOLockedValueBox(RaceClockSync())
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
-        let sink: @Sendable (RunnerProgress, SocketAddress) -> Void = { progress, source in
+        let learnPeer: @Sendable (SocketAddress) -> Void = { source in
             peers.withLockedValue { known in
                 if !known.contains(source), known.count < maximumPeers { known.append(source) }
             }
-            continuation.yield(progress)
         }
+        let sink: @Sendable (RunnerProgress) -> Void = { continuation.yield($0) }
         let channel: any Channel
         do {
             channel = try await DatagramBootstrap(group: group)
@@ -69,7 +73,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             SyncDatagramHandler(
-                                key: key, statistics: statistics, outbox: outbox, rosterCapacity: maximumPeers, sink: sink
+                                key: key, statistics: statistics, outbox: outbox, clock: clock, rosterCapacity: maximumPeers,
+                                learnPeer: learnPeer, sink: sink
                             )
                         )
                     }
@@ -82,7 +87,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
             throw SyncError.cannotBind(host: host, port: port, reason: "\(error)")
         }
         channel.closeFuture.whenComplete { _ in continuation.finish() }
-        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, key: key, stream: stream)
+        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clock, key: key, stream: stream)
     }
 
     /// Whether this race has a key (every datagram authenticated) or is open.
@@ -117,12 +122,26 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     public func publish(_ progress: RunnerProgress) async {
         let datagrams = outbox.withLockedValue { $0.datagrams(for: progress) }
         for datagram in datagrams {
-            await send(SyncDatagramCodec.encode(datagram, key: key))
+            await send(SyncDatagramCodec.encode(datagram, key: key), to: knownPeers)
         }
+        // A clock ping to the host along with every hello (so one per 4 publishes at most).
+        guard datagrams.count > 1,
+              let ping = clock.withLockedValue({ $0.ping(me: progress.runner.id, now: SyncDatagramHandler.microsecondsNow()) }),
+              let datagram = outbox.withLockedValue({ $0.datagram(saying: .clockPing(t1: ping.t1)) })
+        else { return }
+        await send(SyncDatagramCodec.encode(datagram, key: key), to: [ping.address])
     }
 
-    private func send(_ bytes: [UInt8]) async {
-        for peer in knownPeers where peer != localAddress {
+    /// The race-clock host: the runner with the lowest id heard (or `me` before any hello).
+    public func clockHost(me: RunnerID) -> RunnerID {
+        clock.withLockedValue { $0.host(me: me) }
+    }
+
+    /// This peer's estimate of the host's clock (empty while it is the host or before the first pong).
+    public var clockEstimate: RaceClockEstimate { clock.withLockedValue { $0.estimate } }
+
+    private func send(_ bytes: [UInt8], to peers: [SocketAddress]) async {
+        for peer in peers where peer != localAddress {
             let envelope = AddressedEnvelope(remoteAddress: peer, data: channel.allocator.buffer(bytes: bytes))
             let statistics = statisticsBox
             do {
