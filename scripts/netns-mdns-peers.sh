@@ -86,7 +86,7 @@ grep -q '^=;.*;alice-' "$out/browse.txt" && echo "avahi-browse-saw-alice $((SECO
 # 2. Our peers --watch sees a runner faked with avahi-publish, and sees it go when it is killed.
 (inB "$binary" peers --watch --json >"$out/watch.json" 2>"$out/watch.err") &
 pids+=($!); watcher=$!
-(inA avahi-publish -s bob _materunner._udp 47475 "v=1" "id=00000000000000bb" "name=bob" "state=free" \
+(inA avahi-publish -s bob _materunner._udp 47475 "v=2" "id=00000000000000bb" "name=bob" "state=free" \
     >/dev/null 2>"$out/bob.err") &
 pids+=($!); bob=$!
 await '"event":"appeared".*"name":"bob"' 150 "$out/watch.json" peers-saw-bob || true
@@ -104,7 +104,7 @@ await '"event":"disappeared","instance":"alice-' 150 "$out/watch.json" alice-gon
 
 # 4. A host that vanishes without a goodbye (its avahi-daemon killed): the mate is lost when its
 #    address record expires from B's cache, Avahi's host-name TTL of 120 s.
-(inA avahi-publish -s carol _materunner._udp 47478 "v=1" "id=00000000000000cc" "name=carol" "state=free" \
+(inA avahi-publish -s carol _materunner._udp 47478 "v=2" "id=00000000000000cc" "name=carol" "state=free" \
     >/dev/null 2>"$out/carol.err") &
 pids+=($!)
 await '"event":"appeared".*"name":"carol"' 150 "$out/watch.json" peers-saw-carol || true

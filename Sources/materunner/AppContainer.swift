@@ -19,9 +19,9 @@ struct AppContainer {
 
     // MARK: Data
 
-    func makeSync(port: Int, host: String = "0.0.0.0") async throws -> UDPRaceSyncRepository {
+    func makeSync(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil) async throws -> UDPRaceSyncRepository {
         do {
-            return try await UDPRaceSyncRepository.bind(host: host, port: port)
+            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key)
         } catch let error as SyncError {
             throw CLIError.runtime("\(error)")
         }
@@ -60,7 +60,7 @@ struct AppContainer {
 
     /// Our TXT record while free.
     func advertisement(for me: Runner) -> MateAdvertisement {
-        MateAdvertisement(version: Int(ProgressDatagram.version), runnerID: me.id.description, name: me.name)
+        MateAdvertisement(version: Int(DatagramHeader.version), runnerID: me.id.description, name: me.name)
     }
 
     /// Registers us over DNS-SD and, when `browse`, finds mates and hands their addresses to `sync`.
@@ -120,6 +120,9 @@ struct AppContainer {
 
     // MARK: Presentation
 
+    /// The notice of an open race: short enough for a 40-column terminal.
+    static let openRaceNotice = "open race: see --race-key-file"
+
     func makeRunningViewModel(race: any RaceSessionUseCase) -> RunningViewModel {
         RunningViewModel(dependency: .init(race: race, clock: clock))
     }
@@ -130,14 +133,21 @@ struct AppContainer {
         return WorldClockViewModel(dependency: .init(service: service, zones: zones, clock: clock, tick: tick))
     }
 
-    /// Runs the view model with its outputs bound to the front-ends until the run is over.
-    /// Returns whether it ended without an error.
-    func present(_ viewModel: RunningViewModel, on host: FrontEndHost) async -> Bool {
+    /// Runs the view model with its outputs bound to the front-ends until the run is over; an open race
+    /// (no race key) is announced first with a notice. Returns whether it ended without an error.
+    func present(_ viewModel: RunningViewModel, on host: FrontEndHost, openRace: Bool = false) async -> Bool {
         let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
         loadedContinuation.yield()
         loadedContinuation.finish()
         let stops = StopRequests(host: host)
         let output = viewModel.transform(input: .init(viewDidLoad: loaded, stopRequested: stops.stream))
+        if openRace {
+            logger.info("open race: anyone on this network can send progress; give every runner the same --race-key-file to close it")
+            _ = host.deliver(FrontEndFrame(
+                type: .notice, time: DisplayFormat.timestamp(clock.now), level: Notice.Level.warning.rawValue,
+                message: Self.openRaceNotice
+            ))
+        }
         var succeeded = true
         var refusing = Set<String>()
         for await frame in RunningFrames.frames(from: output, clock: clock) {

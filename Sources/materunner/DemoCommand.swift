@@ -22,6 +22,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var frontEnds: FrontEndOptionGroup
 
     @OptionGroup var data: DataDirOptionGroup
+    @OptionGroup var raceKey: RaceKeyOptionGroup
 
     @Option(help: "Seed of the simulated runners.")
     var seed: UInt64 = 2026
@@ -47,8 +48,9 @@ struct DemoCommand: AsyncParsableCommand {
 
         let alice = Runner(id: .random(), name: "alice")
         let bob = Runner(id: .random(), name: "bob")
-        let aliceSync = try await container.makeSync(port: 0, host: "127.0.0.1")
-        let bobSync = try await container.makeSync(port: 0, host: "127.0.0.1")
+        let key = try raceKey.load()
+        let aliceSync = try await container.makeSync(port: 0, host: "127.0.0.1", key: key)
+        let bobSync = try await container.makeSync(port: 0, host: "127.0.0.1", key: key)
         aliceSync.addPeer(bobSync.localAddress)
         bobSync.addPeer(aliceSync.localAddress)
 
@@ -66,6 +68,7 @@ struct DemoCommand: AsyncParsableCommand {
             ),
             sync: aliceSync
         )
+        // Both sockets are on 127.0.0.1: nobody else can join, so no open-race notice.
         let aliceRecorded = container.recording(aliceSession, into: recorder)
         let succeeded = await container.present(container.makeRunningViewModel(race: aliceRecorded), on: host)
         let saved = await container.closeRecording(recorder)

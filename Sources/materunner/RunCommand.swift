@@ -44,6 +44,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var frontEnds: FrontEndOptionGroup
 
     @OptionGroup var data: DataDirOptionGroup
+    @OptionGroup var raceKey: RaceKeyOptionGroup
 
     @Option(help: ArgumentHelp(
         "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or gpx:FILE[:xSPEED] (replayed SPEED times faster).",
@@ -101,7 +102,7 @@ struct RunCommand: AsyncParsableCommand {
         try frontEnds.loadAll(into: host)
         let recorder = container.makeRecorder(store: try data.openStore())
 
-        let sync = try await container.makeSync(port: port)
+        let sync = try await container.makeSync(port: port, key: try raceKey.load())
         var discovery: DNSSDDiscoveryRepository?
         do {
             for text in peer {
@@ -142,12 +143,22 @@ struct RunCommand: AsyncParsableCommand {
             location: container.recording(announced, into: recorder), sync: sync
         )
         let recorded = container.recording(session, into: recorder)
-        let succeeded = await container.present(container.makeRunningViewModel(race: recorded), on: host)
+        let succeeded = await container.present(
+            container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated
+        )
         let saved = await container.closeRecording(recorder)
         discovery?.stop()
         await sync.close()
         let statistics = sync.statistics
-        logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal)")
+        logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(statistics.dropped.sorted { $0.key < $1.key })")
+        for warning in statistics.authenticationWarnings { logger.warning("\(warning)") }
+        let estimate = sync.clockEstimate
+        if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
+            let milliseconds = { (seconds: Double) in String(format: "%.3f ms", seconds * 1000) }
+            logger.info("race clock: host \(sync.clockHost(me: me.id)), offset \(milliseconds(offset)) ± \(milliseconds(uncertainty)) (best of \(estimate.exchanges.count) exchanges)")
+        } else {
+            logger.info("race clock: host \(sync.clockHost(me: me.id))\(sync.clockHost(me: me.id) == me.id ? " (this runner)" : ", no exchange completed")")
+        }
         if !succeeded || !saved { throw ExitCode(1) }
     }
 }

@@ -45,3 +45,12 @@ enum Sample {
         )
     }
 }
+
+extension RunnerProgress {
+    /// This progress without its sequence: a peer sees the sender's datagram number as the sequence.
+    var state: RunnerProgress {
+        var copy = self
+        copy.sequence = 0
+        return copy
+    }
+}

@@ -26,7 +26,7 @@ struct MDNSPeersTests {
         // avahi-browse in B resolved alice (registered by `materunner run` in A) with our TXT record.
         let browsed = try #require(file("browse.txt").split(separator: "\n").first { $0.hasPrefix("=;") && $0.contains(";IPv4;alice-") })
         #expect(browsed.contains(";10.250.0.1;47474;"))
-        for entry in ["\"v=1\"", "\"state=free\"", "\"name=alice\"", "\"id="] {
+        for entry in ["\"v=2\"", "\"state=free\"", "\"name=alice\"", "\"id="] {
             #expect(browsed.contains(entry), "\(browsed)")
         }
 

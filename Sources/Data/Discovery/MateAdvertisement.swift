@@ -3,7 +3,7 @@
 ///
 /// | key | value |
 /// |---|---|
-/// | `v` | protocol version (`ProgressDatagram.version`) |
+/// | `v` | protocol version (`DatagramHeader.version`) |
 /// | `id` | runner id, 16 hex digits |
 /// | `name` | runner name, cut to 63 bytes |
 /// | `state` | `free`, `invited` or `running` |

@@ -1,14 +1,40 @@
 /// What the sync repository has sent, received and dropped; every drop is counted by reason.
 public struct SyncStatistics: Sendable, Equatable {
+    /// Datagrams written to the socket, of every type.
     public var datagramsSent = 0
+    /// Their bytes (UDP payload).
     public var bytesSent = 0
+    /// Datagrams read from the socket, valid or not.
     public var datagramsReceived = 0
+    /// Sends the socket refused, and ICMP errors it reported.
     public var sendFailures = 0
     /// Dropped datagrams by `DatagramError.reason`.
     public var dropped: [String: Int] = [:]
+    /// Datagrams that failed authentication (`missing-tag`, `unexpected-tag`, `bad-tag`), by source address.
+    public var authenticationFailures: [String: Int] = [:]
+    /// Valid datagrams this build decodes but does not act on yet (cheers, clock pongs), by type name.
+    public var received: [String: Int] = [:]
 
+    /// No traffic yet.
     public init() {}
 
     /// All dropped datagrams.
     public var droppedTotal: Int { dropped.values.reduce(0, +) }
+
+    /// Counts a drop by reason, and an authentication failure by `source` too.
+    mutating func recordDrop(_ error: DatagramError, from source: String) {
+        dropped[error.reason, default: 0] += 1
+        switch error {
+        case .missingTag, .unexpectedTag, .badTag: authenticationFailures[source, default: 0] += 1
+        default: break
+        }
+    }
+
+    /// One line per source whose datagrams failed authentication, saying what to do.
+    public var authenticationWarnings: [String] {
+        authenticationFailures.sorted { $0.key < $1.key }.map { source, count in
+            "\(count) datagram\(count == 1 ? "" : "s") from \(source) failed authentication: "
+                + "check that every runner uses the same race key (or none)"
+        }
+    }
 }

@@ -4,8 +4,9 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
-/// Replicates progress over UDP: every publish goes to every known peer as one datagram
-/// (`ProgressDatagram`); datagrams from peers are checked and handed to `updates()`.
+/// Replicates progress over UDP, protocol version 2 (`SyncDatagramCodec`, docs/PROTOCOL.md): every
+/// publish goes to every known peer as a progress datagram, preceded now and then by a hello (name,
+/// terms); datagrams from peers are checked and their progress handed to `updates()`.
 ///
 /// Peers come from `--peer`, from discovery (`addPeer`), and from any address that sent us a valid
 /// datagram, so one side knowing the other is enough.
@@ -19,12 +20,18 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     private let channel: any Channel
     private let peers: NIOLockedValueBox<[SocketAddress]>
     private let statisticsBox: NIOLockedValueBox<SyncStatistics>
+    private let outbox: NIOLockedValueBox<SyncOutbox>
+    private let clock: NIOLockedValueBox<RaceClockSync>
+    private let key: RaceKey?
     private let stream: AsyncStream<RunnerProgress>
 
     private init(
         channel: any Channel,
         peers: NIOLockedValueBox<[SocketAddress]>,
         statistics: NIOLockedValueBox<SyncStatistics>,
+        outbox: NIOLockedValueBox<SyncOutbox>,
+        clock: NIOLockedValueBox<RaceClockSync>,
+        key: RaceKey?,
         stream: AsyncStream<RunnerProgress>
     ) throws {
         guard let address = channel.localAddress else {
@@ -34,31 +41,41 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         self.localAddress = address
         self.peers = peers
         self.statisticsBox = statistics
+        self.outbox = outbox
+        self.clock = clock
+        self.key = key
         self.stream = stream
     }
 
-    /// Binds a UDP socket on `host`:`port` (port 0: any free port).
+    /// Binds a UDP socket on `host`:`port` (port 0: any free port). With a `key`, every datagram sent
+    /// is tagged and every datagram received must be (an open race otherwise).
     public static func bind(
         host: String = "0.0.0.0",
         port: Int,
+        key: RaceKey? = nil,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> UDPRaceSyncRepository {
         let peers = NIOLockedValueBox<[SocketAddress]>([])
         let statistics = NIOLockedValueBox(SyncStatistics())
+        let outbox = NIOLockedValueBox(SyncOutbox())
+        let clock = NIOLockedValueBox(RaceClockSync())
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
-        let sink: @Sendable (RunnerProgress, SocketAddress) -> Void = { progress, source in
+        let learnPeer: @Sendable (SocketAddress) -> Void = { source in
             peers.withLockedValue { known in
                 if !known.contains(source), known.count < maximumPeers { known.append(source) }
             }
-            continuation.yield(progress)
         }
+        let sink: @Sendable (RunnerProgress) -> Void = { continuation.yield($0) }
         let channel: any Channel
         do {
             channel = try await DatagramBootstrap(group: group)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
-                            ProgressDatagramHandler(statistics: statistics, sink: sink)
+                            SyncDatagramHandler(
+                                key: key, statistics: statistics, outbox: outbox, clock: clock, rosterCapacity: maximumPeers,
+                                learnPeer: learnPeer, sink: sink
+                            )
                         )
                     }
                 }
@@ -70,8 +87,11 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
             throw SyncError.cannotBind(host: host, port: port, reason: "\(error)")
         }
         channel.closeFuture.whenComplete { _ in continuation.finish() }
-        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, stream: stream)
+        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clock, key: key, stream: stream)
     }
+
+    /// Whether this race has a key (every datagram authenticated) or is open.
+    public var isAuthenticated: Bool { key != nil }
 
     /// The port the socket listens on.
     public var localPort: Int { localAddress.port ?? 0 }
@@ -98,9 +118,30 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     /// Counters so far.
     public var statistics: SyncStatistics { statisticsBox.withLockedValue { $0 } }
 
+    /// Sends `progress` (and a hello when one is due) to every known peer.
     public func publish(_ progress: RunnerProgress) async {
-        let bytes = ProgressDatagram.encode(progress)
-        for peer in knownPeers where peer != localAddress {
+        let datagrams = outbox.withLockedValue { $0.datagrams(for: progress) }
+        for datagram in datagrams {
+            await send(SyncDatagramCodec.encode(datagram, key: key), to: knownPeers)
+        }
+        // A clock ping to the host along with every hello (so one per 4 publishes at most).
+        guard datagrams.count > 1,
+              let ping = clock.withLockedValue({ $0.ping(me: progress.runner.id, now: SyncDatagramHandler.microsecondsNow()) }),
+              let datagram = outbox.withLockedValue({ $0.datagram(saying: .clockPing(t1: ping.t1)) })
+        else { return }
+        await send(SyncDatagramCodec.encode(datagram, key: key), to: [ping.address])
+    }
+
+    /// The race-clock host: the runner with the lowest id heard (or `me` before any hello).
+    public func clockHost(me: RunnerID) -> RunnerID {
+        clock.withLockedValue { $0.host(me: me) }
+    }
+
+    /// This peer's estimate of the host's clock (empty while it is the host or before the first pong).
+    public var clockEstimate: RaceClockEstimate { clock.withLockedValue { $0.estimate } }
+
+    private func send(_ bytes: [UInt8], to peers: [SocketAddress]) async {
+        for peer in peers where peer != localAddress {
             let envelope = AddressedEnvelope(remoteAddress: peer, data: channel.allocator.buffer(bytes: bytes))
             let statistics = statisticsBox
             do {
@@ -115,6 +156,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         }
     }
 
+    /// The mates' progress as it arrives (see `RaceSyncRepository`).
     public func updates() -> AsyncStream<RunnerProgress> {
         stream
     }

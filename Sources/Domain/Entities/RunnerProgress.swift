@@ -22,7 +22,9 @@ public struct RunnerProgress: Sendable, Hashable {
     public var runner: Runner
     /// The run it belongs to.
     public var terms: RaceTerms
-    /// Increases with every change of the authority's state; a repeat of a sequence is a duplicate.
+    /// Increases with every change of the authority's state; a repeat of a sequence is a duplicate. A
+    /// peer receives the sender's datagram number here (docs/PROTOCOL.md), which increases with every
+    /// datagram and so with every change too.
     public var sequence: UInt32
     /// Waiting, running, finished or cancelled.
     public var phase: RunnerPhase

@@ -1,16 +1,14 @@
 import Data
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
-/// Seeded fuzzing of the decoder: random bytes and mutations of valid datagrams must only ever be
-/// refused with a `DatagramError` or decoded into a well-formed update; never crash.
-///
-/// What "well-formed" means here: every accepted datagram re-encodes to exactly the same bytes (so
-/// the decoder accepts only canonical datagrams), its name passes `Runner.validate`, and its fields
-/// are in their documented ranges.
-@Suite("ProgressDatagram fuzzing")
-struct ProgressDatagramFuzzTests {
+/// Seeded fuzzing of the decoder inside the test suite (the libFuzzer harness under `Fuzz/` goes much
+/// further): random bytes and mutations of valid datagrams must only ever be refused with a
+/// `DatagramError` or decoded into a datagram that re-encodes to exactly the same bytes.
+@Suite("SyncDatagramCodec fuzzing")
+struct SyncDatagramFuzzTests {
     /// Tallies what the decoder did.
     struct Tally {
         var accepted = 0
@@ -20,28 +18,27 @@ struct ProgressDatagramFuzzTests {
 
     private func decode(_ bytes: [UInt8], into tally: inout Tally) {
         do {
-            let progress = try ProgressDatagram.decode(bytes)
+            let datagram = try SyncDatagramCodec.decode(bytes)
             tally.accepted += 1
-            expectWellFormed(progress, from: bytes)
+            #expect(SyncDatagramCodec.encode(datagram) == bytes, "accepted a non-canonical datagram \(bytes)")
         } catch {
             tally.rejected[error.reason, default: 0] += 1
         }
     }
 
-    private func expectWellFormed(_ progress: RunnerProgress, from bytes: [UInt8]) {
-        #expect(ProgressDatagram.encode(progress) == bytes, "accepted a non-canonical datagram \(bytes)")
-        #expect((try? Runner.validate(name: progress.runner.name)) == progress.runner.name)
-        #expect(progress.terms.goal.centimetres >= 1 && progress.terms.goal.centimetres <= 100_000_000)
-        #expect((progress.finishTime != nil) == (progress.phase == .finished))
-        if let finish = progress.finishTime { #expect(finish <= progress.elapsed) }
-    }
+    static let bases: [[UInt8]] = [
+        SyncDatagramRejectionTests.running, SyncDatagramRejectionTests.finished, SyncDatagramRejectionTests.hello,
+        SyncDatagramRejectionTests.cheer, SyncDatagramRejectionTests.pong,
+        SyncDatagramRejectionTests.encoded(.hello(name: "Žan 🏃", terms: RaceTerms(mode: .team, goal: .standard))),
+        SyncDatagramRejectionTests.encoded(.clockPing(t1: 99)),
+    ]
 
-    @Test("100 000 random byte arrays of 0 to 80 bytes")
+    @Test("100 000 random byte arrays of 0 to 64 bytes")
     func randomBytes() {
-        var random = SplitMix64(seed: 0x5EED_0001)
+        var random = SplitMix64(seed: 0x5EED_0201)
         var tally = Tally()
         for _ in 0..<100_000 {
-            let count = Int.random(in: 0...80, using: &random)
+            let count = Int.random(in: 0...64, using: &random)
             decode((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }, into: &tally)
         }
         #expect(tally.total == 100_000)
@@ -50,29 +47,26 @@ struct ProgressDatagramFuzzTests {
         #expect(tally.rejected["too-long", default: 0] > 0)
     }
 
-    @Test("100 000 random datagrams behind a valid magic, version and type")
+    @Test("100 000 random bodies behind a valid magic and version, any type")
     func randomBodies() {
-        var random = SplitMix64(seed: 0x5EED_0002)
+        var random = SplitMix64(seed: 0x5EED_0202)
         var tally = Tally()
         for _ in 0..<100_000 {
-            let count = Int.random(in: 37...68, using: &random)
-            var bytes: [UInt8] = [0x4D, 0x52, 1, 1]
+            let count = Int.random(in: 23...54, using: &random)
+            var bytes: [UInt8] = [0x4D, 0x52, 2, UInt8.random(in: 0x10...0x5F, using: &random)]
             bytes += (4..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
             decode(bytes, into: &tally)
         }
         #expect(tally.total == 100_000)
+        #expect(tally.accepted > 0)
         #expect(tally.rejected["field-out-of-range", default: 0] > 0)
+        #expect(tally.rejected["length-mismatch", default: 0] > 0)
     }
 
-    @Test("every single-byte mutation of valid datagrams, at every offset, to every value")
+    @Test("every single-byte mutation of valid datagrams of every type, at every offset, to every value")
     func everySingleByteMutation() {
-        let bases = [
-            ProgressDatagram.encode(Sample.progress(phase: .waiting, elapsed: 0, distance: 0)),
-            ProgressDatagram.encode(Sample.progress(name: "Žan 🏃", phase: .running)),
-            ProgressDatagram.encode(Sample.progress(phase: .finished, elapsed: 1_300, distance: 5_000, finishTime: 1_299.5, hasFinalResult: true)),
-        ]
         var tally = Tally()
-        for base in bases {
+        for base in Self.bases {
             for offset in base.indices {
                 for value in UInt8.min...UInt8.max where value != base[offset] {
                     var bytes = base
@@ -81,21 +75,17 @@ struct ProgressDatagramFuzzTests {
                 }
             }
         }
-        #expect(tally.total == bases.map { $0.count * 255 }.reduce(0, +))
-        // Bytes like the id, sequence or distance may take any value: many mutations stay valid.
+        #expect(tally.total == Self.bases.map { $0.count * 255 }.reduce(0, +))
         #expect(tally.accepted > 0)
         #expect(tally.rejected.count >= 5)
     }
 
     @Test("100 000 random mutations: flipped bits, changed, inserted and removed bytes")
     func randomMutations() {
-        let base = ProgressDatagram.encode(Sample.progress(
-            name: "bor", phase: .finished, elapsed: 600, distance: 2_000, finishTime: 599.9, hasFinalResult: true
-        ))
-        var random = SplitMix64(seed: 0x5EED_0003)
+        var random = SplitMix64(seed: 0x5EED_0203)
         var tally = Tally()
-        for _ in 0..<100_000 {
-            var bytes = base
+        for round in 0..<100_000 {
+            var bytes = Self.bases[round % Self.bases.count]
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 switch Int.random(in: 0..<4, using: &random) {
                 case 0 where !bytes.isEmpty:

@@ -1,0 +1,37 @@
+/// The message types of protocol version 2: the high nibble of header byte 3 (docs/PROTOCOL.md).
+public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
+    /// One runner's current state: phase, elapsed time, distance, finish time.
+    case progress = 1
+    /// Who a runner is and which run it is in: name, mode, goal. Sent less often than progress.
+    case hello = 2
+    /// An emoji from one runner to a mate.
+    case cheer = 3
+    /// A request for the race clock: carries t1.
+    case clockPing = 4
+    /// The answer to a ping: echoes t1, adds t2 (received) and t3 (sent).
+    case clockPong = 5
+
+    /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
+    var lengths: ClosedRange<Int> {
+        switch self {
+        case .progress: 24...28
+        case .hello: 23...(22 + 32)
+        case .cheer: 33...33
+        case .clockPing: 24...24
+        case .clockPong: 48...48
+        }
+    }
+}
+
+extension MessageType {
+    /// A short, stable name for counters and logs.
+    public var name: String {
+        switch self {
+        case .progress: "progress"
+        case .hello: "hello"
+        case .cheer: "cheer"
+        case .clockPing: "clock-ping"
+        case .clockPong: "clock-pong"
+        }
+    }
+}

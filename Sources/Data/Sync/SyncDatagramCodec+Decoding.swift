@@ -1,0 +1,92 @@
+import Domain
+
+extension SyncDatagramCodec {
+    /// Decodes and checks one datagram: nothing is returned unless every rule of docs/PROTOCOL.md holds.
+    /// With a `key`, the datagram must end with a valid tag, checked before the body is read; without
+    /// one, it must carry no tag.
+    public static func decode(_ bytes: [UInt8], key: RaceKey? = nil) throws(DatagramError) -> SyncDatagram {
+        guard bytes.count >= minimumLength else { throw .tooShort(length: bytes.count) }
+        guard bytes.count <= maximumLength else { throw .tooLong(length: bytes.count) }
+        var headerReader = WireReader(bytes)
+        let header = try DatagramHeader.read(from: &headerReader)
+        let tagLength = header.authenticated ? RaceKey.tagLength : 0
+        guard header.type.lengths.contains(bytes.count - tagLength) else {
+            throw .lengthMismatch(expected: header.type.lengths.lowerBound + tagLength, actual: bytes.count)
+        }
+        let bodyEnd = bytes.count - tagLength
+        switch (key, header.authenticated) {
+        case (nil, true): throw .unexpectedTag
+        case (.some, false): throw .missingTag
+        case (.some(let key), true):
+            guard key.isValid(tag: bytes[bodyEnd...], for: bytes[..<bodyEnd]) else { throw .badTag }
+        case (nil, false): break
+        }
+        var reader = WireReader(Array(bytes[..<bodyEnd]))
+        _ = try reader.readBytes(DatagramHeader.length)
+        let message: SyncMessage
+        switch header.type {
+        case .progress: message = .progress(try readProgress(flags: header.flags, from: &reader))
+        case .hello: message = try readHello(flags: header.flags, from: &reader)
+        case .cheer: message = try readCheer(flags: header.flags, sender: header.sender, from: &reader)
+        case .clockPing:
+            try requireNoFlags(header.flags)
+            message = .clockPing(t1: try reader.readUInt64())
+        case .clockPong:
+            try requireNoFlags(header.flags)
+            let requester = RunnerID(rawValue: try reader.readUInt64())
+            let t1 = try reader.readUInt64(), t2 = try reader.readUInt64(), t3 = try reader.readUInt64()
+            guard t3 >= t2 else { throw .fieldOutOfRange("t3") }
+            message = .clockPong(requester: requester, t1: t1, t2: t2, t3: t3)
+        }
+        guard reader.remaining == 0 else {
+            throw .lengthMismatch(expected: bodyEnd - reader.remaining, actual: bodyEnd)
+        }
+        return SyncDatagram(sender: header.sender, sequence: header.sequence, message: message)
+    }
+
+    private static func requireNoFlags(_ flags: UInt8) throws(DatagramError) {
+        guard flags == 0 else { throw .fieldOutOfRange("flags") }
+    }
+
+    private static func readProgress(flags: UInt8, from reader: inout WireReader) throws(DatagramError) -> ProgressReportDTO {
+        guard flags & ~(phaseMask | finalResultFlag) == 0 else { throw .fieldOutOfRange("flags") }
+        guard let phase = RunnerPhase(rawValue: flags & phaseMask) else { throw .fieldOutOfRange("phase") }
+        let elapsed = try reader.readUInt32()
+        let distance = try reader.readUInt32()
+        let expectedRemaining = phase == .finished ? 4 : 0
+        guard reader.remaining == expectedRemaining else {
+            throw .lengthMismatch(expected: DatagramHeader.length + 8 + expectedRemaining, actual: reader.offset + reader.remaining)
+        }
+        let finish = phase == .finished ? try reader.readUInt32() : nil
+        let report = ProgressReportDTO(
+            phase: phase, hasFinalResult: flags & finalResultFlag != 0,
+            elapsedMilliseconds: elapsed, distanceCentimetres: distance, finishMilliseconds: finish
+        )
+        guard report.isConsistent else { throw .fieldOutOfRange("finish") }
+        return report
+    }
+
+    private static func readHello(flags: UInt8, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        try requireNoFlags(flags)
+        guard let mode = RaceMode(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("mode") }
+        let goal = try reader.readUInt32()
+        guard goal > 0, Double(goal) <= RaceGoal.maximumKilometres * 100_000 else { throw .fieldOutOfRange("goal") }
+        let nameLength = Int(try reader.readUInt8())
+        guard (1...Runner.maximumNameBytes).contains(nameLength) else { throw .fieldOutOfRange("name-length") }
+        guard reader.remaining == nameLength else {
+            throw .lengthMismatch(expected: reader.offset + nameLength, actual: reader.offset + reader.remaining)
+        }
+        guard let name = String(validating: try reader.readBytes(nameLength), as: UTF8.self),
+              (try? Runner.validate(name: name)) == name
+        else { throw .fieldOutOfRange("name") }
+        return .hello(name: name, terms: RaceTerms(mode: mode, goal: RaceGoal(centimetres: goal)))
+    }
+
+    private static func readCheer(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        try requireNoFlags(flags)
+        let recipient = RunnerID(rawValue: try reader.readUInt64())
+        guard recipient != sender else { throw .fieldOutOfRange("recipient") }
+        guard let emoji = CheerEmoji(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("emoji") }
+        return .cheer(recipient: recipient, emoji: emoji, sentAtMilliseconds: try reader.readUInt64())
+    }
+}

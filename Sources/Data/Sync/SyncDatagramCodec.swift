@@ -1,0 +1,63 @@
+import Domain
+
+/// Encodes and decodes protocol-version-2 datagrams (docs/PROTOCOL.md). Decoding checks length,
+/// magic, version, type, flags and every field's range before it returns anything.
+public enum SyncDatagramCodec {
+    /// The shortest datagram of any type.
+    public static let minimumLength = MessageType.allCases.map(\.lengths.lowerBound).min() ?? DatagramHeader.length
+    /// The longest datagram of any type, with its authentication tag.
+    public static let maximumLength =
+        (MessageType.allCases.map(\.lengths.upperBound).max() ?? DatagramHeader.length) + RaceKey.tagLength
+
+    static let finalResultFlag: UInt8 = 0x04
+    static let phaseMask: UInt8 = 0x03
+
+    /// Encodes one datagram, with the tag of `key` at its end when there is one. A hello's name is cut
+    /// to 32 bytes of whole characters.
+    public static func encode(_ datagram: SyncDatagram, key: RaceKey? = nil) -> [UInt8] {
+        var writer = WireWriter(capacity: maximumLength)
+        var flags: UInt8 = 0
+        if case .progress(let report) = datagram.message {
+            flags = report.phase.rawValue & phaseMask | (report.hasFinalResult ? finalResultFlag : 0)
+        }
+        DatagramHeader(
+            type: datagram.message.type, flags: flags, authenticated: key != nil,
+            sender: datagram.sender, sequence: datagram.sequence
+        ).write(to: &writer)
+        switch datagram.message {
+        case .progress(let report):
+            writer.write(report.elapsedMilliseconds)
+            writer.write(report.distanceCentimetres)
+            if let finish = report.finishMilliseconds { writer.write(finish) }
+        case .hello(let name, let terms):
+            let bytes = Array(wireName(name).utf8)
+            writer.write(terms.mode.rawValue)
+            writer.write(terms.goal.centimetres)
+            writer.write(UInt8(bytes.count))
+            writer.write(contentsOf: bytes)
+        case .cheer(let recipient, let emoji, let sentAt):
+            writer.write(recipient.rawValue)
+            writer.write(emoji.rawValue)
+            writer.write(sentAt)
+        case .clockPing(let t1):
+            writer.write(t1)
+        case .clockPong(let requester, let t1, let t2, let t3):
+            writer.write(requester.rawValue)
+            writer.write(t1)
+            writer.write(t2)
+            writer.write(t3)
+        }
+        if let key { writer.write(contentsOf: key.tag(for: writer.bytes[...])) }
+        return writer.bytes
+    }
+
+    /// The name as sent: cut to whole characters within 32 bytes and trimmed, so that `decode` accepts it.
+    static func wireName(_ name: String) -> String {
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + character.utf8.count <= Runner.maximumNameBytes else { break }
+            cut.append(character)
+        }
+        return (try? Runner.validate(name: cut)) ?? "runner"
+    }
+}

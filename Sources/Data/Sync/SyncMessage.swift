@@ -1,0 +1,43 @@
+import Domain
+
+/// The body of one protocol-version-2 datagram, decoded and range-checked. Layouts in docs/PROTOCOL.md.
+public enum SyncMessage: Sendable, Hashable {
+    /// A runner's state (type 1).
+    case progress(ProgressReportDTO)
+    /// A runner's name and the run it is in (type 2).
+    case hello(name: String, terms: RaceTerms)
+    /// An emoji to `recipient`, sent at `sentAtMilliseconds` (race clock, since 1970) (type 3).
+    case cheer(recipient: RunnerID, emoji: CheerEmoji, sentAtMilliseconds: UInt64)
+    /// A clock request sent at `t1` (microseconds since 1970 on the requester's clock) (type 4).
+    case clockPing(t1: UInt64)
+    /// The answer to `requester`'s ping: its `t1`, and `t2`/`t3` on the answering clock (type 5).
+    case clockPong(requester: RunnerID, t1: UInt64, t2: UInt64, t3: UInt64)
+
+    /// The message type byte of this body.
+    public var type: MessageType {
+        switch self {
+        case .progress: .progress
+        case .hello: .hello
+        case .cheer: .cheer
+        case .clockPing: .clockPing
+        case .clockPong: .clockPong
+        }
+    }
+}
+
+/// One decoded datagram: who sent it, its number, and what it says.
+public struct SyncDatagram: Sendable, Hashable {
+    /// The sending runner.
+    public var sender: RunnerID
+    /// The sender's datagram counter (from 1).
+    public var sequence: UInt32
+    /// The body.
+    public var message: SyncMessage
+
+    /// A datagram from `sender`.
+    public init(sender: RunnerID, sequence: UInt32, message: SyncMessage) {
+        self.sender = sender
+        self.sequence = sequence
+        self.message = message
+    }
+}

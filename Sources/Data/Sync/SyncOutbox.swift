@@ -1,0 +1,39 @@
+import Domain
+
+/// What this peer sends: its runner, the next datagram number, and when a hello is due. Shared (under
+/// a lock) by `publish` and by the handler that answers clock pings.
+struct SyncOutbox: Sendable {
+    /// A hello goes out before the first progress and then before every `helloInterval`-th one.
+    static let helloInterval = 4
+
+    private(set) var me: RunnerID?
+    private var lastSequence: UInt32 = 0
+    private var publishes = 0
+
+    /// The datagrams for one publish of `progress`: a hello when one is due, then the progress.
+    mutating func datagrams(for progress: RunnerProgress) -> [SyncDatagram] {
+        let sender = progress.runner.id
+        if me != sender { publishes = 0 }
+        me = sender
+        var datagrams: [SyncDatagram] = []
+        if publishes % Self.helloInterval == 0 {
+            let hello = SyncMessage.hello(name: progress.runner.name, terms: progress.terms)
+            datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: hello))
+        }
+        publishes += 1
+        let report = SyncMessage.progress(ProgressReportDTO(progress))
+        datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: report))
+        return datagrams
+    }
+
+    /// A datagram from our runner, or nil before the first publish (nobody knows who we are yet).
+    mutating func datagram(saying message: SyncMessage) -> SyncDatagram? {
+        guard let me else { return nil }
+        return SyncDatagram(sender: me, sequence: nextSequence(), message: message)
+    }
+
+    private mutating func nextSequence() -> UInt32 {
+        lastSequence = lastSequence == UInt32.max ? 1 : lastSequence + 1
+        return lastSequence
+    }
+}

@@ -1,0 +1,25 @@
+import Domain
+
+/// The runners heard from, as their hellos introduced them: name and terms by runner id. Progress
+/// datagrams carry neither, so a progress is applied only once its sender's hello has arrived.
+struct SyncRoster {
+    /// The most runners kept; a hello from one more is dropped (`roster-full`).
+    let capacity: Int
+    private(set) var runners: [RunnerID: (runner: Runner, terms: RaceTerms)] = [:]
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Records (or updates) `sender`'s name and terms.
+    mutating func learn(_ sender: RunnerID, name: String, terms: RaceTerms) throws(DatagramError) {
+        guard runners[sender] != nil || runners.count < capacity else { throw .rosterFull }
+        runners[sender] = (Runner(id: sender, name: name), terms)
+    }
+
+    /// The Domain progress of a report from `sender`, which must have sent its hello.
+    func progress(of report: ProgressReportDTO, from sender: RunnerID, sequence: UInt32) throws(DatagramError) -> RunnerProgress {
+        guard let known = runners[sender] else { throw .unknownSender(sender) }
+        return report.toDomain(runner: known.runner, terms: known.terms, sequence: sequence)
+    }
+}

@@ -1,0 +1,86 @@
+import Data
+import Domain
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// Keyed races on loopback: mates with the key exchange progress; another key, no key, and replayed
+/// datagrams are dropped, counted by reason and by source, with a message saying what to do.
+@Suite("UDPRaceSyncRepository with a race key")
+struct KeyedSyncRepositoryTests {
+    private func withRepositories<T>(_ keys: [RaceKey?], _ body: ([UDPRaceSyncRepository]) async throws -> T) async throws -> T {
+        var repositories: [UDPRaceSyncRepository] = []
+        do {
+            for key in keys { repositories.append(try await .bind(host: "127.0.0.1", port: 0, key: key)) }
+            let result = try await body(repositories)
+            for repository in repositories { await repository.close() }
+            return result
+        } catch {
+            for repository in repositories { await repository.close() }
+            throw error
+        }
+    }
+
+    private func nextUpdate(of repository: UDPRaceSyncRepository) async throws -> RunnerProgress {
+        try await withHangGuard("a datagram on port \(repository.localPort)") {
+            for await update in repository.updates() { return update }
+            throw TestFailure("the updates of port \(repository.localPort) ended")
+        }
+    }
+
+    private func waitForDrops(_ count: Int, at repository: UDPRaceSyncRepository) async throws {
+        try await withHangGuard("\(count) drops at port \(repository.localPort)") {
+            while repository.statistics.droppedTotal < count { await Task.yield() }
+        }
+    }
+
+    @Test("mates with the same key exchange 32-byte progress updates")
+    func sameKey() async throws {
+        let key = try RaceKey(passphrase: "lake run")
+        try await withRepositories([key, key]) { repositories in
+            let (a, b) = (repositories[0], repositories[1])
+            try a.addPeer(PeerAddress(host: "127.0.0.1", port: b.localPort))
+            let progress = Sample.progress(id: 0xA, name: "alice")
+            await a.publish(progress)
+            #expect(try await nextUpdate(of: b).state == progress.state)
+            #expect(a.statistics.bytesSent == (22 + 5 + 8) + (24 + 8))
+            #expect(b.statistics.droppedTotal == 0)
+            #expect(a.isAuthenticated)
+        }
+    }
+
+    @Test("another key, and no key, are dropped as bad-tag and missing-tag, counted by source with a hint")
+    func wrongAndMissingKey() async throws {
+        let key = try RaceKey(passphrase: "lake run")
+        try await withRepositories([key, try RaceKey(passphrase: "lake fun"), nil]) { repositories in
+            let (ours, theirs, open) = (repositories[0], repositories[1], repositories[2])
+            for sender in [theirs, open] { try sender.addPeer(PeerAddress(host: "127.0.0.1", port: ours.localPort)) }
+            await theirs.publish(Sample.progress(id: 0xB, name: "bob"))
+            await open.publish(Sample.progress(id: 0xC, name: "carol"))
+            try await waitForDrops(4, at: ours)
+            #expect(ours.statistics.dropped == ["bad-tag": 2, "missing-tag": 2])
+            #expect(ours.statistics.authenticationFailures == ["127.0.0.1": 4])
+            #expect(ours.statistics.authenticationWarnings == [
+                "4 datagrams from 127.0.0.1 failed authentication: check that every runner uses the same race key (or none)",
+            ])
+            #expect(ours.knownPeers.isEmpty)
+        }
+    }
+
+    @Test("a keyed datagram sent again is dropped as replayed, however valid its tag")
+    func replay() async throws {
+        let key = try RaceKey(passphrase: "lake run")
+        try await withRepositories([key]) { repositories in
+            let ours = repositories[0]
+            let id = RunnerID(rawValue: 0xE)
+            let hello = SyncDatagramCodec.encode(SyncDatagram(sender: id, sequence: 1, message: .hello(name: "eve", terms: Sample.terms)), key: key)
+            let progress = SyncDatagramCodec.encode(
+                SyncDatagram(sender: id, sequence: 2, message: .progress(ProgressReportDTO(Sample.progress(id: 0xE, name: "eve")))), key: key
+            )
+            _ = try sendFromPlainSocket([hello, progress, progress, hello], toPort: ours.localPort)
+            #expect(try await nextUpdate(of: ours).runner.name == "eve")
+            try await waitForDrops(2, at: ours)
+            #expect(ours.statistics.dropped == ["replayed": 2])
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// Race keys end to end: two real processes on loopback with the same key (from a file and from the
+/// environment) race to one result; with different keys they never hear each other, and say why.
+@Suite("End to end: race key")
+struct KeyedRaceTests {
+    private func keyFile(_ passphrase: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-key-\(UUID().uuidString)")
+        try Data((passphrase + "\n").utf8).write(to: url)
+        return url
+    }
+
+    @Test("the same key from a file and from MATERUNNER_RACE_KEY: one result, and no open-race notice")
+    func sameKey() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let file = try keyFile("lake run at dawn")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "30"]
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1", "--race-key-file", file.path] + common)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
+            "--peer", "127.0.0.1:\(portA)", "--pace", "5:40", "--seed", "2"] + common,
+            environment: ["MATERUNNER_RACE_KEY": "lake run at dawn"])
+        let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90)]
+        for run in runs {
+            #expect(run.status == 0, "exit \(run.status): \(run.stderr)")
+            #expect(!run.stdout.contains("open race"))
+        }
+        #expect(try RaceResult(lines: runs[0].jsonLines()) == RaceResult(lines: runs[1].jsonLines()))
+    }
+
+    @Test("different keys: nobody is heard, the run ends after --wait, and stderr says to check the key")
+    func differentKeys() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "2", "--log-level", "warning"]
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--race-key", "one"] + common)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
+            "--peer", "127.0.0.1:\(portA)", "--race-key", "two"] + common)
+        let runs = [await alice.wait(timeout: 60), await bob.wait(timeout: 60)]
+        for run in runs {
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("failed authentication: check that every runner uses the same race key"), "\(run.stderr)")
+        }
+    }
+
+    @Test("an open race says so in a notice frame")
+    func openRace() async throws {
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(),
+            ["run", "--name", "solo", "--mates", "0", "--port", "0", "--goal", "0.05", "--speedup", "50", "--frontend", "json"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let notices = try run.jsonLines().filter { $0["type"] as? String == "notice" }
+        #expect(notices.first?["message"] as? String == "open race: see --race-key-file")
+        #expect(notices.first?["level"] as? String == "warning")
+    }
+
+    @Test("--race-key-file with a missing file is a usage error that names the file")
+    func missingFile() async throws {
+        let run = try await ProcessRun.run(
+            try BuildProducts.materunner(), ["demo", "--race-key-file", "/nonexistent/race.key", "--frontend", "json"]
+        )
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("cannot read the race key file /nonexistent/race.key"), "\(run.stderr)")
+    }
+}
