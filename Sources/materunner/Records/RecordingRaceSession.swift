@@ -1,8 +1,9 @@
 import Domain
 
 /// A run that hands every snapshot to the run's recorder on its way to the view model, and writes
-/// the run's end: finished or cancelled from the last snapshot when the run ends by itself, cancelled
-/// when it is stopped, interrupted when it fails.
+/// the run's end: finished from the last snapshot when the run ends with a result, cancelled when it
+/// ends without one or is stopped, interrupted when it fails (or the process dies: the stored row
+/// starts as interrupted).
 struct RecordingRaceSession: RaceSessionUseCase {
     let wrapped: any RaceSessionUseCase
     let recorder: RunRecorder
@@ -15,8 +16,9 @@ struct RecordingRaceSession: RaceSessionUseCase {
                     await recorder.observe(snapshot)
                     continuation.yield(snapshot)
                 }
-                let stopped = Task.isCancelled
-                await recorder.end(await recorder.statusFromLastSnapshot(otherwise: stopped ? .cancelled : .interrupted))
+                // The session ends by itself only when the run is over or was cancelled (a failure throws):
+                // without a complete result it was cancelled, whether or not this task saw a cancellation.
+                await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
                 continuation.finish()
             } catch is CancellationError {
                 await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
