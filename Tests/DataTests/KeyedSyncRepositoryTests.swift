@@ -8,26 +8,6 @@ import Testing
 /// datagrams are dropped, counted by reason and by source, with a message saying what to do.
 @Suite("UDPRaceSyncRepository with a race key")
 struct KeyedSyncRepositoryTests {
-    private func withRepositories<T>(_ keys: [RaceKey?], _ body: ([UDPRaceSyncRepository]) async throws -> T) async throws -> T {
-        var repositories: [UDPRaceSyncRepository] = []
-        do {
-            for key in keys { repositories.append(try await .bind(host: "127.0.0.1", port: 0, key: key)) }
-            let result = try await body(repositories)
-            for repository in repositories { await repository.close() }
-            return result
-        } catch {
-            for repository in repositories { await repository.close() }
-            throw error
-        }
-    }
-
-    private func nextUpdate(of repository: UDPRaceSyncRepository) async throws -> RunnerProgress {
-        try await withHangGuard("a datagram on port \(repository.localPort)") {
-            for await update in repository.updates() { return update }
-            throw TestFailure("the updates of port \(repository.localPort) ended")
-        }
-    }
-
     private func waitForDrops(_ count: Int, at repository: UDPRaceSyncRepository) async throws {
         try await withHangGuard("\(count) drops at port \(repository.localPort)") {
             while repository.statistics.droppedTotal < count { await Task.yield() }

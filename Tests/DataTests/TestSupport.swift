@@ -1,3 +1,4 @@
+import Data
 import Domain
 import Foundation
 import MateRunnerTesting
@@ -52,5 +53,33 @@ extension RunnerProgress {
         var copy = self
         copy.sequence = 0
         return copy
+    }
+}
+
+/// Binds one repository on 127.0.0.1 (a free port) per key, nil for an open race; runs `body`, and
+/// closes them whatever happens.
+func withRepositories<T>(_ keys: [RaceKey?], _ body: ([UDPRaceSyncRepository]) async throws -> T) async throws -> T {
+    var repositories: [UDPRaceSyncRepository] = []
+    do {
+        for key in keys { repositories.append(try await .bind(host: "127.0.0.1", port: 0, key: key)) }
+        let result = try await body(repositories)
+        for repository in repositories { await repository.close() }
+        return result
+    } catch {
+        for repository in repositories { await repository.close() }
+        throw error
+    }
+}
+
+/// `count` repositories of an open race, as `withRepositories(_:_:)`.
+func withRepositories<T>(_ count: Int, _ body: ([UDPRaceSyncRepository]) async throws -> T) async throws -> T {
+    try await withRepositories(Array(repeating: nil, count: count), body)
+}
+
+/// The next update `repository` receives.
+func nextUpdate(of repository: UDPRaceSyncRepository) async throws -> RunnerProgress {
+    try await withHangGuard("a datagram on port \(repository.localPort)") {
+        for await update in repository.updates() { return update }
+        throw TestFailure("the updates of port \(repository.localPort) ended")
     }
 }

@@ -14,32 +14,8 @@ import Darwin
 /// Real time passes only while a datagram crosses loopback; `withHangGuard` turns a hang into a failure.
 @Suite("UDPRaceSyncRepository on loopback")
 struct UDPRaceSyncRepositoryTests {
-    /// Binds `count` repositories on 127.0.0.1, runs `body`, and closes them whatever happens.
-    private func withRepositories<T>(
-        _ count: Int, _ body: ([UDPRaceSyncRepository]) async throws -> T
-    ) async throws -> T {
-        var repositories: [UDPRaceSyncRepository] = []
-        do {
-            for _ in 0..<count { repositories.append(try await .bind(host: "127.0.0.1", port: 0)) }
-            let result = try await body(repositories)
-            for repository in repositories { await repository.close() }
-            return result
-        } catch {
-            for repository in repositories { await repository.close() }
-            throw error
-        }
-    }
-
     private func loopback(_ repository: UDPRaceSyncRepository) -> PeerAddress {
         PeerAddress(host: "127.0.0.1", port: repository.localPort)
-    }
-
-    /// The next update `repository` receives.
-    private func nextUpdate(of repository: UDPRaceSyncRepository) async throws -> RunnerProgress {
-        try await withHangGuard("a datagram on port \(repository.localPort)") {
-            for await update in repository.updates() { return update }
-            throw TestFailure("the updates of port \(repository.localPort) ended")
-        }
     }
 
     /// Waits until `repository` has received `count` datagrams, valid or not.

@@ -7,6 +7,13 @@ import Testing
 /// driven second by second until every snapshot stream ends. Nothing sleeps for real.
 @Suite("RaceSession end to end in memory")
 struct RaceSessionTests {
+    /// The app's own timings: lost after 10 s of silence; with the result, keep answering mates that
+    /// lack it for up to 30 s. A finished mate is never shown lost by a slower peer.
+    static let appTimings: @Sendable (inout RaceSessionConfiguration) -> Void = {
+        $0.lostAfter = 10
+        $0.resultLinger = 30
+    }
+
     let ana = Sample.runner(0xA1, "ana")
     let bor = Sample.runner(0xB2, "bor")
     let cvet = Sample.runner(0xC3, "cvet")
@@ -89,15 +96,9 @@ struct RaceSessionTests {
     )
     func threeRunnersWithFaults(seed: UInt64) async throws {
         var harness = RaceHarness(faults: .init(loss: 0.3, duplicate: 0.05, reorder: 0.25, seed: seed))
-        // The app's own timings: lost after 10 s of silence; with the result, keep answering mates
-        // that lack it for up to 30 s. A finished mate is never shown lost by a slower peer.
-        let patient: (inout RaceSessionConfiguration) -> Void = {
-            $0.lostAfter = 10
-            $0.resultLinger = 30
-        }
-        harness.add(ana, speed: 4, fixes: 40, expectedMates: 2, configure: patient)
-        harness.add(bor, speed: 5, fixes: 40, expectedMates: 2, configure: patient)
-        harness.add(cvet, speed: 4.5, fixes: 40, expectedMates: 2, configure: patient)
+        harness.add(ana, speed: 4, fixes: 40, expectedMates: 2, configure: Self.appTimings)
+        harness.add(bor, speed: 5, fixes: 40, expectedMates: 2, configure: Self.appTimings)
+        harness.add(cvet, speed: 4.5, fixes: 40, expectedMates: 2, configure: Self.appTimings)
         harness.start()
         defer { harness.cancelAll() }
         try await harness.runToEnd()
@@ -111,12 +112,8 @@ struct RaceSessionTests {
     @Test("two runners on a lossy network agree", arguments: [10, 11, 12] as [UInt64])
     func twoRunnersWithFaults(seed: UInt64) async throws {
         var harness = RaceHarness(faults: .init(loss: 0.3, duplicate: 0.05, reorder: 0.25, seed: seed))
-        let patient: (inout RaceSessionConfiguration) -> Void = {
-            $0.lostAfter = 10
-            $0.resultLinger = 30
-        }
-        harness.add(ana, speed: 5, fixes: 40, expectedMates: 1, configure: patient)
-        harness.add(bor, speed: 4, fixes: 40, expectedMates: 1, configure: patient)
+        harness.add(ana, speed: 5, fixes: 40, expectedMates: 1, configure: Self.appTimings)
+        harness.add(bor, speed: 4, fixes: 40, expectedMates: 1, configure: Self.appTimings)
         harness.start()
         defer { harness.cancelAll() }
         try await harness.runToEnd()

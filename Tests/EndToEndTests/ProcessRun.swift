@@ -73,23 +73,3 @@ struct NotJSON: Error, CustomStringConvertible {
     let line: String
     var description: String { "stdout line is not a JSON object: \(line.prefix(200))" }
 }
-
-/// A free UDP port on loopback, found by binding port 0 and letting it go.
-func freeUDPPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EMFILE) }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Int32 in
-            guard bind(fd, raw, length) == 0 else { return -1 }
-            return getsockname(fd, raw, &length)
-        }
-    }
-    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
-}

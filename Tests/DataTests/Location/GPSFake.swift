@@ -1,4 +1,5 @@
 import Foundation
+import MateRunnerTesting
 import Testing
 
 #if canImport(Glibc)
@@ -62,23 +63,4 @@ final class GPSFake: @unchecked Sendable {
         let children = text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         return children + children.flatMap(descendants(of:))
     }
-}
-
-/// A free TCP port on loopback, found by binding port 0 and letting it go.
-func freeTCPPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EMFILE) }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Int32 in
-            guard bind(fd, raw, length) == 0 else { return -1 }
-            return getsockname(fd, raw, &length)
-        }
-    }
-    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
 }
