@@ -20,6 +20,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Your runner name, 1 to 32 characters.")
     var name: String
 
+    @Option(help: ArgumentHelp(
+        "Your runner id, 1 to 16 hex digits (default: random). Pass the same id to rejoin a race after a restart.",
+        valueName: "HEX"
+    ))
+    var id: String?
+
     @Option(help: ArgumentHelp("The goal distance in kilometres, at most 2 decimals.", valueName: "KM"))
     var goal: Double = 5
 
@@ -73,6 +79,9 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         do {
             _ = try Runner.validate(name: name)
+            if let id, RunnerID(hex: id) == nil || RunnerID(hex: id)?.rawValue == 0 {
+                throw ValidationError("--id \(id) is not 1 to 16 hex digits (and not 0)")
+            }
             _ = try RaceGoal(kilometres: goal)
             _ = try RunnerProfile(weight: weight)
             for text in peer { _ = try PeerAddress(parsing: text) }
@@ -93,7 +102,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func race(logger: Logger) async throws {
-        let me = Runner(id: .random(), name: try Runner.validate(name: name))
+        let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
         let expected = mates ?? (peer.isEmpty ? 1 : peer.count)
         let terms = RaceTerms(mode: expected == 0 ? .single : mode.raceMode, goal: try RaceGoal(kilometres: goal))
         let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
