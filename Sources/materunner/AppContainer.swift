@@ -21,7 +21,7 @@ struct AppContainer {
 
     func makeSync(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil) async throws -> UDPRaceSyncRepository {
         do {
-            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key)
+            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, clock: clock)
         } catch let error as SyncError {
             throw CLIError.runtime("\(error)")
         }

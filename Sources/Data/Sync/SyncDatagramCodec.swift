@@ -19,6 +19,8 @@ public enum SyncDatagramCodec {
         var flags: UInt8 = 0
         if case .progress(let report) = datagram.message {
             flags = report.phase.rawValue & phaseMask | (report.hasFinalResult ? finalResultFlag : 0)
+        } else {
+            flags = lobbyFlags(datagram.message)
         }
         DatagramHeader(
             type: datagram.message.type, flags: flags, authenticated: key != nil,
@@ -36,7 +38,7 @@ public enum SyncDatagramCodec {
             writer.write(UInt8(bytes.count))
             writer.write(contentsOf: bytes)
         case .cheer(let recipient, let emoji, let sentAt):
-            writer.write(recipient.rawValue)
+            writer.write(recipient?.rawValue ?? 0)
             writer.write(emoji.rawValue)
             writer.write(sentAt)
         case .clockPing(let t1):
@@ -46,6 +48,8 @@ public enum SyncDatagramCodec {
             writer.write(t1)
             writer.write(t2)
             writer.write(t3)
+        case .presence, .invitation, .answer, .outcome:
+            _ = writeLobbyBody(datagram.message, to: &writer)
         }
         if let key { writer.write(contentsOf: key.tag(for: writer.bytes[...])) }
         return writer.bytes

@@ -15,6 +15,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     private let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
     private let key: RaceKey?
+    private let hub: MessageHub?
     private var roster: SyncRoster
     private var windows: [RunnerID: ReplayWindow] = [:]
 
@@ -24,6 +25,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         outbox: NIOLockedValueBox<SyncOutbox>,
         clock: NIOLockedValueBox<RaceClockSync>,
         rosterCapacity: Int,
+        hub: MessageHub? = nil,
         learnPeer: @escaping @Sendable (SocketAddress) -> Void,
         sink: @escaping @Sendable (RunnerProgress) -> Void
     ) {
@@ -31,6 +33,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         self.statistics = statistics
         self.outbox = outbox
         self.clock = clock
+        self.hub = hub
         self.roster = SyncRoster(capacity: rosterCapacity)
         self.learnPeer = learnPeer
         self.sink = sink
@@ -47,6 +50,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
             guard datagram.sender != outbox.withLockedValue({ $0.me }) else { throw .ownSender }
             if key != nil { try checkReplay(datagram) }
             try handle(datagram, from: envelope.remoteAddress, context: context)
+            hub?.received(datagram, from: envelope.remoteAddress, learnPeer: learnPeer)
         } catch {
             let source = envelope.remoteAddress.ipAddress ?? "\(envelope.remoteAddress)"
             statistics.withLockedValue { $0.recordDrop(error, from: source) }
@@ -77,7 +81,9 @@ final class SyncDatagramHandler: ChannelInboundHandler {
                   clock.withLockedValue({ $0.pong(from: datagram.sender, me: me, t1: t1, t2: t2, t3: t3, t4: arrived) })
             else { throw .unsolicitedPong }
             statistics.withLockedValue { $0.received[datagram.message.type.name, default: 0] += 1 }
-        case .cheer:
+        case .cheer, .presence, .invitation, .answer, .outcome:
+            // Delivered by the hub; a runner that speaks to us is a peer to answer.
+            learnPeer(source)
             statistics.withLockedValue { $0.received[datagram.message.type.name, default: 0] += 1 }
         }
     }
