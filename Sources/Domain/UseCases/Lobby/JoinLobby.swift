@@ -11,7 +11,8 @@ public actor JoinLobby {
     private var offers: [UInt32: InvitationOffer] = [:]
     /// Answers sent and not yet followed by an outcome: repeated until one arrives or the offer expires.
     private var answers: [UInt32: Bool] = [:]
-    private var closed: Set<UInt32> = []
+    /// How each closed invitation ended.
+    private var closed: [UInt32: InvitationOutcome] = [:]
     private var started: RaceStart?
     private var emit: AsyncThrowingStream<LobbyEvent, any Error>.Continuation?
 
@@ -52,7 +53,13 @@ public actor JoinLobby {
     /// Answers the invitation `id`. Throws `InvitationError.timedOut` when it has expired (the host
     /// would refuse it too), `.notInvited` for an unknown id, `.alreadyAnswered` for a second answer.
     public func answer(_ id: UInt32, accept: Bool) async throws(InvitationError) {
-        guard let offer = offers[id], !closed.contains(id) else { throw .notInvited }
+        guard let offer = offers[id] else { throw .notInvited }
+        switch closed[id] {
+        case .timedOut?, .refused?: throw .timedOut
+        case .cancelled?: throw .cancelled
+        case .declined?, .start?: throw .alreadyAnswered
+        case nil: break
+        }
         guard answers[id] == nil else { throw .alreadyAnswered }
         guard clock.now < offer.expiresAt else {
             close(offer, .timedOut)
@@ -66,9 +73,9 @@ public actor JoinLobby {
     private func run() async throws {
         let deadline = clock.now.addingTimeInterval(settings.joinTimeout)
         while started == nil {
-            let busy = offers.keys.contains { !closed.contains($0) }
+            let busy = offers.keys.contains { closed[$0] == nil }
             await messaging.send(.presence(me, busy ? .invited : .free), from: me, to: nil)
-            for (id, accepted) in answers where !closed.contains(id) || !accepted {
+            for (id, accepted) in answers where closed[id] == nil || !accepted {
                 guard let offer = offers[id], clock.now < offer.expiresAt.addingTimeInterval(settings.startGrace) else { continue }
                 await messaging.send(.answer(invitation: id, host: offer.host.id, accepted: accepted), from: me, to: [offer.host.id])
             }
@@ -104,7 +111,8 @@ public actor JoinLobby {
     }
 
     private func close(_ offer: InvitationOffer, _ outcome: InvitationOutcome) {
-        guard closed.insert(offer.id).inserted else { return }
+        guard closed[offer.id] == nil else { return }
+        closed[offer.id] = outcome
         emit?.yield(.closed(offer, outcome))
     }
 }
