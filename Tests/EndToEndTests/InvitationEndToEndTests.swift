@@ -139,4 +139,23 @@ struct InvitationEndToEndTests {
             #expect(result["mode"] as? String == "team")
         }
     }
+
+    @Test("a spectator (materunner watch) sees the race live and ends with the same result, without being in it")
+    func spectator() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let watcher = try ProcessRun.Handle(binary, ["watch", "--name", "screen", "--peer", "127.0.0.1:\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"])
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
+            "--pace", "5:40", "--seed", "2"] + Self.common)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.2",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common)
+        let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90), await watcher.wait(timeout: 60)]
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let results = try runs.map { try RaceResult(lines: $0.jsonLines()) }
+        #expect(results[2] == results[0] && results[0] == results[1], "\(results)")
+        #expect(results[2].entries.map(\.name).sorted() == ["alice", "bob"])
+        let statuses = try runs[2].jsonLines().filter { $0["type"] as? String == "status" }
+        #expect(statuses.count > 5, "the spectator saw the race only at the end")
+    }
 }
