@@ -26,6 +26,16 @@ struct LobbyPhase {
     /// answering late answers in the returned task until its grace ends; cancel it when the run ends.
     func invite(_ names: [String], terms: RaceTerms, timeout: TimeInterval, wait: TimeInterval) async throws -> (RaceStart, Task<Void, Never>) {
         let lobby = HostLobby(settings: settings(wait: wait), messaging: messaging, clock: container.clock)
+        // Ctrl-C before the start cancels the invitation (the invitees are told) instead of vanishing.
+        let signals = InterruptSignals()
+        let interrupts = signals.stream
+        let cancelling = Task {
+            for await _ in interrupts { await lobby.cancel() }
+        }
+        defer {
+            cancelling.cancel()
+            signals.cancel()
+        }
         return try await follow(lobby.invite(names, terms: terms, timeout: timeout * container.clock.speedup))
     }
 

@@ -139,6 +139,31 @@ struct LobbyTests {
         #expect(Self.start(await bobJoined.value.events)?.runners == [alice.id, bob.id])
     }
 
+    @Test("the host cancels: the invitee is told, and its accept is then refused as cancelled")
+    func hostCancels() async throws {
+        let bobLobby = joiner(bob)
+        let joinStream = bobLobby.join()
+        let hostLobby = host()
+        let hostStream = hostLobby.invite(["bob"], terms: terms, timeout: 600)
+        let hosting = Task { await collect(hostStream) }
+        var offer: InvitationOffer?
+        var closed: InvitationOutcome?
+        for try await event in joinStream {
+            if case .invitation(let received) = event {
+                offer = received
+                await hostLobby.cancel()
+            }
+            if case .closed(_, let outcome) = event {
+                closed = outcome
+                break
+            }
+        }
+        #expect(closed == .cancelled)
+        #expect(await hosting.value.error as? LobbyError == .cancelled)
+        let id = try #require(offer?.id)
+        await #expect(throws: InvitationError.cancelled) { try await bobLobby.answer(id, accept: true) }
+    }
+
     @Test("the host finds nobody by that name, finds a busy runner, or two runners with one name")
     func lookupErrors() async throws {
         let quick = LobbySettings(me: alice, repeatEvery: 0.5, lookupTimeout: 3)

@@ -85,6 +85,28 @@ struct InvitationEndToEndTests {
         #expect(!runB.stdout.contains(#""type":"countdown""#))
     }
 
+    @Test("the host cancels its invitation with Ctrl-C: the joiner is told, and accepting it then is refused")
+    func hostCancelsInvitation() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
+            "--wait", "5", "--log-level", "info"], input: true)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "60",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
+        let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
+        let id = try #require(invitation["id"] as? String)
+        kill(alice.process.processIdentifier, SIGINT)
+        let runA = await alice.wait(timeout: 30)
+        #expect(runA.status == 1 && runA.stderr.contains("the invitation was cancelled"), "\(runA.status) \(runA.stderr)")
+        let told = await bob.waitForJSON(type: "notice", timeout: 10) { ($0["message"] as? String)?.contains("cancelled") == true }
+        #expect(told?["message"] as? String == "the invitation from alice was cancelled")
+        bob.send(#"{"type":"accept","invitation":"\#(id)"}"#)
+        let runB = await bob.wait(timeout: 30)
+        #expect(runB.status == 1)
+        #expect(runB.stderr.contains("the host cancelled this invitation"), "\(runB.stderr)")
+        #expect(!runB.stdout.contains(#""type":"countdown""#))
+    }
+
     @Test("cancel mid-race: the mate is told and finishes alone; cheers arrive and are recorded")
     func cancelAndCheer() async throws {
         let binary = try BuildProducts.materunner()

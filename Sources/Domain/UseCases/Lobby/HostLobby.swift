@@ -11,6 +11,7 @@ public actor HostLobby {
     private var invitation: Invitation?
     private var offer: InvitationOffer?
     private var start: RaceStart?
+    private var cancelled = false
     private var emit: AsyncThrowingStream<LobbyEvent, any Error>.Continuation?
 
     public init(settings: LobbySettings, messaging: any RaceMessagingRepository, clock: any RaceClock) {
@@ -41,12 +42,21 @@ public actor HostLobby {
         return stream
     }
 
+    /// The host cancels before the run is agreed: the invitees are told, and the lobby ends with
+    /// `LobbyError.cancelled`. Does nothing once the start is known.
+    public func cancel() {
+        guard start == nil else { return }
+        cancelled = true
+        try? invitation?.cancel(by: me.id, at: clock.now)
+    }
+
     private func attach(_ continuation: AsyncThrowingStream<LobbyEvent, any Error>.Continuation) {
         emit = continuation
     }
 
     private func run(_ names: [String], terms: RaceTerms, timeout: TimeInterval) async throws {
         let invitees = try await find(names)
+        if cancelled { throw LobbyError.cancelled }
         let sentAt = clock.now
         do {
             invitation = try Invitation(host: me, terms: terms, invitees: invitees, at: sentAt, timeout: timeout)
@@ -71,6 +81,7 @@ public actor HostLobby {
     private func find(_ names: [String]) async throws -> [Runner] {
         let deadline = clock.now.addingTimeInterval(settings.lookupTimeout)
         while true {
+            if cancelled { throw LobbyError.cancelled }
             await messaging.send(.presence(me, .free), from: me, to: nil)
             var found: [Runner] = []
             var missing: String?
@@ -124,8 +135,8 @@ public actor HostLobby {
             for _ in 0..<3 { await messaging.send(.outcome(invitation: offer.id, .timedOut), from: me, to: offer.invitees) }
             throw LobbyError.noAnswer(invitees.map(\.name), timeout: offer.timeout)
         case .cancelled, .open:
-            await messaging.send(.outcome(invitation: offer.id, .cancelled), from: me, to: offer.invitees)
-            throw LobbyError.invitation(.cancelled)
+            for _ in 0..<3 { await messaging.send(.outcome(invitation: offer.id, .cancelled), from: me, to: offer.invitees) }
+            throw LobbyError.cancelled
         }
     }
 

@@ -80,6 +80,8 @@ public enum LobbyError: Error, Equatable, CustomStringConvertible {
     case noInvitation(waited: TimeInterval)
     /// The invitation rules refused it (see `InvitationError`).
     case invitation(InvitationError)
+    /// The host cancelled its invitation.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -98,6 +100,8 @@ public enum LobbyError: Error, Equatable, CustomStringConvertible {
             return "no invitation was accepted in \(Int(waited.rounded())) s: ask the host to invite you (materunner run --invite NAME), or raise --wait"
         case .invitation(let error):
             return "\(error)"
+        case .cancelled:
+            return "the invitation was cancelled: the invitees were told, nobody runs"
         }
     }
 }
