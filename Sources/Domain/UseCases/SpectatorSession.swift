@@ -46,6 +46,7 @@ public final class SpectatorSession: RaceSessionUseCase {
                     group.addTask {
                         for await update in sync.updates() {
                             if let snapshot = await state.receive(update) { continuation.yield(snapshot) }
+                            if await state.isOver { return }
                         }
                     }
                     group.addTask {

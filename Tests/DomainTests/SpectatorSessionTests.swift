@@ -1,0 +1,66 @@
+import Domain
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// `SpectatorSession` beside two runners on the in-memory network: it ends with their result, is never
+/// in it, says only its presence, and changes nothing for the runners.
+@Suite("Spectator session")
+struct SpectatorSessionTests {
+    let ana = Runner(id: RunnerID(rawValue: 0xA1), name: "ana")
+    let bor = Runner(id: RunnerID(rawValue: 0xB2), name: "bor")
+    let screen = Runner(id: RunnerID(rawValue: 0x5C), name: "screen")
+
+    @Test("follows the race to the same result, without being in it, sending nothing but presence")
+    func followsTheRace() async throws {
+        var harness = RaceHarness()
+        let messages = InMemoryMessageNetwork()
+        let spectator = SpectatorSession(
+            configuration: SpectatorConfiguration(me: screen, heartbeat: 1, lostAfter: 10, waitTimeout: 60),
+            sync: harness.network.endpoint(for: screen.id), messaging: messages.endpoint(for: screen.id), clock: harness.clock
+        )
+        harness.add(ana, speed: 5, fixes: 30, expectedMates: 1)
+        harness.add(bor, speed: 4, fixes: 40, expectedMates: 1)
+        let watching = SessionRecorder(name: "screen")
+        let watchTask = watching.record(spectator)
+        harness.start()
+        defer {
+            harness.cancelAll()
+            watchTask.cancel()
+        }
+        try await harness.runToEnd()
+        try await waitUntil("the spectator to see the result") { watching.hasEnded }
+        let runnersFinal = try #require(harness.recorders.first?.last?.standings)
+        let watched = try #require(watching.last)
+        #expect(watching.failure == nil)
+        #expect(watched.stage == .complete)
+        #expect(watched.standings == runnersFinal)
+        #expect(watched.mine == nil)
+        #expect(watched.standings.standings.allSatisfy { $0.runner != screen })
+        #expect(watching.snapshots.filter { $0.stage == .running }.count > 3, "not followed live")
+        // It never published progress: every message it sent is its presence, as a spectator.
+        let sent = messages.log.filter { $0.sender == screen.id }
+        #expect(!sent.isEmpty && sent.allSatisfy { $0.message == .presence(screen, .watching) })
+    }
+
+    @Test("no race heard before the wait ends: a clear error")
+    func nothingHeard() async throws {
+        let clock = ManualRaceClock()
+        let network = InMemoryRaceNetwork()
+        let spectator = SpectatorSession(
+            configuration: SpectatorConfiguration(me: screen, heartbeat: 1, waitTimeout: 5),
+            sync: network.endpoint(for: screen.id), messaging: InMemoryMessageNetwork().endpoint(for: screen.id), clock: clock
+        )
+        let watching = SessionRecorder(name: "screen")
+        let task = watching.record(spectator)
+        defer { task.cancel() }
+        // One heartbeat at a time until it gives up (bounded: 10 s of race clock).
+        for _ in 0..<10 where !watching.hasEnded {
+            for _ in 0..<100_000 where clock.sleeperCount == 0 && !watching.hasEnded { await Task.yield() }
+            clock.advance(by: 1)
+        }
+        try await waitUntil("the spectator to give up") { watching.hasEnded }
+        #expect(watching.failure as? SpectatorError == .noRaceHeard(waited: 5))
+        #expect("\(watching.failure!)".contains("--peer HOST:PORT"))
+    }
+}
