@@ -25,10 +25,13 @@ struct BenchmarkReport {
         let progress = wire[1] ?? WireTap.Tally()
         let hello = wire[2] ?? WireTap.Tally()
         let perUpdate = progress.count == 0 ? 0 : Double(progress.bytes + hello.bytes) / Double(progress.count)
+        // Every fix of every peer should reach every mate's screen once.
+        let expected = Int(Double(options.peers * (options.peers - 1)) * options.hertz * options.seconds)
+        let shown = Double(latency.count) / Double(max(expected, 1)) * 100
         return [
-            "| latency fix → mate's frame, \(setting) | p50 **\(format(latency.milliseconds(percentile: 50), 2)) ms**, p99 **\(format(latency.milliseconds(percentile: 99), 2)) ms**, max \(format(latency.maximumMilliseconds, 1)) ms (\(latency.count) samples, \(unmatched) unmatched) | \(how) |",
+            "| latency fix → mate's frame, \(setting) | p50 **\(format(latency.milliseconds(percentile: 50), 2)) ms**, p99 **\(format(latency.milliseconds(percentile: 99), 2)) ms**, max \(format(latency.maximumMilliseconds, 1)) ms (\(latency.count) samples: \(format(shown, 0)) % of the \(expected) mate fixes due in the window reached a frame; \(unmatched) unmatched) | \(how) |",
             "| CPU and memory, \(setting) | **\(format(cpuPercent, 1)) %** of one core in all (\(format(cpuPercent / Double(options.peers), 2)) % per peer); RSS \(rssKiB / 1024) MiB, peak \(peakRSSKiB / 1024) MiB; \(frames) frames, \(datagramsSent) datagrams sent (\(format(Double(datagramsSent) / options.seconds, 0))/s) | \(how); CPU from getrusage, RSS from /proc/self/status (VmRSS, VmHWM) |",
-            "| UDP payload per position update on the wire, \(setting) | progress mean **\(format(progress.mean, 1)) B**, max **\(progress.largest) B** (\(progress.count) updates); with the hellos' share \(format(perUpdate, 1)) B per update (\(hello.count) hellos, mean \(format(hello.mean, 1)) B, max \(hello.largest) B); every datagram of every peer: mean \(format(datagramsSent == 0 ? 0 : Double(bytesSent) / Double(datagramsSent), 1)) B | \(how); counted by a socket peer 0 sends to like to any mate |",
+            "| UDP payload per position update on the wire, \(setting) | progress mean **\(format(progress.mean, 1)) B**, max **\(progress.largest) B** (\(progress.count) updates from peer 0, \(format(Double(progress.count) / options.seconds, 1))/s: its fixes and heartbeats); with the hellos' share \(format(perUpdate, 1)) B per update (\(hello.count) hellos, mean \(format(hello.mean, 1)) B, max \(hello.largest) B); every datagram of every peer: mean \(format(datagramsSent == 0 ? 0 : Double(bytesSent) / Double(datagramsSent), 1)) B | \(how); counted by a socket peer 0 sends to like to any mate |",
         ].joined(separator: "\n")
     }
 
