@@ -103,6 +103,20 @@ let package = Package(
             path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
+        // `swift run -c release SyncBenchmark --peers 2`: latency, CPU, memory and bytes of N peers on loopback.
+        .executableTarget(
+            name: "SyncBenchmark",
+            dependencies: [
+                "Domain",
+                "Data",
+                "Presentation",
+                "FrontEndKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Benchmarks/SyncBenchmark",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Testing support and tests
         .target(name: "MateRunnerTesting", dependencies: ["Domain", "Data"], swiftSettings: swiftSettings),

@@ -1,0 +1,73 @@
+import Data
+import Domain
+import Foundation
+import FrontEndKit
+import Presentation
+
+/// One peer of the benchmark, built the way `materunner run` builds one (AppContainer), with the
+/// probes around its position source and its run.
+struct BenchmarkPeer: Sendable {
+    let runner: Runner
+    let sync: UDPRaceSyncRepository
+    let probe: FixProbe
+    let viewModel: RunningViewModel
+
+    /// The timings of `AppContainer.makeSession` at speed-up 1; the noise filter is off so that
+    /// every fix is a position update (at 10 Hz a simulated runner moves 0.3 m per fix, below the
+    /// standard filter's 2.5 m minimum step).
+    init(index: Int, options: BenchmarkOptions, terms: RaceTerms, sync: UDPRaceSyncRepository, clock: SystemRaceClock) {
+        runner = Runner(id: RunnerID(rawValue: 0xBE00 + UInt64(index)), name: "peer\(index)")
+        self.sync = sync
+        probe = FixProbe()
+        let source = SimulatedLocationRepository(
+            profile: .init(paceSecondsPerKilometre: 300 + Double(index), interval: 1 / options.hertz, seed: UInt64(index) + 1),
+            clock: clock
+        )
+        let configuration = RaceSessionConfiguration(
+            me: runner, terms: terms, expectedMates: options.peers - 1,
+            lobbyTimeout: 30, heartbeat: 0.5, lostAfter: 10, resultLinger: 30, noiseFilter: .unfiltered
+        )
+        let session = RaceSession(
+            configuration: configuration, location: ProbedLocationRepository(wrapped: source, probe: probe), sync: sync, clock: clock
+        )
+        viewModel = RunningViewModel(dependency: .init(race: StartObservingSession(wrapped: session, probe: probe), clock: clock))
+    }
+
+    /// What one peer saw: the latency of each mate fix it showed, in nanoseconds.
+    struct Observation: Sendable {
+        var samples: [UInt64] = []
+        var unmatched = 0
+        var frames = 0
+    }
+
+    /// Runs the view model into frames, hands each to a front-end host (which encodes it for the
+    /// plugins), and times every change of a mate's elapsed time against the fix behind it, for
+    /// fixes that left their source inside `window`. Ends when the task is cancelled or the run ends.
+    func observe(mates: [String: FixProbe], window: Range<UInt64>, clock: SystemRaceClock) async -> Observation {
+        let host = FrontEndHost()
+        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
+        loadedContinuation.yield()
+        loadedContinuation.finish()
+        let (stops, stopContinuation) = AsyncStream.makeStream(of: Void.self)
+        defer { stopContinuation.finish() }
+        let output = viewModel.transform(input: .init(viewDidLoad: loaded, stopRequested: stops))
+        var observation = Observation()
+        var shown: [String: Double] = [:]
+        for await frame in RunningFrames.frames(from: output, clock: clock) {
+            host.deliver(frame)
+            let now = monotonicNanoseconds()
+            observation.frames += 1
+            for mate in frame.runners ?? [] where !mate.me && shown[mate.id] != mate.timeSeconds {
+                shown[mate.id] = mate.timeSeconds
+                guard mate.state == "running", mate.timeSeconds > 0, let probe = mates[mate.id] else { continue }
+                guard let emitted = probe.emission(elapsed: mate.timeSeconds) else {
+                    observation.unmatched += 1
+                    continue
+                }
+                if window.contains(emitted) { observation.samples.append(now - emitted) }
+            }
+        }
+        host.shutdown()
+        return observation
+    }
+}
