@@ -11,7 +11,8 @@
 #          namespace with the same track turned into NMEA by gpsbabel, one epoch every
 #          EPOCH_SECONDS of race time
 # They find each other over DNS-SD (no --peer; `--mates 2` for now, see START COMMAND LINES), share a
-# race key from a file, and race over links with `tc netem $NETEM`. With RESTART=1 one host (VICTIM) is
+# race key from a file, and race over links with `tc netem $NETEM` (where the kernel has no netem, only
+# the loss and duplicates of $NETEM, with nftables; see FAULTS). With RESTART=1 one host (VICTIM) is
 # killed with SIGKILL mid-race and started again with the same --id, --name and --port.
 # At the end the final ranking of every host (the `result` frame: names in order, finished or not) is
 # compared with jq: a difference is printed and fails the script.
@@ -20,7 +21,8 @@
 #   MATERUNNER_BINARY  default .build/debug/materunner
 #   OUTPUT_DIR         default a new temporary folder (kept, its path printed); it gets NAME.json (the
 #                      JSON stream of each host's last run), NAME.err (its log), VICTIM.killed.json/.err
-#                      (the killed run), gpsfake.log, netem.txt, rankings.txt and summary.txt.
+#                      (the killed run), gpsfake.log, faults.txt (what was applied, and its counters
+#                      at the end), rankings.txt and summary.txt.
 # Environment (defaults in brackets):
 #   RESTART [1]        1: kill VICTIM mid-race and restart it; 0: no kill, a plain three-host race
 #   VICTIM [bob]       alice, bob or carol
@@ -28,10 +30,13 @@
 #   GOAL [0.3]         km;   SPEEDUP [30]   race clock speed-up of every host (the same on all)
 #   EPOCH_SECONDS [7]  race seconds between carol's gpsd fixes (the track's points are ~10 m apart)
 #   NETEM ["loss 30% delay 40ms 20ms reorder 25% duplicate 5%"]   netem parameters; "" for none
-#   NETEM_ON [hosts]   hosts: on each host's end of its link, so every datagram between two hosts, in
-#                      each direction, crosses netem exactly once (at its sender); both: also on the
-#                      bridge's ends (faults twice on every path)
-#   NETEM_CHECK [0]    1: ping each pair 40 times first and write the loss and round trips to netem.txt
+#   NETEM_ON [hosts]   hosts: on each host's end of its link, so every packet between two hosts, in
+#                      each direction, crosses the faults exactly once (at its sender's egress: netem
+#                      and the egress hook shape what leaves a device); both: also on the bridge's
+#                      ends, so every path crosses them twice
+#   FAULTS [auto]      auto: netem if the kernel has it, else nft (loss and duplicate of $NETEM on the
+#                      netdev egress hook; no delay, jitter or reordering), else none (warned);
+#                      netem, nft or none to force one
 #   RACE_SECONDS [100] every runner must have ended this many seconds after the first start
 # Exit: 0 all hosts ended with the same ranking; 1 a run failed, timed out or the rankings differ;
 # 77 this machine cannot do it (not root, no namespaces, a tool missing). Everything started is
@@ -70,40 +75,87 @@ say() { echo "[$(elapsed) s] $*" >&2; }
 
 # ---- Hosts, bridge, faults -----------------------------------------------------------------------
 netns_bridge "nr$$" 3
+work=$(mktemp -d)
+netns_tmp+=("$work")
 names=(_ alice bob carol)
 declare -A host holder
 for i in 1 2 3; do host[${names[i]}]=$i; done
-if [ -n "$netem" ]; then
-    # netem shapes what leaves an interface. On a host's eth0 that is everything the host sends, so
-    # each direction of each host pair is shaped once, by its sender's qdisc.
-    for i in 1 2 3; do
-        # shellcheck disable=SC2086 # $netem is a list of tc words
-        ip netns exec "${hostNs[i]}" tc qdisc add dev eth0 root netem $netem
-        if [ "$netem_on" = both ]; then
-            # shellcheck disable=SC2086
-            ip netns exec "$brNs" tc qdisc add dev "${bridgeLink[i]}" root netem $netem
-        fi
-    done
-fi
-{
-    for i in 1 2 3; do echo "${names[i]} ${hostNs[i]} eth0: $(ip netns exec "${hostNs[i]}" tc qdisc show dev eth0)"; done
-    for i in 1 2 3; do echo "bridge ${bridgeLink[i]}: $(ip netns exec "$brNs" tc qdisc show dev "${bridgeLink[i]}")"; done
-} >"$out/netem.txt"
 for i in 1 2 3; do
     netns_host "${hostNs[i]}" "${hostRun[i]}" "mr-${names[i]}"
     holder[${names[i]}]=$netns_holder
 done
-say "3 hosts up (bridge in ${brNs}, netem on ${netem_on}: ${netem:-none})"
-if [ "${NETEM_CHECK:-0}" = 1 ]; then
-    for pair in "1 2" "2 3" "3 1"; do
-        read -r a b <<<"$pair"
-        echo "ping ${names[a]} -> ${names[b]}: $(ip netns exec "${hostNs[a]}" ping -q -n -c 40 -i 0.05 -W 1 "${hostAddress[b]}" 2>&1 | tail -2 | tr '\n' ' ')" >>"$out/netem.txt"
-    done
+
+# The links to shape, as "NAMESPACE DEVICE": every host's eth0 (what a qdisc or an egress hook shapes
+# is what leaves the device: on a host's eth0, everything the host sends, so each direction of each
+# host pair is shaped once, at its sender), and with NETEM_ON=both also the bridge's ends.
+links=()
+for i in 1 2 3; do links+=("${hostNs[i]} eth0"); done
+if [ "$netem_on" = both ]; then
+    for i in 1 2 3; do links+=("$brNs ${bridgeLink[i]}"); done
 fi
+# netem, when the kernel has it. Without it (CONFIG_NET_SCH_NETEM not set, as on some VMs), nftables'
+# netdev egress hook does the loss and the duplicates of $NETEM (numgen random); delay, jitter and
+# reordering then are not emulated, and the summary says so.
+faults_nft() { # NAMESPACE DEVICE LOSS% DUPLICATE%
+    ip netns exec "$1" nft -f - <<EOF_NFT
+table netdev materunner_faults_$2 {
+    chain egress {
+        type filter hook egress device "$2" priority 0; policy accept;
+        numgen random mod 100 < $3 counter drop
+        numgen random mod 100 < $4 counter dup to "$2"
+    }
+}
+EOF_NFT
+}
+faults=${FAULTS:-auto}
+faults_note=""
+if [ -z "$netem" ]; then
+    faults=none
+elif [ "$faults" = auto ]; then
+    read -r ns dev <<<"${links[0]}"
+    # shellcheck disable=SC2086 # $netem is a list of tc words
+    if ip netns exec "$ns" tc qdisc add dev "$dev" root netem $netem 2>"$work/tc.err"; then
+        ip netns exec "$ns" tc qdisc del dev "$dev" root
+        faults=netem
+    elif command -v nft >/dev/null; then
+        faults=nft
+        faults_note=" (no netem here: $(tr '\n' ' ' <"$work/tc.err"| sed 's/ *$//'); delay, jitter and reordering NOT emulated)"
+    else
+        faults=none
+        faults_note=" (no netem here and no nft: the race runs WITHOUT faults)"
+    fi
+fi
+loss=$(sed -nE 's/.*loss ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")
+duplicate=$(sed -nE 's/.*duplicate ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")
+for link in "${links[@]}"; do
+    read -r ns dev <<<"$link"
+    case $faults in
+        # shellcheck disable=SC2086
+        netem) ip netns exec "$ns" tc qdisc add dev "$dev" root netem $netem ;;
+        nft) faults_nft "$ns" "$dev" "${loss:-0}" "${duplicate:-0}" ;;
+    esac
+done
+case $faults in
+    netem) faults_said="tc netem $netem on $netem_on$faults_note" ;;
+    nft) faults_said="nftables egress loss ${loss:-0}% duplicate ${duplicate:-0}% on $netem_on$faults_note" ;;
+    *) faults_said="none$faults_note" ;;
+esac
+# What each shaped link did: the qdisc's or the rules' counters.
+faults_report() {
+    for link in "${links[@]}"; do
+        read -r ns dev <<<"$link"
+        echo "== $ns $dev"
+        case $faults in
+            netem) ip netns exec "$ns" tc -s qdisc show dev "$dev" ;;
+            nft) ip netns exec "$ns" nft list table netdev "materunner_faults_$dev" | grep counter ;;
+        esac
+    done
+}
+echo "faults: $faults_said" >"$out/faults.txt"
+[ -z "$faults_note" ] || echo "warning: faults: $faults_said" >&2
+say "3 hosts up (bridge in ${brNs}); faults: $faults_said"
 
 # ---- Shared inputs: the race key, carol's NMEA ---------------------------------------------------
-work=$(mktemp -d)
-netns_tmp+=("$work")
 key=$work/race.key
 printf 'netns race %s\n' "$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')" >"$key"
 declare -A id
@@ -140,7 +192,8 @@ gpsd_port=2947
 mkfifo "$work/gps-feed"
 exec {gps_feed}<>"$work/gps-feed"
 (netns_in "${holder[carol]}" gpsfake -1 -i -q -P "$gpsd_port" "$work/carol.nmea" <"$work/gps-feed" >"$out/gpsfake.log" 2>&1) &
-pids+=($!)
+gpsfake=$!
+pids+=($gpsfake)
 
 # ---- START COMMAND LINES: the one place that says how each host starts ---------------------------
 # Today every runner waits for --mates 2 found over DNS-SD. With invitations (run --invite / --join),
@@ -239,6 +292,11 @@ for name in alice bob carol; do
     [ "$code" = 0 ] || fail "$name exited with $code: $(tail -n 3 "$out/$name.err" | tr '\n' ' ')"
 done
 kill "$feeder" 2>/dev/null || true
+# gpsfake stops its gpsd on SIGINT; it is then waited for (the cleanup would have to SIGKILL it).
+kill -INT "$gpsfake" 2>/dev/null || true
+for _ in $(seq 30); do kill -0 "$gpsfake" 2>/dev/null || break; sleep 0.1; done
+wait "$gpsfake" 2>/dev/null || true
+faults_report >>"$out/faults.txt" 2>&1 || true
 
 # ---- The rankings, compared --------------------------------------------------------------------
 # A host's ranking: its last line must be the result frame; each runner as "RANK. NAME STATE".
@@ -265,7 +323,7 @@ fi
 
 # ---- Summary ---------------------------------------------------------------------------------
 {
-    echo "netns race: goal $goal km, x$speedup, netem on $netem_on: ${netem:-none}, restart $restart$([ "$restart" = 1 ] && echo " (victim $victim, killed after $kill_after s)")"
+    echo "netns race: goal $goal km, x$speedup, faults: $faults_said; restart $restart$([ "$restart" = 1 ] && echo " (victim $victim, killed after $kill_after s)")"
     for name in alice bob carol; do
         summary=$(tail -n 1 "$out/$name.json" 2>/dev/null | jq -r --arg me "$name" 'select(.type == "result") |
             "\(.message); own: " + (.runners[] | select(.name == $me) | "\(.distance_m) m, \(.time // "-")")' 2>/dev/null || true)
