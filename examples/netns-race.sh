@@ -194,6 +194,7 @@ exec {gps_feed}<>"$work/gps-feed"
 (netns_in "${holder[carol]}" gpsfake -1 -i -q -P "$gpsd_port" "$work/carol.nmea" <"$work/gps-feed" >"$out/gpsfake.log" 2>&1) &
 gpsfake=$!
 pids+=($gpsfake)
+disown "$gpsfake"  # stopped by pid below, never waited for: no "Killed" notice from bash
 
 # ---- START COMMAND LINES: the one place that says how each host starts ---------------------------
 # Today every runner waits for --mates 2 found over DNS-SD. With invitations (run --invite / --join),
@@ -222,6 +223,13 @@ run_on() {
     runner[$name]=$!
     started[$name]=$EPOCHREALTIME
     pids+=($!)
+}
+
+# stop_by_pid PID: SIGTERM, then SIGKILL if it is still there after 3 s; never waits longer.
+stop_by_pid() {
+    kill -TERM "$1" 2>/dev/null || return 0
+    for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+    kill -KILL "$1" 2>/dev/null || true
 }
 
 # has_line FILE PATTERN: grep -q, silent when FILE is not there yet.
@@ -292,10 +300,10 @@ for name in alice bob carol; do
     [ "$code" = 0 ] || fail "$name exited with $code: $(tail -n 3 "$out/$name.err" | tr '\n' ' ')"
 done
 kill "$feeder" 2>/dev/null || true
-# gpsfake stops its gpsd on SIGINT; it is then waited for (the cleanup would have to SIGKILL it).
-kill -INT "$gpsfake" 2>/dev/null || true
-for _ in $(seq 30); do kill -0 "$gpsfake" 2>/dev/null || break; sleep 0.1; done
-wait "$gpsfake" 2>/dev/null || true
+# gpsfake: end of its input, then SIGTERM (a background job of a script ignores SIGINT), at most 3 s,
+# then SIGKILL; the cleanup stops its gpsd with what is left in the namespaces.
+exec {gps_feed}>&-
+stop_by_pid "$gpsfake"
 faults_report >>"$out/faults.txt" 2>&1 || true
 
 # ---- The rankings, compared --------------------------------------------------------------------
