@@ -26,7 +26,7 @@
 # Environment (defaults in brackets):
 #   RESTART [1]        1: kill VICTIM mid-race and restart it; 0: no kill, a plain three-host race
 #   VICTIM [bob]       alice, bob or carol
-#   KILL_AFTER [3]     seconds (real) after VICTIM's race started
+#   KILL_AFTER [8]     seconds (real) after VICTIM's race started (bob is then ~100 m into 300)
 #   GOAL [0.3]         km;   SPEEDUP [30]   race clock speed-up of every host (the same on all)
 #   EPOCH_SECONDS [7]  race seconds between carol's gpsd fixes (the track's points are ~10 m apart)
 #   NETEM ["loss 30% delay 40ms 20ms reorder 25% duplicate 5%"]   netem parameters; "" for none
@@ -37,7 +37,7 @@
 #   FAULTS [auto]      auto: netem if the kernel has it, else nft (loss and duplicate of $NETEM on the
 #                      netdev egress hook; no delay, jitter or reordering), else none (warned);
 #                      netem, nft or none to force one
-#   RACE_SECONDS [100] every runner must have ended this many seconds after the first start
+#   RACE_SECONDS [90]  every runner must have ended this many seconds after the first start
 # Exit: 0 all hosts ended with the same ranking; 1 a run failed, timed out or the rankings differ;
 # 77 this machine cannot do it (not root, no namespaces, a tool missing). Everything started is
 # stopped by pid, and every namespace, link and temporary folder removed, on any exit (also failure,
@@ -58,13 +58,13 @@ track=$root/Tests/Fixtures/cerknicko-jezero.gpx
 
 restart=${RESTART:-1}
 victim=${VICTIM:-bob}
-kill_after=${KILL_AFTER:-3}
+kill_after=${KILL_AFTER:-8}
 goal=${GOAL:-0.3}
 speedup=${SPEEDUP:-30}
 epoch_seconds=${EPOCH_SECONDS:-7}
 netem=${NETEM-loss 30% delay 40ms 20ms reorder 25% duplicate 5%}
 netem_on=${NETEM_ON:-hosts}
-race_seconds=${RACE_SECONDS:-100}
+race_seconds=${RACE_SECONDS:-90}
 case $victim in alice | bob | carol) ;; *) echo "VICTIM must be alice, bob or carol" >&2; exit 64 ;; esac
 
 source "$root/scripts/lib/netns.sh"
@@ -299,6 +299,7 @@ for name in alice bob carol; do
     ended[$name]=$EPOCHREALTIME
     [ "$code" = 0 ] || fail "$name exited with $code: $(tail -n 3 "$out/$name.err" | tr '\n' ' ')"
 done
+say "every runner has ended"
 kill "$feeder" 2>/dev/null || true
 # gpsfake: end of its input, then SIGTERM (a background job of a script ignores SIGINT), at most 3 s,
 # then SIGKILL; the cleanup stops its gpsd with what is left in the namespaces.

@@ -37,16 +37,25 @@ netns_require() {
     [ "$(id -u)" = 0 ] || { echo "skip: creating network namespaces needs root" >&2; exit 77; }
 }
 
+# Whether PID is still a child of this script (a pid in `pids` that has ended may have been reused).
+netns_child() {
+    local stat
+    read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
+    stat=${stat##*) }
+    set -- $stat
+    [ "$2" = "$$" ]
+}
+
 netns_cleanup() {
     set +e
     trap - INT TERM
     local pid ns
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+    for pid in "${pids[@]}"; do netns_child "$pid" && kill "$pid" 2>/dev/null; done
     for ns in "${netns_names[@]}"; do
         for pid in $(ip netns pids "$ns" 2>/dev/null); do kill "$pid" 2>/dev/null; done
     done
     sleep 0.3
-    for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
+    for pid in "${pids[@]}"; do netns_child "$pid" && kill -9 "$pid" 2>/dev/null; done
     for ns in "${netns_names[@]}"; do
         for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null; done
         ip netns del "$ns" 2>/dev/null
