@@ -41,7 +41,8 @@
 # Exit: 0 all hosts ended with the same ranking; 1 a run failed, timed out or the rankings differ;
 # 77 this machine cannot do it (not root, no namespaces, a tool missing). Everything started is
 # stopped by pid, and every namespace, link and temporary folder removed, on any exit (also failure,
-# Ctrl-C or SIGTERM).
+# Ctrl-C or SIGTERM). The namespaces are called nr<PID of this script>br and nr<PID>h1..3: whoever
+# has to SIGKILL this script (so that its trap cannot run) can remove them by that name.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -271,7 +272,9 @@ fail() { echo "FAIL: $*" >&2; status=1; }
 if [ "$restart" = 1 ]; then
     if await 60 "$out/$victim.json" '"stage":"running"'; then
         say "$victim is running; SIGKILL in $kill_after s"
-        sleep "$kill_after"
+        sleep "$kill_after" &
+        pids+=($!)
+        wait $!  # not a foreground sleep: SIGTERM or Ctrl-C runs the cleanup at once
         if has_line "$out/$victim.json" '"stage":"complete"'; then
             fail "$victim had already finished when it was to be killed: raise GOAL or lower KILL_AFTER"
         fi

@@ -78,8 +78,26 @@ struct NetnsRaceTests {
             try? await Task.sleep(for: .milliseconds(100))
         }
         guard handle.process.isRunning else { return await handle.wait(timeout: 1) }
-        kill(handle.process.processIdentifier, SIGTERM)
+        let pid = handle.process.processIdentifier
+        kill(pid, SIGTERM)
         let run = await handle.wait(timeout: 20)
+        if run.timedOut { removeNamespaces(ofScript: pid) }
         return ProcessRun(status: run.status, stdout: run.stdout, stderr: run.stderr, timedOut: true)
+    }
+
+    /// After a SIGKILL the script's trap did not run: stop what is left in its namespaces (nr<PID>br,
+    /// nr<PID>h1..3) by pid and delete them.
+    static func removeNamespaces(ofScript pid: Int32) {
+        let cleanup = Process()
+        cleanup.executableURL = URL(fileURLWithPath: "/bin/sh")
+        cleanup.arguments = ["-c", """
+            for ns in nr\(pid)br nr\(pid)h1 nr\(pid)h2 nr\(pid)h3; do
+                for p in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$p"; done
+                ip netns del "$ns" 2>/dev/null
+            done
+            true
+            """]
+        try? cleanup.run()
+        cleanup.waitUntilExit()
     }
 }
