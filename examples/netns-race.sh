@@ -242,7 +242,7 @@ await() {
     local until=$((SECONDS + $1))
     [ "$until" -le "$deadline" ] || until=$deadline
     while ! has_line "$2" "$3"; do
-        [ "$SECONDS" -lt "$until" ] || return 1
+        [ "$SECONDS" -lt "$until" ] && kill -0 "$$" 2>/dev/null || return 1
         sleep 0.1
     done
 }
@@ -258,6 +258,7 @@ say "runners started: alice (sim) bob (gpx) carol (gpsd), ids ${id[alice]} ${id[
     await 60 "$out/carol.err" 'connected to gpsd' || exit 0
     period=$(awk -v e="$epoch_seconds" -v s="$speedup" 'BEGIN { printf "%.3f", e / s }')
     for ((n = 0; n < epochs; n++)); do
+        kill -0 "$$" 2>/dev/null || exit 0  # the script is gone (SIGKILL): stop too
         printf '\n\n' >&"$gps_feed"
         sleep "$period"
     done
