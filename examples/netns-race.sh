@@ -10,7 +10,8 @@
 #   carol  gpsd, fed by gpsfake in carol's     --source gpsd:127.0.0.1:2947
 #          namespace with the same track turned into NMEA by gpsbabel, one epoch every
 #          EPOCH_SECONDS of race time
-# They find each other over DNS-SD (no --peer; `--mates 2` for now, see START COMMAND LINES), share a
+# They find each other over DNS-SD (no --peer): alice invites bob and carol (`--invite bob,carol`), who
+# accept by themselves (`--join --accept-from alice`), and all three count down together. They share a
 # race key from a file, and race over links with `tc netem $NETEM` (where the kernel has no netem, only
 # the loss and duplicates of $NETEM, with nftables; see FAULTS). With RESTART=1 one host (VICTIM) is
 # killed with SIGKILL mid-race and started again with the same --id, --name and --port.
@@ -198,15 +199,12 @@ pids+=($gpsfake)
 disown "$gpsfake"  # stopped by pid below, never waited for: no "Killed" notice from bash
 
 # ---- START COMMAND LINES: the one place that says how each host starts ---------------------------
-# Today every runner waits for --mates 2 found over DNS-SD. With invitations (run --invite / --join),
-# switch the three lobby lines to:
-#   lobby_alice=(--invite bob,carol)
-#   lobby_bob=(--join --accept-from alice)
-#   lobby_carol=(--join --accept-from alice)
-# (and keep VICTIM a guest, bob or carol: a restarted guest joins again the same way).
-lobby_alice=(--mates 2)
-lobby_bob=(--mates 2)
-lobby_carol=(--mates 2)
+# alice invites the two others, found over DNS-SD by name; they accept alice's invitation by themselves.
+# A restarted runner rejoins the race under way: it waits for its 2 mates (--mates 2), no invitation.
+lobby_alice=(--invite bob,carol)
+lobby_bob=(--join --accept-from alice)
+lobby_carol=(--join --accept-from alice)
+rejoin=(--mates 2)
 common=(--goal "$goal" --port 47474 --wait 60 --race-key-file "$key" --frontend json --log-level info)
 start_alice() { run_on alice --source sim --pace 9:00 --seed 7 --speedup "$speedup" "${lobby_alice[@]}"; }
 start_bob() { run_on bob --source "gpx:$track:x$speedup" "${lobby_bob[@]}"; }
@@ -285,6 +283,7 @@ if [ "$restart" = 1 ]; then
         mv "$out/$victim.err" "$out/$victim.killed.err"
         killed_at=$(tail -n 5 "$out/$victim.killed.json" | jq -R -r 'fromjson? | select(.type == "status") | .runners[] | select(.me) | .distance_m' | tail -1)
         say "$victim killed at ${killed_at:-?} m; restarting it with the same --id ${id[$victim]}, --name, --port"
+        eval "lobby_$victim=(\"\${rejoin[@]}\")"
         "start_$victim"
     else
         fail "$victim never started running, so it was not killed"
