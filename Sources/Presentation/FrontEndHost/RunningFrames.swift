@@ -6,6 +6,9 @@ import FrontEndKit
 /// Binds the running view model's outputs to front-end frames: a `status` frame whenever the
 /// elapsed time or the board changes, a `notice` for each message, and the `result` frame last,
 /// after every other output has ended.
+///
+/// Frames are made as the consumer takes them (the stream is pulled through a channel): a consumer
+/// slower than the race gets a status frame of the latest board rather than a growing queue of old ones.
 public enum RunningFrames {
     public static func frames(from output: RunningViewModel.Output, clock: any RaceClock) -> AsyncStream<FrontEndFrame> {
         enum Event: Sendable {
@@ -14,7 +17,7 @@ public enum RunningFrames {
             case result(RaceResultDisplay)
             case notice(Notice)
         }
-        let (stream, continuation) = AsyncStream.makeStream(of: FrontEndFrame.self, bufferingPolicy: .unbounded)
+        let channel = AsyncChannel<FrontEndFrame>()
         let task = Task {
             let events = merge(
                 output.elapsedTime.map { Event.elapsed($0) },
@@ -35,18 +38,18 @@ public enum RunningFrames {
                     result = final
                     continue
                 case .notice(let notice):
-                    continuation.yield(FrontEndFrame(type: .notice, time: time, level: notice.level.rawValue, message: notice.message))
+                    await channel.send(FrontEndFrame(type: .notice, time: time, level: notice.level.rawValue, message: notice.message))
                     continue
                 }
-                if let board { continuation.yield(statusFrame(board, elapsed: elapsed, time: time)) }
+                if let board { await channel.send(statusFrame(board, elapsed: elapsed, time: time)) }
             }
             if let result {
-                continuation.yield(resultFrame(result, time: DisplayFormat.timestamp(clock.now)))
+                await channel.send(resultFrame(result, time: DisplayFormat.timestamp(clock.now)))
             }
-            continuation.finish()
+            channel.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        let frames = FrameIterator(channel.makeAsyncIterator())
+        return AsyncStream(unfolding: { await frames.next() }, onCancel: { task.cancel() })
     }
 
     static func statusFrame(_ board: RaceBoard, elapsed: String, time: String) -> FrontEndFrame {
@@ -77,5 +80,19 @@ public enum RunningFrames {
             timeSeconds: row.timeSeconds, finishSeconds: row.finishSeconds, pace: row.pace,
             speedMetresPerSecond: row.speedMetresPerSecond, calories: row.calories, caloriesKcal: row.caloriesKcal
         )
+    }
+}
+
+/// The channel's iterator, for the one consumer of `RunningFrames.frames`'s stream (whose unfolding
+/// closure calls `next()` one call at a time).
+private final class FrameIterator: @unchecked Sendable {
+    private var iterator: AsyncChannel<FrontEndFrame>.Iterator
+
+    init(_ iterator: AsyncChannel<FrontEndFrame>.Iterator) {
+        self.iterator = iterator
+    }
+
+    func next() async -> FrontEndFrame? {
+        await iterator.next()
     }
 }

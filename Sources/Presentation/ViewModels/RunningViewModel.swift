@@ -35,9 +35,9 @@ public final class RunningViewModel: ViewModelType, Sendable {
 
     /// Display-ready values for the view.
     public struct Output: Sendable {
-        /// Our elapsed time, `MM:SS` or `HH:MM:SS`, each time it changes.
+        /// Our elapsed time, `MM:SS` or `HH:MM:SS`, each time it changes (the latest, for a slow view).
         public var elapsedTime: AsyncStream<String>
-        /// The board after every change of the race.
+        /// The board after every change of the race (the latest, for a view slower than the race).
         public var board: AsyncStream<RaceBoard>
         /// The result, once, when the run is over.
         public var result: AsyncStream<RaceResultDisplay>
@@ -52,8 +52,10 @@ public final class RunningViewModel: ViewModelType, Sendable {
     }
 
     public func transform(input: Input) -> Output {
-        let elapsed = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
-        let board = AsyncStream.makeStream(of: RaceBoard.self, bufferingPolicy: .unbounded)
+        // The elapsed time and the board are state: a view slower than the race sees the latest of
+        // each (intermediate ones are skipped, never queued). Results and notices are events: all kept.
+        let elapsed = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
+        let board = AsyncStream.makeStream(of: RaceBoard.self, bufferingPolicy: .bufferingNewest(1))
         let result = AsyncStream.makeStream(of: RaceResultDisplay.self, bufferingPolicy: .unbounded)
         let notice = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .unbounded)
         let dependency = self.dependency
