@@ -1,5 +1,9 @@
 /// The message types of protocol version 2: the high nibble of header byte 3 (docs/PROTOCOL.md).
 public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
+    /// A peer's boot epoch, sent with every hello: a newer one says the peer restarted (catch-up).
+    case boot = 10
+    /// A runner's state as a mate held it, sent back to that runner after its peer restarted.
+    case relayedState = 11
     /// One runner's current state: phase, elapsed time, distance, finish time.
     case progress = 1
     /// Who a runner is and which run it is in: name, mode, goal. Sent less often than progress.
@@ -14,6 +18,8 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
     var lengths: ClosedRange<Int> {
         switch self {
+        case .boot: 24...24
+        case .relayedState: 45...45
         case .progress: 24...28
         case .hello: 23...(22 + 32)
         case .cheer: 33...33
@@ -27,6 +33,8 @@ extension MessageType {
     /// A short, stable name for counters and logs.
     public var name: String {
         switch self {
+        case .boot: "boot"
+        case .relayedState: "relayed-state"
         case .progress: "progress"
         case .hello: "hello"
         case .cheer: "cheer"

@@ -25,6 +25,7 @@ public enum SyncDatagramCodec {
             sender: datagram.sender, sequence: datagram.sequence
         ).write(to: &writer)
         switch datagram.message {
+        case .boot, .relayedState: writeCatchUp(datagram.message, to: &writer)
         case .progress(let report):
             writer.write(report.elapsedMilliseconds)
             writer.write(report.distanceCentimetres)

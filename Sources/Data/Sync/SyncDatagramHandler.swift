@@ -9,12 +9,14 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     typealias InboundIn = AddressedEnvelope<ByteBuffer>
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
-    private let sink: @Sendable (RunnerProgress) -> Void
+    let sink: @Sendable (RunnerProgress) -> Void
     private let learnPeer: @Sendable (SocketAddress) -> Void
-    private let statistics: NIOLockedValueBox<SyncStatistics>
-    private let outbox: NIOLockedValueBox<SyncOutbox>
+    let statistics: NIOLockedValueBox<SyncStatistics>
+    let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
-    private let key: RaceKey?
+    let key: RaceKey?
+    /// Restart catch-up: epochs, last progress, relays due (SyncDatagramHandler+CatchUp.swift).
+    let catchUp: NIOLockedValueBox<CatchUpRelays>
     private var roster: SyncRoster
     private var windows: [RunnerID: ReplayWindow] = [:]
 
@@ -24,6 +26,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         outbox: NIOLockedValueBox<SyncOutbox>,
         clock: NIOLockedValueBox<RaceClockSync>,
         rosterCapacity: Int,
+        catchUp: NIOLockedValueBox<CatchUpRelays> = NIOLockedValueBox(CatchUpRelays()),
         learnPeer: @escaping @Sendable (SocketAddress) -> Void,
         sink: @escaping @Sendable (RunnerProgress) -> Void
     ) {
@@ -31,6 +34,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         self.statistics = statistics
         self.outbox = outbox
         self.clock = clock
+        self.catchUp = catchUp
         self.roster = SyncRoster(capacity: rosterCapacity)
         self.learnPeer = learnPeer
         self.sink = sink
@@ -56,11 +60,15 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     /// Authenticated datagrams only: a number seen before, or below the sender's window, is a replay.
     private func checkReplay(_ datagram: SyncDatagram) throws(DatagramError) {
         guard windows[datagram.sender] != nil || windows.count < roster.capacity else { throw .rosterFull }
+        if try bypassesReplayWindow(datagram) { return }
         guard windows[datagram.sender, default: ReplayWindow()].accept(datagram.sequence) else { throw .replayed }
     }
 
     private func handle(_ datagram: SyncDatagram, from source: SocketAddress, context: ChannelHandlerContext) throws(DatagramError) {
+        catchUp.withLockedValue { $0.saw(datagram.sequence, from: datagram.sender) }
         switch datagram.message {
+        case .boot, .relayedState:
+            try handleCatchUp(datagram, from: source, context: context)
         case .hello(let name, let terms):
             try roster.learn(datagram.sender, name: name, terms: terms)
             clock.withLockedValue { $0.heard(datagram.sender, at: source) }
@@ -69,6 +77,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
             let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
             learnPeer(source)
             sink(progress)
+            catchUp.withLockedValue { $0.heard(report, number: datagram.sequence, from: datagram.sender) }
         case .clockPing(let t1):
             answerPing(from: datagram.sender, t1: t1, source: source, context: context)
         case let .clockPong(requester, t1, t2, t3):

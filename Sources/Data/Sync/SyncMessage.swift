@@ -2,6 +2,11 @@ import Domain
 
 /// The body of one protocol-version-2 datagram, decoded and range-checked. Layouts in docs/PROTOCOL.md.
 public enum SyncMessage: Sendable, Hashable {
+    /// The sender's boot epoch: microseconds since 1970 when its process started (type 10).
+    case boot(epoch: UInt64)
+    /// `subject`'s state as the sender held it, sent back after `subject`'s peer restarted: the highest
+    /// datagram number the sender saw from it, the number of the held progress, and that progress (type 11).
+    case relayedState(subject: RunnerID, highestNumber: UInt32, heldSequence: UInt32, report: ProgressReportDTO)
     /// A runner's state (type 1).
     case progress(ProgressReportDTO)
     /// A runner's name and the run it is in (type 2).
@@ -16,6 +21,8 @@ public enum SyncMessage: Sendable, Hashable {
     /// The message type byte of this body.
     public var type: MessageType {
         switch self {
+        case .boot: .boot
+        case .relayedState: .relayedState
         case .progress: .progress
         case .hello: .hello
         case .cheer: .cheer

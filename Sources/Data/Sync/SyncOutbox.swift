@@ -7,18 +7,24 @@ struct SyncOutbox: Sendable {
     static let helloInterval = 4
 
     private(set) var me: RunnerID?
+    /// Our runner and terms as the last publish gave them (to turn a relayed state back into progress).
+    private(set) var introduction: (runner: Runner, terms: RaceTerms)?
     private var lastSequence: UInt32 = 0
     private var publishes = 0
+    /// This process's boot epoch (microseconds since 1970 at start), sent with every hello.
+    let epoch = SyncDatagramHandler.microsecondsNow()
 
     /// The datagrams for one publish of `progress`: a hello when one is due, then the progress.
     mutating func datagrams(for progress: RunnerProgress) -> [SyncDatagram] {
         let sender = progress.runner.id
         if me != sender { publishes = 0 }
         me = sender
+        introduction = (progress.runner, progress.terms)
         var datagrams: [SyncDatagram] = []
         if publishes % Self.helloInterval == 0 {
             let hello = SyncMessage.hello(name: progress.runner.name, terms: progress.terms)
             datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: hello))
+            datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: .boot(epoch: epoch)))
         }
         publishes += 1
         let report = SyncMessage.progress(ProgressReportDTO(progress))
@@ -35,5 +41,11 @@ struct SyncOutbox: Sendable {
     private mutating func nextSequence() -> UInt32 {
         lastSequence = lastSequence == UInt32.max ? 1 : lastSequence + 1
         return lastSequence
+    }
+
+    /// After a restart: the next datagram numbers continue above `number`, the highest a mate saw from
+    /// our previous process, so that its replay window and replica take them as new.
+    mutating func continueAbove(_ number: UInt32) {
+        lastSequence = max(lastSequence, number)
     }
 }

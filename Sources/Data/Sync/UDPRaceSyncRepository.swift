@@ -22,6 +22,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     private let statisticsBox: NIOLockedValueBox<SyncStatistics>
     private let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
+    private let catchUp: NIOLockedValueBox<CatchUpRelays>
     private let key: RaceKey?
     private let stream: AsyncStream<RunnerProgress>
 
@@ -31,6 +32,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         statistics: NIOLockedValueBox<SyncStatistics>,
         outbox: NIOLockedValueBox<SyncOutbox>,
         clock: NIOLockedValueBox<RaceClockSync>,
+        catchUp: NIOLockedValueBox<CatchUpRelays>,
         key: RaceKey?,
         stream: AsyncStream<RunnerProgress>
     ) throws {
@@ -43,6 +45,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         self.statisticsBox = statistics
         self.outbox = outbox
         self.clock = clock
+        self.catchUp = catchUp
         self.key = key
         self.stream = stream
     }
@@ -59,6 +62,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         let statistics = NIOLockedValueBox(SyncStatistics())
         let outbox = NIOLockedValueBox(SyncOutbox())
         let clock = NIOLockedValueBox(RaceClockSync())
+        let catchUp = NIOLockedValueBox(CatchUpRelays())
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
         let learnPeer: @Sendable (SocketAddress) -> Void = { source in
             peers.withLockedValue { known in
@@ -73,7 +77,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             SyncDatagramHandler(
-                                key: key, statistics: statistics, outbox: outbox, clock: clock, rosterCapacity: maximumPeers,
+                                key: key, statistics: statistics, outbox: outbox, clock: clock, rosterCapacity: maximumPeers, catchUp: catchUp,
                                 learnPeer: learnPeer, sink: sink
                             )
                         )
@@ -87,7 +91,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
             throw SyncError.cannotBind(host: host, port: port, reason: "\(error)")
         }
         channel.closeFuture.whenComplete { _ in continuation.finish() }
-        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clock, key: key, stream: stream)
+        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clock, catchUp: catchUp, key: key, stream: stream)
     }
 
     /// Whether this race has a key (every datagram authenticated) or is open.
@@ -124,6 +128,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         for datagram in datagrams {
             await send(SyncDatagramCodec.encode(datagram, key: key), to: knownPeers)
         }
+        if datagrams.count > 1 { await sendDueRelays() }
         // A clock ping to the host along with every hello (so one per 4 publishes at most).
         guard datagrams.count > 1,
               let ping = clock.withLockedValue({ $0.ping(me: progress.runner.id, now: SyncDatagramHandler.microsecondsNow()) }),
@@ -139,6 +144,15 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
 
     /// This peer's estimate of the host's clock (empty while it is the host or before the first pong).
     public var clockEstimate: RaceClockEstimate { clock.withLockedValue { $0.estimate } }
+
+    /// With every hello: the states of mates that restarted and have not caught up yet, sent back to
+    /// them (a bounded number of times, `CatchUpRelays.repeats`), so that a lost relay is repaired.
+    private func sendDueRelays() async {
+        for relay in catchUp.withLockedValue({ $0.due() }) {
+            guard let datagram = outbox.withLockedValue({ $0.datagram(saying: relay.message) }) else { continue }
+            await send(SyncDatagramCodec.encode(datagram, key: key), to: [relay.address])
+        }
+    }
 
     private func send(_ bytes: [UInt8], to peers: [SocketAddress]) async {
         for peer in peers where peer != localAddress {
