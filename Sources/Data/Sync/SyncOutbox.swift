@@ -11,7 +11,8 @@ struct SyncOutbox: Sendable {
     private(set) var introduction: (runner: Runner, terms: RaceTerms)?
     private var lastSequence: UInt32 = 0
     private var publishes = 0
-    /// This process's boot epoch (microseconds since 1970 at start), sent with every hello.
+    /// This process's boot epoch (microseconds since 1970 at start), sent after the progress of the first
+    /// `bootHellos` publishes that carry a hello, then of every `bootHellos`-th one (docs/PROTOCOL.md).
     let epoch = SyncDatagramHandler.microsecondsNow()
 
     /// The datagrams for one publish of `progress`: a hello when one is due, then the progress.
@@ -21,14 +22,15 @@ struct SyncOutbox: Sendable {
         me = sender
         introduction = (progress.runner, progress.terms)
         var datagrams: [SyncDatagram] = []
+        let bootDue = isBootDue
         if publishes % Self.helloInterval == 0 {
             let hello = SyncMessage.hello(name: progress.runner.name, terms: progress.terms)
             datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: hello))
-            datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: .boot(epoch: epoch)))
         }
         publishes += 1
         let report = SyncMessage.progress(ProgressReportDTO(progress))
         datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: report))
+        if bootDue { datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: .boot(epoch: epoch))) }
         return datagrams
     }
 
@@ -41,6 +43,17 @@ struct SyncOutbox: Sendable {
     private mutating func nextSequence() -> UInt32 {
         lastSequence = lastSequence == UInt32.max ? 1 : lastSequence + 1
         return lastSequence
+    }
+
+    /// How many first hellos are followed by a boot, and then every how many hellos.
+    static let bootHellos = 4
+
+    /// Whether the publish about to be made carries a boot: one with a hello, among the first
+    /// `bootHellos` hellos or every `bootHellos`-th after them.
+    private var isBootDue: Bool {
+        guard publishes % Self.helloInterval == 0 else { return false }
+        let hello = publishes / Self.helloInterval
+        return hello < Self.bootHellos || hello % Self.bootHellos == 0
     }
 
     /// After a restart: the next datagram numbers continue above `number`, the highest a mate saw from

@@ -1,0 +1,68 @@
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// A peer killed mid-race (SIGKILL) and restarted with the same runner id, port and name catches up
+/// from its mate (docs/PROTOCOL.md, "Restart and catch-up"): both JSON streams end with the same result,
+/// and the restarted runner's distance goes on from where it was.
+@Suite("End to end: restart mid-race")
+struct RestartRaceTests {
+    /// Our own runner's distance in a status frame, if the frame has one.
+    private static func ownDistance(_ line: [String: Any]) -> Double? {
+        ((line["runners"] as? [[String: Any]]) ?? []).first { $0["me"] as? Bool == true }?["distance_m"] as? Double
+    }
+
+    private static func lines(of url: URL) -> [[String: Any]] {
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    @Test("killed with SIGKILL at about 100 m and restarted: the same result on both peers", arguments: [true, false])
+    func killAndRestart(keyed: Bool) async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let key = keyed ? ["--race-key", "restart test"] : []
+        let common = ["--goal", "0.3", "--speedup", "20", "--frontend", "json", "--wait", "30"] + key
+        let bobArguments = ["run", "--name", "bob", "--id", "b0b0b0b0", "--port", "\(portB)",
+            "--peer", "127.0.0.1:\(portA)", "--pace", "5:20", "--seed", "2"] + common
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--id", "a1a1a1a1", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + common)
+        let bob = try ProcessRun.Handle(binary, bobArguments)
+
+        // Bob runs until about 100 m (bounded: at most 30 s of real time), then dies without a word.
+        var before: Double = 0
+        for _ in 0..<600 where before < 100 {
+            try await Task.sleep(for: .milliseconds(50))
+            before = Self.lines(of: bob.stdoutURL).compactMap(Self.ownDistance).max() ?? 0
+            if !bob.process.isRunning { break }
+        }
+        #expect(bob.process.isRunning, "bob ended before he could be killed")
+        kill(bob.process.processIdentifier, SIGKILL)
+        let killed = await bob.wait(timeout: 10)
+        #expect(killed.status == SIGKILL)
+        before = (try? killed.jsonLines())?.compactMap(Self.ownDistance).max() ?? before
+        #expect(before >= 100 && before < 300, "bob's distance when killed: \(before) m")
+
+        // The same bob again: same id, port and name.
+        let restarted = try ProcessRun.Handle(binary, bobArguments)
+        let runs = [await alice.wait(timeout: 90), await restarted.wait(timeout: 90)]
+        for run in runs {
+            #expect(!run.timedOut, "the run did not end by itself: \(run.stderr)")
+            #expect(run.status == 0, "exit \(run.status): \(run.stderr)")
+        }
+        let (resultA, resultB) = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
+        #expect(resultA == resultB)
+        #expect(resultA.entries.map(\.name).sorted() == ["alice", "bob"])
+        for entry in resultA.entries {
+            #expect(entry.state == "finished", "\(resultA)")
+            #expect(entry.distanceMetres >= 300 && entry.distanceMetres < 330, "\(entry)")
+        }
+        // The restarted bob never showed less than he had run before the kill once he had it back, and
+        // ended above it.
+        let after = try runs[1].jsonLines().compactMap(Self.ownDistance)
+        #expect(after.drop { $0 < before }.allSatisfy { $0 >= before })
+        #expect((after.last ?? 0) >= before)
+    }
+}
