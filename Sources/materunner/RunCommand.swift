@@ -73,6 +73,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Seed of the simulated runner (default: random).")
     var seed: UInt64?
 
+    @Option(name: .customLong("clock-zones"), help: ArgumentHelp(
+        "Also draw the world clock on the agreed race clock, with its offset and uncertainty, for these IANA time zones (comma-separated): a clock frame per second.",
+        valueName: "LIST"
+    ))
+    var clockZones: String?
+
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .warning
 
@@ -87,6 +93,9 @@ struct RunCommand: AsyncParsableCommand {
             for text in peer { _ = try PeerAddress(parsing: text) }
         } catch {
             throw ValidationError("\(error)")
+        }
+        if let clockZones {
+            do { _ = try TimeZoneList.parse(clockZones) } catch { throw ValidationError(error.description) }
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not between 0 and 65535") }
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
@@ -112,6 +121,7 @@ struct RunCommand: AsyncParsableCommand {
         let recorder = container.makeRecorder(store: try data.openStore())
 
         let sync = try await container.makeSync(port: port, key: try raceKey.load())
+        container.followRaceClock(of: sync, me: me.id)
         var discovery: DNSSDDiscoveryRepository?
         do {
             for text in peer {
@@ -153,7 +163,8 @@ struct RunCommand: AsyncParsableCommand {
         )
         let recorded = container.recording(session, into: recorder)
         let succeeded = await container.present(
-            container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated
+            container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated,
+            worldClock: try clockZones.map(TimeZoneList.parse)
         )
         let saved = await container.closeRecording(recorder)
         discovery?.stop()

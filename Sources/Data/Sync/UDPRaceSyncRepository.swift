@@ -145,6 +145,9 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     /// This peer's estimate of the host's clock (empty while it is the host or before the first pong).
     public var clockEstimate: RaceClockEstimate { clock.withLockedValue { $0.estimate } }
 
+    /// Whether a mate's hello has been heard, so that a race clock is agreed (we may be its host).
+    public var hasHeardClockMate: Bool { clock.withLockedValue { $0.lowestMate != nil } }
+
     /// With every hello: the states of mates that restarted and have not caught up yet, sent back to
     /// them (a bounded number of times, `CatchUpRelays.repeats`), so that a lost relay is repaired.
     private func sendDueRelays() async {
