@@ -172,6 +172,8 @@ struct RunCommand: AsyncParsableCommand {
         let statistics = sync.statistics
         logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(statistics.dropped.sorted { $0.key < $1.key })")
         for warning in statistics.authenticationWarnings { logger.warning("\(warning)") }
+        let updates = sync.progressUpdateSizes
+        logger.info("progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes")
         let estimate = sync.clockEstimate
         if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
             let milliseconds = { (seconds: Double) in String(format: "%.3f ms", seconds * 1000) }

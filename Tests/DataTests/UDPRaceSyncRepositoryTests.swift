@@ -56,12 +56,14 @@ struct UDPRaceSyncRepositoryTests {
             #expect(try await nextUpdate(of: a).state == fromB.state)
 
             // b has heard a (the lower id, so the race-clock host): it pings a along with its hello,
-            // and a answers with a pong. A first publish ends with a boot (restart catch-up).
+            // and a answers with a pong. A first publish ends with a boot (restart catch-up), and b's
+            // hello goes with an acknowledgement of a's progress (a delta base).
             try await waitForDatagrams(4, at: b)
+            try await waitForDatagrams(5, at: a)
             #expect(a.statistics.datagramsSent == 4)
             #expect(a.statistics.bytesSent == (22 + 5) + 24 + 24 + 48)
-            #expect(b.statistics.bytesSent == (22 + 4) + 28 + 24 + 24)
-            #expect(a.statistics.datagramsReceived == 4)
+            #expect(b.statistics.bytesSent == (22 + 4) + 28 + 24 + 20 + 24)
+            #expect(a.statistics.datagramsReceived == 5)
             #expect(a.statistics.droppedTotal == 0)
             #expect(b.statistics.droppedTotal == 0)
         }

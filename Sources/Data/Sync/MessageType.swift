@@ -4,6 +4,10 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case boot = 10
     /// A runner's state as a mate held it, sent back to that runner after its peer restarted.
     case relayedState = 11
+    /// A runner's progress as the change since a state the receiver acknowledged.
+    case progressDelta = 12
+    /// The highest datagram number of the recipient's progress the sender holds (a delta base).
+    case acknowledgement = 13
     /// One runner's current state: phase, elapsed time, distance, finish time.
     case progress = 1
     /// Who a runner is and which run it is in: name, mode, goal. Sent less often than progress.
@@ -20,6 +24,8 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         switch self {
         case .boot: 24...24
         case .relayedState: 45...45
+        case .progressDelta: 21...21
+        case .acknowledgement: 20...20
         case .progress: 24...28
         case .hello: 23...(22 + 32)
         case .cheer: 33...33
@@ -35,6 +41,8 @@ extension MessageType {
         switch self {
         case .boot: "boot"
         case .relayedState: "relayed-state"
+        case .progressDelta: "progress-delta"
+        case .acknowledgement: "acknowledgement"
         case .progress: "progress"
         case .hello: "hello"
         case .cheer: "cheer"

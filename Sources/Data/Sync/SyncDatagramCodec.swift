@@ -17,6 +17,7 @@ public enum SyncDatagramCodec {
     public static func encode(_ datagram: SyncDatagram, key: RaceKey? = nil) -> [UInt8] {
         var writer = WireWriter(capacity: maximumLength)
         var flags: UInt8 = 0
+        if case .progressDelta(let delta) = datagram.message { flags = deltaFlags(delta) }
         if case .progress(let report) = datagram.message {
             flags = report.phase.rawValue & phaseMask | (report.hasFinalResult ? finalResultFlag : 0)
         }
@@ -26,6 +27,7 @@ public enum SyncDatagramCodec {
         ).write(to: &writer)
         switch datagram.message {
         case .boot, .relayedState: writeCatchUp(datagram.message, to: &writer)
+        case .progressDelta, .acknowledgement: writeDelta(datagram.message, to: &writer)
         case .progress(let report):
             writer.write(report.elapsedMilliseconds)
             writer.write(report.distanceCentimetres)

@@ -23,7 +23,10 @@ extension SyncDatagramHandler {
         statistics.withLockedValue { $0.received[datagram.message.type.name, default: 0] += 1 }
         switch datagram.message {
         case .boot(let epoch):
-            guard catchUp.withLockedValue({ $0.kind(ofBoot: epoch, from: datagram.sender) }) != .old else { throw .replayed }
+            let kind = catchUp.withLockedValue { $0.kind(ofBoot: epoch, from: datagram.sender) }
+            guard kind != .old else { throw .replayed }
+            // A restarted peer holds none of our states: no deltas to it until it acknowledges again.
+            if kind == .restart { deltas.withLockedValue { $0.forget(datagram.sender) } }
             guard let relay = catchUp.withLockedValue({ $0.boot(epoch, from: datagram.sender, at: source) }),
                   let outgoing = outbox.withLockedValue({ $0.datagram(saying: relay) })
             else { return }

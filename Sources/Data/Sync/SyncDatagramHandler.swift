@@ -10,14 +10,16 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     let sink: @Sendable (RunnerProgress) -> Void
-    private let learnPeer: @Sendable (SocketAddress) -> Void
+    let learnPeer: @Sendable (SocketAddress) -> Void
     let statistics: NIOLockedValueBox<SyncStatistics>
     let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
     let key: RaceKey?
     /// Restart catch-up: epochs, last progress, relays due (SyncDatagramHandler+CatchUp.swift).
     let catchUp: NIOLockedValueBox<CatchUpRelays>
-    private var roster: SyncRoster
+    /// Delta bases and acknowledgements (SyncDatagramHandler+Deltas.swift).
+    let deltas: NIOLockedValueBox<ProgressDeltas>
+    var roster: SyncRoster
     private var windows: [RunnerID: ReplayWindow] = [:]
 
     init(
@@ -27,6 +29,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         clock: NIOLockedValueBox<RaceClockSync>,
         rosterCapacity: Int,
         catchUp: NIOLockedValueBox<CatchUpRelays> = NIOLockedValueBox(CatchUpRelays()),
+        deltas: NIOLockedValueBox<ProgressDeltas> = NIOLockedValueBox(ProgressDeltas()),
         learnPeer: @escaping @Sendable (SocketAddress) -> Void,
         sink: @escaping @Sendable (RunnerProgress) -> Void
     ) {
@@ -35,6 +38,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         self.outbox = outbox
         self.clock = clock
         self.catchUp = catchUp
+        self.deltas = deltas
         self.roster = SyncRoster(capacity: rosterCapacity)
         self.learnPeer = learnPeer
         self.sink = sink
@@ -69,15 +73,19 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         switch datagram.message {
         case .boot, .relayedState:
             try handleCatchUp(datagram, from: source, context: context)
+        case .progressDelta, .acknowledgement:
+            try handleDelta(datagram, from: source)
         case .hello(let name, let terms):
             try roster.learn(datagram.sender, name: name, terms: terms)
             clock.withLockedValue { $0.heard(datagram.sender, at: source) }
+            deltas.withLockedValue { $0.learn(datagram.sender, at: source) }
             learnPeer(source)
         case .progress(let report):
             let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
             learnPeer(source)
             sink(progress)
             catchUp.withLockedValue { $0.heard(report, number: datagram.sequence, from: datagram.sender) }
+            deltas.withLockedValue { $0.hold(report, number: datagram.sequence, from: datagram.sender, at: source) }
         case .clockPing(let t1):
             answerPing(from: datagram.sender, t1: t1, source: source, context: context)
         case let .clockPong(requester, t1, t2, t3):

@@ -7,6 +7,10 @@ public enum SyncMessage: Sendable, Hashable {
     /// `subject`'s state as the sender held it, sent back after `subject`'s peer restarted: the highest
     /// datagram number the sender saw from it, the number of the held progress, and that progress (type 11).
     case relayedState(subject: RunnerID, highestNumber: UInt32, heldSequence: UInt32, report: ProgressReportDTO)
+    /// A runner's progress as the change since a base the receiver acknowledged (type 12).
+    case progressDelta(ProgressDeltaDTO)
+    /// The recipient's progress numbered `number` is held by the sender, which may be used as a base (type 13).
+    case acknowledgement(number: UInt32)
     /// A runner's state (type 1).
     case progress(ProgressReportDTO)
     /// A runner's name and the run it is in (type 2).
@@ -23,6 +27,8 @@ public enum SyncMessage: Sendable, Hashable {
         switch self {
         case .boot: .boot
         case .relayedState: .relayedState
+        case .progressDelta: .progressDelta
+        case .acknowledgement: .acknowledgement
         case .progress: .progress
         case .hello: .hello
         case .cheer: .cheer

@@ -20,10 +20,11 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     private let channel: any Channel
     private let peers: NIOLockedValueBox<[SocketAddress]>
     private let statisticsBox: NIOLockedValueBox<SyncStatistics>
-    private let outbox: NIOLockedValueBox<SyncOutbox>
+    let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
     private let catchUp: NIOLockedValueBox<CatchUpRelays>
-    private let key: RaceKey?
+    let deltas: NIOLockedValueBox<ProgressDeltas>
+    let key: RaceKey?
     private let stream: AsyncStream<RunnerProgress>
 
     private init(
@@ -33,6 +34,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         outbox: NIOLockedValueBox<SyncOutbox>,
         clock: NIOLockedValueBox<RaceClockSync>,
         catchUp: NIOLockedValueBox<CatchUpRelays>,
+        deltas: NIOLockedValueBox<ProgressDeltas>,
         key: RaceKey?,
         stream: AsyncStream<RunnerProgress>
     ) throws {
@@ -46,6 +48,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         self.outbox = outbox
         self.clock = clock
         self.catchUp = catchUp
+        self.deltas = deltas
         self.key = key
         self.stream = stream
     }
@@ -63,6 +66,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         let outbox = NIOLockedValueBox(SyncOutbox())
         let clock = NIOLockedValueBox(RaceClockSync())
         let catchUp = NIOLockedValueBox(CatchUpRelays())
+        let deltas = NIOLockedValueBox(ProgressDeltas())
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
         let learnPeer: @Sendable (SocketAddress) -> Void = { source in
             peers.withLockedValue { known in
@@ -77,7 +81,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             SyncDatagramHandler(
-                                key: key, statistics: statistics, outbox: outbox, clock: clock, rosterCapacity: maximumPeers, catchUp: catchUp,
+                                key: key, statistics: statistics, outbox: outbox, clock: clock, rosterCapacity: maximumPeers, catchUp: catchUp, deltas: deltas,
                                 learnPeer: learnPeer, sink: sink
                             )
                         )
@@ -91,7 +95,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
             throw SyncError.cannotBind(host: host, port: port, reason: "\(error)")
         }
         channel.closeFuture.whenComplete { _ in continuation.finish() }
-        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clock, catchUp: catchUp, key: key, stream: stream)
+        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clock, catchUp: catchUp, deltas: deltas, key: key, stream: stream)
     }
 
     /// Whether this race has a key (every datagram authenticated) or is open.
@@ -126,9 +130,17 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     public func publish(_ progress: RunnerProgress) async {
         let datagrams = outbox.withLockedValue { $0.datagrams(for: progress) }
         for datagram in datagrams {
+            // Progress: a delta to each peer that acknowledged a base, else the full state (+Deltas.swift).
+            if case .progress(let report) = datagram.message {
+                await sendProgress(report, number: datagram.sequence, sender: datagram.sender)
+                continue
+            }
             await send(SyncDatagramCodec.encode(datagram, key: key), to: knownPeers)
         }
-        if datagrams.count > 1 { await sendDueRelays() }
+        if datagrams.count > 1 {
+            await sendDueRelays()
+            await sendDueAcknowledgements()
+        }
         // A clock ping to the host along with every hello (so one per 4 publishes at most).
         guard datagrams.count > 1,
               let ping = clock.withLockedValue({ $0.ping(me: progress.runner.id, now: SyncDatagramHandler.microsecondsNow()) }),
@@ -157,7 +169,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         }
     }
 
-    private func send(_ bytes: [UInt8], to peers: [SocketAddress]) async {
+    func send(_ bytes: [UInt8], to peers: [SocketAddress]) async {
         for peer in peers where peer != localAddress {
             let envelope = AddressedEnvelope(remoteAddress: peer, data: channel.allocator.buffer(bytes: bytes))
             let statistics = statisticsBox
