@@ -38,6 +38,28 @@ struct ProgressDeltaTests {
         #expect(encoded(.progressDelta(delta))[3] == 0xC7)
     }
 
+    @Test("a finished delta is 23 bytes (31 keyed), a compact finished progress 24 (32); both round-trip")
+    func finished() throws {
+        let key = try RaceKey(passphrase: "lake run")
+        let delta = ProgressDeltaDTO(baseBack: 3, phase: .finished, hasFinalResult: true, elapsedDelta: 900, distanceDelta: 250, finishBack: 420)
+        let compact = ProgressReportDTO(
+            phase: .finished, hasFinalResult: true, elapsedMilliseconds: (1 << 24) - 1, distanceCentimetres: 500_000,
+            finishMilliseconds: (1 << 24) - 1 - 65_535
+        )
+        for message in [SyncMessage.progressDelta(delta), .finishedProgress(compact)] {
+            let datagram = SyncDatagram(sender: Self.sender, sequence: 300, message: message)
+            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram, key: key), key: key) == datagram)
+        }
+        #expect(encoded(.progressDelta(delta), key: key).count == 31)
+        #expect(encoded(.finishedProgress(compact), key: key).count == 32)
+        #expect(delta.applied(to: Self.report(60_000, 20_000))?.finishMilliseconds == 60_480)
+        #expect(SyncDatagramCodec.fitsFinishedProgress(compact))
+        var long = compact
+        long.elapsedMilliseconds = 1 << 24
+        #expect(!SyncDatagramCodec.fitsFinishedProgress(long))
+        #expect(!SyncDatagramCodec.fitsFinishedProgress(Self.report(5, 5)))
+    }
+
     @Test("malformed deltas and acknowledgements are refused")
     func rejections() {
         let delta = encoded(.progressDelta(ProgressDeltaDTO(baseBack: 7, phase: .running, hasFinalResult: false, elapsedDelta: 1, distanceDelta: 2)))
@@ -46,7 +68,10 @@ struct ProgressDeltaTests {
         early[14] = 0
         early[15] = 7 // datagram 7 cannot have a base 7 back
         let cases: [([UInt8], DatagramError)] = [
-            ({ var bytes = delta; bytes[3] = 0xC2; return bytes }(), .fieldOutOfRange("phase")),
+            // Finished without its 2 finish bytes; a compact finished progress with a phase or a finish after elapsed.
+            ({ var bytes = delta; bytes[3] = 0xC2; return bytes }(), .lengthMismatch(expected: 23, actual: 21)),
+            ({ var bytes = encoded(.finishedProgress(Self.report(5_000, 7, phase: .finished))); bytes[3] = 0xE1; return bytes }(), .fieldOutOfRange("flags")),
+            (Array(encoded(.finishedProgress(Self.report(5_000, 7, phase: .finished))).prefix(16)) + [0, 0, 1, 0, 0, 7, 0, 2], .fieldOutOfRange("finish")),
             ({ var bytes = delta; bytes[16] = 0; return bytes }(), .fieldOutOfRange("base")),
             (early, .fieldOutOfRange("base")),
             (delta + [0], .lengthMismatch(expected: 21, actual: 22)),
@@ -63,7 +88,8 @@ struct ProgressDeltaTests {
         let base = Self.report(60_000, 20_000)
         #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350), number: 14)
             == ProgressDeltaDTO(baseBack: 4, phase: .running, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350))
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350, phase: .finished), number: 14) == nil)
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350, phase: .finished), number: 14)
+            == ProgressDeltaDTO(baseBack: 4, phase: .finished, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350, finishBack: 0))
         #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(59_000, 20_350), number: 14) == nil)
         #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(130_000, 20_350), number: 14) == nil)
         #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 90_000), number: 14) == nil)

@@ -8,6 +8,8 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case progressDelta = 12
     /// The highest datagram number of the recipient's progress the sender holds (a delta base).
     case acknowledgement = 13
+    /// A finished runner's whole state in 24 bytes (elapsed and distance in 3 bytes each).
+    case finishedProgress = 14
     /// One runner's current state: phase, elapsed time, distance, finish time.
     case progress = 1
     /// Who a runner is and which run it is in: name, mode, goal. Sent less often than progress.
@@ -24,8 +26,9 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         switch self {
         case .boot: 24...24
         case .relayedState: 45...45
-        case .progressDelta: 21...21
+        case .progressDelta: 21...23
         case .acknowledgement: 20...20
+        case .finishedProgress: 24...24
         case .progress: 24...28
         case .hello: 23...(22 + 32)
         case .cheer: 33...33
@@ -43,6 +46,7 @@ extension MessageType {
         case .relayedState: "relayed-state"
         case .progressDelta: "progress-delta"
         case .acknowledgement: "acknowledgement"
+        case .finishedProgress: "finished-progress"
         case .progress: "progress"
         case .hello: "hello"
         case .cheer: "cheer"

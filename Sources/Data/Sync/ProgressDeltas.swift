@@ -45,7 +45,8 @@ struct ProgressDeltas: Sendable {
             sent.append((number, report))
             if sent.count > Self.kept { sent.removeFirst(sent.count - Self.kept) }
         }
-        let full = SyncMessage.progress(report)
+        // A finished state in full fits 24 bytes (32 keyed) as a compact finished progress.
+        let full = SyncDatagramCodec.fitsFinishedProgress(report) ? SyncMessage.finishedProgress(report) : .progress(report)
         guard progressSent % Self.fullEvery != 0 else { return peers.map { ($0, full) } }
         return peers.map { peer in
             guard let runner = runnerAt[peer], let base = acknowledged[runner],

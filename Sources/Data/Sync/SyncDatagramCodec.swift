@@ -18,6 +18,7 @@ public enum SyncDatagramCodec {
         var writer = WireWriter(capacity: maximumLength)
         var flags: UInt8 = 0
         if case .progressDelta(let delta) = datagram.message { flags = deltaFlags(delta) }
+        if case .finishedProgress(let report) = datagram.message, report.hasFinalResult { flags = finalResultFlag }
         if case .progress(let report) = datagram.message {
             flags = report.phase.rawValue & phaseMask | (report.hasFinalResult ? finalResultFlag : 0)
         }
@@ -27,7 +28,7 @@ public enum SyncDatagramCodec {
         ).write(to: &writer)
         switch datagram.message {
         case .boot, .relayedState: writeCatchUp(datagram.message, to: &writer)
-        case .progressDelta, .acknowledgement: writeDelta(datagram.message, to: &writer)
+        case .progressDelta, .acknowledgement, .finishedProgress: writeDelta(datagram.message, to: &writer)
         case .progress(let report):
             writer.write(report.elapsedMilliseconds)
             writer.write(report.distanceCentimetres)

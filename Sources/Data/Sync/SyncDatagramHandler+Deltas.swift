@@ -8,11 +8,18 @@ extension SyncDatagramHandler {
     /// progress; an acknowledgement lets our next progress to its sender be a delta.
     func handleDelta(_ datagram: SyncDatagram, from source: SocketAddress) throws(DatagramError) {
         switch datagram.message {
-        case .progressDelta(let delta):
-            let resolved = deltas.withLockedValue { deltas in
-                Result { () throws(DatagramError) in try deltas.resolve(delta, number: datagram.sequence, from: datagram.sender) }
+        case .progressDelta, .finishedProgress:
+            let report: ProgressReportDTO
+            if case .finishedProgress(let full) = datagram.message {
+                report = full
+            } else if case .progressDelta(let delta) = datagram.message {
+                let resolved = deltas.withLockedValue { deltas in
+                    Result { () throws(DatagramError) in try deltas.resolve(delta, number: datagram.sequence, from: datagram.sender) }
+                }
+                report = try resolved.get()
+            } else {
+                return
             }
-            let report = try resolved.get()
             let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
             learnPeer(source)
             sink(progress)

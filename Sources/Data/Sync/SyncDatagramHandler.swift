@@ -73,7 +73,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         switch datagram.message {
         case .boot, .relayedState:
             try handleCatchUp(datagram, from: source, context: context)
-        case .progressDelta, .acknowledgement:
+        case .progressDelta, .acknowledgement, .finishedProgress:
             try handleDelta(datagram, from: source)
         case .hello(let name, let terms):
             try roster.learn(datagram.sender, name: name, terms: terms)

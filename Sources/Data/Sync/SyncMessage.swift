@@ -11,6 +11,8 @@ public enum SyncMessage: Sendable, Hashable {
     case progressDelta(ProgressDeltaDTO)
     /// The recipient's progress numbered `number` is held by the sender, which may be used as a base (type 13).
     case acknowledgement(number: UInt32)
+    /// A finished runner's whole state, compact: elapsed < 2²⁴ ms, distance < 2²⁴ cm, finish ≥ elapsed − 65 535 ms (type 14).
+    case finishedProgress(ProgressReportDTO)
     /// A runner's state (type 1).
     case progress(ProgressReportDTO)
     /// A runner's name and the run it is in (type 2).
@@ -29,6 +31,7 @@ public enum SyncMessage: Sendable, Hashable {
         case .relayedState: .relayedState
         case .progressDelta: .progressDelta
         case .acknowledgement: .acknowledgement
+        case .finishedProgress: .finishedProgress
         case .progress: .progress
         case .hello: .hello
         case .cheer: .cheer
