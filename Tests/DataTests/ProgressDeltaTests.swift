@@ -178,3 +178,79 @@ struct ProgressDeltaTests {
         }
     }
 }
+
+/// Deltas over a lossy, reordering channel: whatever is lost, the receiver ends on the sender's
+/// final state, and never applies a delta to a base it does not hold.
+@Suite("Progress deltas over loss")
+struct ProgressDeltaLossTests {
+    static let sender = RunnerID(rawValue: 0xA)
+    static let receiver = RunnerID(rawValue: 0xB)
+
+    /// The receiving end: its bookkeeping and the newest state it resolved.
+    struct Receiver {
+        var book = ProgressDeltas()
+        var held: (number: UInt32, report: ProgressReportDTO)?
+        var unknownBases = 0
+        let source: SocketAddress
+
+        mutating func deliver(_ number: UInt32, _ message: SyncMessage) {
+            var report: ProgressReportDTO?
+            switch message {
+            case .progress(let full), .finishedProgress(let full):
+                report = full
+            case .progressDelta(let delta):
+                report = try? book.resolve(delta, number: number, from: ProgressDeltaLossTests.sender)
+                if report == nil { unknownBases += 1 }
+            default:
+                break
+            }
+            guard let report else { return }
+            book.hold(report, number: number, from: ProgressDeltaLossTests.sender, at: source)
+            if number > held?.number ?? 0 { held = (number, report) }
+        }
+    }
+
+    @Test("30 % loss both ways, 25 % reordering: the receiver ends on the final state", arguments: [7, 8, 9] as [UInt64])
+    func lossy(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let receiverAddress = try SocketAddress(ipAddress: "127.0.0.1", port: 5001)
+        var sender = ProgressDeltas()
+        sender.learn(Self.receiver, at: receiverAddress)
+        var receiver = Receiver(source: try SocketAddress(ipAddress: "127.0.0.1", port: 5000))
+        var delayed: (number: UInt32, message: SyncMessage)?
+        var deltasSent = 0
+        var last = ProgressReportDTO(phase: .running, hasFinalResult: false, elapsedMilliseconds: 0, distanceCentimetres: 0, finishMilliseconds: nil)
+        for step in 1...200 {
+            let number = UInt32(step * 2)
+            let finished = step >= 150
+            last = ProgressReportDTO(
+                phase: finished ? .finished : .running, hasFinalResult: false,
+                elapsedMilliseconds: UInt32(min(step, 150)) * 1_000, distanceCentimetres: UInt32(min(step, 150)) * 333,
+                finishMilliseconds: finished ? 149_500 : nil
+            )
+            let message = try #require(sender.bodies(for: last, number: number, to: [receiverAddress]).first?.1)
+            if case .progressDelta = message { deltasSent += 1 }
+            if random.next() % 100 >= 30 {
+                if random.next() % 100 < 25, delayed == nil {
+                    delayed = (number, message)
+                } else {
+                    receiver.deliver(number, message)
+                    if let late = delayed {
+                        receiver.deliver(late.number, late.message)
+                        delayed = nil
+                    }
+                }
+            }
+            // The receiver acknowledges with every 4th of its own publishes; acknowledgements are lost too.
+            if step % 4 == 0 {
+                for due in receiver.book.acknowledgementsDue() where random.next() % 100 >= 30 {
+                    if case .acknowledgement(let acknowledged) = due.message { sender.acknowledge(acknowledged, by: Self.receiver) }
+                }
+            }
+        }
+        #expect(receiver.held?.report == last)
+        #expect(deltasSent > 100)
+        // A base is one the receiver acknowledged, so it holds it: no delta is ever refused.
+        #expect(receiver.unknownBases == 0)
+    }
+}
