@@ -28,8 +28,12 @@ struct CatchUpRelays: Sendable {
         return epoch == known ? .current : .old
     }
 
+    /// The most senders remembered (as the roster): datagrams with made-up sender ids cannot grow it.
+    static let capacity = UDPRaceSyncRepository.maximumPeers
+
     /// Notes any datagram number from `sender`.
     mutating func saw(_ number: UInt32, from sender: RunnerID) {
+        guard highest[sender] != nil || highest.count < Self.capacity else { return }
         highest[sender] = max(highest[sender] ?? 0, number)
         // Caught up: its numbers went above the highest of its previous process.
         if pending[sender] != nil, number > restartMarks[sender] ?? 0 { pending[sender] = nil }
@@ -43,7 +47,7 @@ struct CatchUpRelays: Sendable {
     /// Records a boot; on a restart, returns the relay to send back now (and then with each publish).
     mutating func boot(_ epoch: UInt64, from sender: RunnerID, at address: SocketAddress) -> SyncMessage? {
         let kind = kind(ofBoot: epoch, from: sender)
-        guard kind == .first || kind == .restart else { return nil }
+        guard kind == .first || kind == .restart, epochs[sender] != nil || epochs.count < Self.capacity else { return nil }
         epochs[sender] = epoch
         guard kind == .restart, latest[sender] != nil else { return nil }
         restartMarks[sender] = highest[sender] ?? 0

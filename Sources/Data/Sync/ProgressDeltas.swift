@@ -28,7 +28,9 @@ struct ProgressDeltas: Sendable {
 
     /// `runner` holds our progress numbered `number`. Ignored unless we sent that number.
     mutating func acknowledge(_ number: UInt32, by runner: RunnerID) {
-        guard sent.contains(where: { $0.number == number }), number > acknowledged[runner] ?? 0 else { return }
+        guard sent.contains(where: { $0.number == number }), number > acknowledged[runner] ?? 0,
+              acknowledged[runner] != nil || acknowledged.count < UDPRaceSyncRepository.maximumPeers
+        else { return }
         acknowledged[runner] = number
     }
 
