@@ -2,11 +2,21 @@ import FrontEndKit
 
 /// Newline-delimited JSON: every frame as one compact JSON object on its own line, written and
 /// flushed at once, so `materunner run --frontend json | jq ...` sees each event as it happens.
+/// When its input (standard input) is a pipe or a file, it reads input events the same way, one JSON
+/// object per line (`{"type":"accept","invitation":"42"}`), and hands them to the host: a program can
+/// drive a run as a person at a terminal would.
 final class JSONStreamFrontEnd: FrontEnd {
     private let output: FrontEndOutput
+    private let input: InputLineReader?
 
-    init(options: FrontEndOptions) {
+    init(host: FrontEndHostConnection, options: FrontEndOptions) {
         output = FrontEndOutput(fd: options.outputFD)
+        input = options.inputFD.map { fd in
+            InputLineReader(fd: fd) { line in
+                guard let event = try? FrontEndCoding.decode(FrontEndInputEvent.self, from: Array(line.utf8)) else { return }
+                host.send(event)
+            }
+        }
     }
 
     func deliver(_ frame: FrontEndFrame) throws {
@@ -14,13 +24,15 @@ final class JSONStreamFrontEnd: FrontEnd {
         try output.write(String(decoding: bytes, as: UTF8.self) + "\n")
     }
 
-    func close() {}
+    func close() {
+        input?.stop()
+    }
 }
 
 /// The plugin's entry symbol.
 @_cdecl("materunner_frontend_entry")
 public func materunnerFrontendEntry() -> UnsafeRawPointer {
-    FrontEndExport.descriptor(name: "json", version: "0.2.0") { _, options in
-        JSONStreamFrontEnd(options: options)
+    FrontEndExport.descriptor(name: "json", version: "0.2.0") { host, options in
+        JSONStreamFrontEnd(host: host, options: options)
     }
 }

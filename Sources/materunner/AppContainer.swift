@@ -21,7 +21,7 @@ struct AppContainer {
 
     func makeSync(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil) async throws -> UDPRaceSyncRepository {
         do {
-            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key)
+            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, clock: clock)
         } catch let error as SyncError {
             throw CLIError.runtime("\(error)")
         }
@@ -65,12 +65,15 @@ struct AppContainer {
 
     /// Registers us over DNS-SD and, when `browse`, finds mates and hands their addresses to `sync`.
     /// Throws a usage error with the fix when the daemon cannot be reached.
-    func startDiscovery(me: Runner, sync: UDPRaceSyncRepository, browse: Bool = true) throws -> DNSSDDiscoveryRepository {
+    /// A spectator browses without `register`ing: it is not a mate to be found.
+    func startDiscovery(me: Runner, sync: UDPRaceSyncRepository, browse: Bool = true, register: Bool = true) throws -> DNSSDDiscoveryRepository {
         let discovery = DNSSDDiscoveryRepository()
         let instance = "\(me.name)-\(me.id.description.prefix(6))"
         do {
-            let registered = try discovery.register(name: instance, port: sync.localPort, advertisement: advertisement(for: me))
-            logger.info("registered \(DNSSDDiscoveryRepository.serviceType) as '\(registered)' on UDP port \(sync.localPort)")
+            if register {
+                let registered = try discovery.register(name: instance, port: sync.localPort, advertisement: advertisement(for: me))
+                logger.info("registered \(DNSSDDiscoveryRepository.serviceType) as '\(registered)' on UDP port \(sync.localPort)")
+            }
             if browse { follow(try discovery.browse(), me: me, sync: sync) }
         } catch {
             discovery.stop()

@@ -44,8 +44,23 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
     var mates: Int?
 
-    @Option(help: ArgumentHelp("How long to wait for the mates, in seconds.", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("How long to wait for the mates (or, with --join, for an invitation), in seconds.", valueName: "SECONDS"))
     var wait: Double = 60
+
+    @Option(help: ArgumentHelp(
+        "Invite these mates (found on the network or at --peer) to a race or team run, comma-separated.",
+        valueName: "NAME[,NAME...]"
+    ))
+    var invite: String?
+
+    @Option(help: ArgumentHelp("How long the invited mates have to answer, in seconds.", valueName: "SECONDS"))
+    var inviteTimeout: Double = Invitation.standardTimeout
+
+    @Flag(help: "Wait for an invitation and run the host's race (its mode and goal); answer from the front-end.")
+    var join = false
+
+    @Option(help: ArgumentHelp("With --join: accept invitations from this host without asking (headless boards).", valueName: "NAME"))
+    var acceptFrom: String?
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
 
@@ -101,6 +116,19 @@ struct RunCommand: AsyncParsableCommand {
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
         guard jitter.isFinite, (0...100).contains(jitter) else { throw ValidationError("--jitter must be between 0 and 100 metres") }
         guard wait.isFinite, wait > 0 else { throw ValidationError("--wait must be a positive number of seconds") }
+        if let invite {
+            guard !join else { throw ValidationError("--invite and --join exclude each other: one runner invites, the others join") }
+            guard mode.raceMode != .single else { throw ValidationError("--invite needs --mode race or team") }
+            guard !inviteNames(invite).isEmpty else { throw ValidationError("--invite needs at least one mate's name") }
+            guard inviteNames(invite).count <= InvitationOffer.maximumInvitees else {
+                throw ValidationError("--invite names at most \(InvitationOffer.maximumInvitees) mates")
+            }
+        }
+        guard inviteTimeout.isFinite, inviteTimeout > 0, inviteTimeout <= 600 else {
+            throw ValidationError("--invite-timeout must be between 0 and 600 seconds")
+        }
+        if acceptFrom != nil, !join { throw ValidationError("--accept-from needs --join") }
+        if mates != nil, invite != nil || join { throw ValidationError("--mates does not go with --invite or --join: the invitation says who runs") }
         if let mates, mates < 0 || mates > UDPRaceSyncRepository.maximumPeers {
             throw ValidationError("--mates must be between 0 and \(UDPRaceSyncRepository.maximumPeers)")
         }
@@ -112,7 +140,8 @@ struct RunCommand: AsyncParsableCommand {
 
     private func race(logger: Logger) async throws {
         let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
-        let expected = mates ?? (peer.isEmpty ? 1 : peer.count)
+        let lobby = invite != nil || join
+        let expected = lobby ? 1 : mates ?? (peer.isEmpty ? 1 : peer.count)
         let terms = RaceTerms(mode: expected == 0 ? .single : mode.raceMode, goal: try RaceGoal(kilometres: goal))
         let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
 
@@ -122,12 +151,19 @@ struct RunCommand: AsyncParsableCommand {
 
         let sync = try await container.makeSync(port: port, key: try raceKey.load())
         container.followRaceClock(of: sync, me: me.id)
+        var lateAnswers: Task<Void, Never>?
+        defer { lateAnswers?.cancel() }
         var discovery: DNSSDDiscoveryRepository?
         do {
             for text in peer {
                 do { try sync.addPeer(try PeerAddress(parsing: text)) } catch { throw CLIError.usage("\(error)") }
             }
-            if peer.isEmpty, expected > 0 {
+            if peer.isEmpty, join {
+                // A joiner is found by the host: over DNS-SD when a daemon is there, or by the host's --peer.
+                do { discovery = try container.startDiscovery(me: me, sync: sync) } catch {
+                    logger.warning("not advertised on the network (\(error)): the host must name this runner with --peer HOST:\(sync.localPort)")
+                }
+            } else if peer.isEmpty, expected > 0 {
                 discovery = try container.startDiscovery(me: me, sync: sync)
             } else if peer.isEmpty {
                 // Running alone: advertise that we are busy if a daemon is there, never fail without one.
@@ -140,6 +176,32 @@ struct RunCommand: AsyncParsableCommand {
             throw error
         }
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(sync.localPort), \(terms.goal) \(terms.mode)")
+
+        // With --invite / --join the lobby agrees on who runs, the terms and the start; the run then
+        // starts at once (the countdown is over) with nobody more to wait for.
+        var runTerms = terms
+        var matesToWaitFor = expected
+        if lobby {
+            let phase = LobbyPhase(container: container, me: me, messaging: sync, host: host)
+            let start: RaceStart
+            do {
+                if let invite {
+                    let agreed = try await phase.invite(inviteNames(invite), terms: terms, timeout: inviteTimeout, wait: wait)
+                    start = agreed.0
+                    lateAnswers = agreed.1
+                } else {
+                    start = try await phase.join(acceptFrom: acceptFrom, wait: wait)
+                }
+            } catch {
+                discovery?.stop()
+                await sync.close()
+                host.shutdown()
+                throw error
+            }
+            runTerms = start.terms
+            matesToWaitFor = 0
+            logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
+        }
 
         let location: any LocationRepository
         do {
@@ -158,10 +220,15 @@ struct RunCommand: AsyncParsableCommand {
             )
         } ?? location
         let session = container.makeSession(
-            me: me, terms: terms, expectedMates: expected, lobbyTimeout: wait, profile: try RunnerProfile(weight: weight),
+            me: me, terms: runTerms, expectedMates: matesToWaitFor, lobbyTimeout: wait, profile: try RunnerProfile(weight: weight),
             location: container.recording(announced, into: recorder), sync: sync
         )
         let recorded = container.recording(session, into: recorder)
+        let interactions = RunInteractions(
+            me: me, cheers: RaceCheers(me: me, messaging: sync, clock: container.clock), session: recorded,
+            recorder: recorder, host: host, clock: container.clock, logger: logger
+        ).start()
+        defer { interactions.cancel() }
         let succeeded = await container.present(
             container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated,
             worldClock: try clockZones.map(TimeZoneList.parse)
@@ -182,6 +249,13 @@ struct RunCommand: AsyncParsableCommand {
             logger.info("race clock: host \(sync.clockHost(me: me.id))\(sync.clockHost(me: me.id) == me.id ? " (this runner)" : ", no exchange completed")")
         }
         if !succeeded || !saved { throw ExitCode(1) }
+    }
+}
+
+extension RunCommand {
+    /// The names of `--invite`, trimmed, without empty ones.
+    func inviteNames(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }
 

@@ -1,8 +1,8 @@
 import FrontEndKit
 import Presentation
 
-/// "Stop the run" from any front-end's stop or (confirmed) cancel input, or from Ctrl-C / SIGTERM.
-/// Until the run flow of issue 7 tells mates and saves the run as cancelled, a cancel stops it.
+/// "Stop the run" from any front-end's stop input, or from Ctrl-C / SIGTERM. (A confirmed cancel is
+/// not a stop: `RunInteractions` cancels the run, which tells the mates, and the run then ends.)
 final class StopRequests {
     let stream: AsyncStream<Void>
     private let inputs: Task<Void, Never>
@@ -13,7 +13,7 @@ final class StopRequests {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
         self.stream = stream
         inputs = Task {
-            for await event in host.inputs where event.type == .stop || event.type == .cancel {
+            for await event in host.inputs where event.type == .stop {
                 continuation.yield()
             }
         }

@@ -57,9 +57,9 @@ struct SyncDatagramCodecTests {
         #expect(size(Self.messages[7]) == 33)
         #expect(size(Self.messages[8]) == 24)
         #expect(size(Self.messages[9]) == 48)
-        // The acknowledgement (20 bytes) is the shortest message.
-        #expect(SyncDatagramCodec.minimumLength == 20)
-        #expect(SyncDatagramCodec.maximumLength == 54 + 8)
+        // The shortest: a presence with a one-byte name; the longest: a start naming 9 runners, with its tag.
+        #expect(SyncDatagramCodec.minimumLength == 18)
+        #expect(SyncDatagramCodec.maximumLength == 25 + 14 * 9 + 8)
     }
 
     @Test("the header and a progress body are laid out as documented, big-endian")

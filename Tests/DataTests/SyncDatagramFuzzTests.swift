@@ -31,14 +31,18 @@ struct SyncDatagramFuzzTests {
         SyncDatagramRejectionTests.cheer, SyncDatagramRejectionTests.pong,
         SyncDatagramRejectionTests.encoded(.hello(name: "Žan 🏃", terms: RaceTerms(mode: .team, goal: .standard))),
         SyncDatagramRejectionTests.encoded(.clockPing(t1: 99)),
+        SyncDatagramRejectionTests.encoded(LobbyCodecTests.messages[0]),
+        SyncDatagramRejectionTests.encoded(LobbyCodecTests.messages[2]),
+        SyncDatagramRejectionTests.encoded(LobbyCodecTests.messages[4]),
+        SyncDatagramRejectionTests.encoded(LobbyCodecTests.messages[6]),
     ]
 
-    @Test("100 000 random byte arrays of 0 to 64 bytes")
+    @Test("100 000 random byte arrays of 0 to 200 bytes")
     func randomBytes() {
         var random = SplitMix64(seed: 0x5EED_0201)
         var tally = Tally()
         for _ in 0..<100_000 {
-            let count = Int.random(in: 0...64, using: &random)
+            let count = Int.random(in: 0...200, using: &random)
             decode((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }, into: &tally)
         }
         #expect(tally.total == 100_000)

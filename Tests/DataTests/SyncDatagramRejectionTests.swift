@@ -39,12 +39,12 @@ struct SyncDatagramRejectionTests {
         }
     }
 
-    @Test("shorter than the shortest message: too short", arguments: [0, 1, 4, 16, 19])
+    @Test("shorter than the shortest message: too short", arguments: [0, 1, 4, 16, 17])
     func tooShort(length: Int) {
         expectRejected(Array(Self.pong.prefix(length)), .tooShort(length: length))
     }
 
-    @Test("longer than the longest message: too long", arguments: [63, 100, 1_500, 65_507])
+    @Test("longer than the longest message: too long", arguments: [160, 200, 1_500, 65_507])
     func tooLong(length: Int) {
         expectRejected(Self.running + [UInt8](repeating: 0, count: length - Self.running.count), .tooLong(length: length))
     }
@@ -57,7 +57,7 @@ struct SyncDatagramRejectionTests {
             expectRejected(with(Self.running) { $0[2] = version }, .unsupportedVersion(version))
         }
         #expect(DatagramError.unsupportedVersion(1).description.contains("update materunner on every peer"))
-        for type: UInt8 in [0, 6, 15] {
+        for type: UInt8 in [0, 15] {
             expectRejected(with(Self.running) { $0[3] = type << 4 }, .unknownType(type))
         }
         expectRejected(with(Self.running) { $0[12...15] = [0, 0, 0, 0] }, .fieldOutOfRange("sequence"))

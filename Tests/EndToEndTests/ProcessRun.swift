@@ -12,8 +12,12 @@ struct ProcessRun {
         let process = Process()
         let stdoutURL: URL
         let stderrURL: URL
+        /// The folder `XDG_DATA_HOME` points to (records go there unless `--data-dir` says otherwise).
+        let dataHome: URL
+        /// Standard input, when the handle was made with `input: true`.
+        private let input: Pipe?
 
-        init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+        init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Bool = false) throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             stdoutURL = folder.appendingPathComponent("stdout")
@@ -23,12 +27,40 @@ struct ProcessRun {
             process.executableURL = executable
             process.arguments = arguments
             // Runs record themselves: keep their records in this run's own folder unless told otherwise.
-            let isolated = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path]
+            dataHome = folder.appendingPathComponent("data")
+            let isolated = ["XDG_DATA_HOME": dataHome.path]
             process.environment = ProcessInfo.processInfo.environment.merging(isolated) { $1 }.merging(environment) { $1 }
-            process.standardInput = FileHandle.nullDevice
+            self.input = input ? Pipe() : nil
+            process.standardInput = self.input ?? FileHandle.nullDevice
             process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
             process.standardError = try FileHandle(forWritingTo: stderrURL)
             try process.run()
+        }
+
+        /// Writes one line to the process's standard input (made with `input: true`).
+        func send(_ line: String) {
+            // A process that has ended closes the pipe: the write then fails instead of raising SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            try? input?.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        }
+
+        /// Standard output so far.
+        var output: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+
+        /// The first JSON line of standard output so far whose `type` is `type` (and that passes `where`),
+        /// waiting for it at most `timeout` seconds.
+        func waitForJSON(type: String, timeout: TimeInterval, where matches: ([String: Any]) -> Bool = { _ in true }) async -> [String: Any]? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                for line in output.split(separator: "\n") {
+                    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                          object["type"] as? String == type, matches(object) else { continue }
+                    return object
+                }
+                if !process.isRunning { return nil }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            return nil
         }
 
         /// Waits for the process to end, at most `timeout` seconds; past that it is killed by pid.

@@ -14,7 +14,8 @@ struct RaceResult: Equatable, CustomStringConvertible {
     let entries: [Entry]
 
     init(lines: [[String: Any]]) throws {
-        guard let result = lines.last, result["type"] as? String == "result" else {
+        // The result is the last frame of the run; a mate's cheer may still be shown after it.
+        guard let result = lines.last(where: { $0["type"] as? String == "result" }) else {
             throw MissingResult(lastType: lines.last?["type"] as? String)
         }
         winner = (result["winner"] as? [String: Any])?["name"] as? String

@@ -25,6 +25,11 @@ struct Tmux {
         try run(["capture-pane", "-p", "-t", "race"])
     }
 
+    /// Types `keys` into the pane (tmux key names, e.g. `a`).
+    func send(keys: String) throws {
+        try run(["send-keys", "-t", "race", keys])
+    }
+
     func resize(columns: Int) throws {
         try run(["resize-window", "-t", "race", "-x", "\(columns)", "-y", "24"])
     }

@@ -47,4 +47,30 @@ struct TmuxTextFrontEndTests {
         #expect(done.contains("Winner: "))
         #expect(done.components(separatedBy: "goal 0.50 km").count == 2, "\(done)")
     }
+
+    @Test("an invitation in the text front-end: shown with its keys, accepted with a, then the countdown and the race", .timeLimit(.minutes(2)))
+    func acceptWithKey() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let records = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-tmux-\(UUID().uuidString)")
+        let tmux = try Tmux(
+            command: "\(binary.path) run --name bob --join --port \(portB) --frontend text --speedup 25 --wait 60 --data-dir \(records.path)",
+            columns: 80
+        )
+        defer {
+            tmux.stop()
+            try? FileManager.default.removeItem(at: records)
+        }
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.2", "--invite-timeout", "60",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"])
+        let invited = try await tmux.waitForScreen("the invitation") { $0.contains("a: accept  d: decline") }
+        #expect(invited.contains("alice"), "\(invited)")
+        try tmux.send(keys: "a")
+        let done = try await tmux.waitForScreen("the end of the race") { $0.contains("EXIT=") }
+        #expect(done.contains("EXIT=0"), "\(done)")
+        #expect(done.contains("Winner: "), "\(done)")
+        let run = await alice.wait(timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try RaceResult(lines: run.jsonLines()).entries.map(\.name).sorted() == ["alice", "bob"])
+    }
 }

@@ -1,3 +1,5 @@
+import Domain
+
 /// The message types of protocol version 2: the high nibble of header byte 3 (docs/PROTOCOL.md).
 public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     /// A peer's boot epoch, sent with every hello: a newer one says the peer restarted (catch-up).
@@ -20,6 +22,14 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case clockPing = 4
     /// The answer to a ping: echoes t1, adds t2 (received) and t3 (sent).
     case clockPong = 5
+    /// Who a runner is and whether it can be invited (before a run).
+    case presence = 6
+    /// An invitation to a run, from its host to the invitees.
+    case invitation = 7
+    /// An invitee's accept or decline.
+    case answer = 8
+    /// How an invitation ended: the start (with the countdown), cancelled, timed out, refused, declined.
+    case outcome = 9
 
     /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
     var lengths: ClosedRange<Int> {
@@ -34,6 +44,10 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         case .cheer: 33...33
         case .clockPing: 24...24
         case .clockPong: 48...48
+        case .presence: 18...(17 + 32)
+        case .invitation: (30 + 8 + 2)...(30 + 8 * InvitationOffer.maximumInvitees + 33)
+        case .answer: 28...28
+        case .outcome: 20...(25 + 14 * (InvitationOffer.maximumInvitees + 1))
         }
     }
 }
@@ -52,6 +66,10 @@ extension MessageType {
         case .cheer: "cheer"
         case .clockPing: "clock-ping"
         case .clockPong: "clock-pong"
+        case .presence: "presence"
+        case .invitation: "invitation"
+        case .answer: "answer"
+        case .outcome: "outcome"
         }
     }
 }

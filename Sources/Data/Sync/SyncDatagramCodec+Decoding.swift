@@ -39,6 +39,10 @@ extension SyncDatagramCodec {
             let t1 = try reader.readUInt64(), t2 = try reader.readUInt64(), t3 = try reader.readUInt64()
             guard t3 >= t2 else { throw .fieldOutOfRange("t3") }
             message = .clockPong(requester: requester, t1: t1, t2: t2, t3: t3)
+        case .presence: message = try readPresence(flags: header.flags, from: &reader)
+        case .invitation: message = try readInvitation(flags: header.flags, sender: header.sender, from: &reader)
+        case .answer: message = try readAnswer(flags: header.flags, sender: header.sender, from: &reader)
+        case .outcome: message = try readOutcome(flags: header.flags, sender: header.sender, from: &reader)
         }
         guard reader.remaining == 0 else {
             throw .lengthMismatch(expected: bodyEnd - reader.remaining, actual: bodyEnd)
@@ -86,7 +90,8 @@ extension SyncDatagramCodec {
 
     private static func readCheer(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
         try requireNoFlags(flags)
-        let recipient = RunnerID(rawValue: try reader.readUInt64())
+        let raw = try reader.readUInt64()
+        let recipient = raw == 0 ? nil : RunnerID(rawValue: raw)
         guard recipient != sender else { throw .fieldOutOfRange("recipient") }
         guard let emoji = CheerEmoji(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("emoji") }
         return .cheer(recipient: recipient, emoji: emoji, sentAtMilliseconds: try reader.readUInt64())

@@ -16,11 +16,15 @@ public enum SyncDatagramCodec {
     /// to 32 bytes of whole characters.
     public static func encode(_ datagram: SyncDatagram, key: RaceKey? = nil) -> [UInt8] {
         var writer = WireWriter(capacity: maximumLength)
-        var flags: UInt8 = 0
-        if case .progressDelta(let delta) = datagram.message { flags = deltaFlags(delta) }
-        if case .finishedProgress(let report) = datagram.message, report.hasFinalResult { flags = finalResultFlag }
+        let flags: UInt8
         if case .progress(let report) = datagram.message {
             flags = report.phase.rawValue & phaseMask | (report.hasFinalResult ? finalResultFlag : 0)
+        } else if case .progressDelta(let delta) = datagram.message {
+            flags = deltaFlags(delta)
+        } else if case .finishedProgress(let report) = datagram.message {
+            flags = report.hasFinalResult ? finalResultFlag : 0
+        } else {
+            flags = lobbyFlags(datagram.message)
         }
         DatagramHeader(
             type: datagram.message.type, flags: flags, authenticated: key != nil,
@@ -40,7 +44,7 @@ public enum SyncDatagramCodec {
             writer.write(UInt8(bytes.count))
             writer.write(contentsOf: bytes)
         case .cheer(let recipient, let emoji, let sentAt):
-            writer.write(recipient.rawValue)
+            writer.write(recipient?.rawValue ?? 0)
             writer.write(emoji.rawValue)
             writer.write(sentAt)
         case .clockPing(let t1):
@@ -50,6 +54,8 @@ public enum SyncDatagramCodec {
             writer.write(t1)
             writer.write(t2)
             writer.write(t3)
+        case .presence, .invitation, .answer, .outcome:
+            _ = writeLobbyBody(datagram.message, to: &writer)
         }
         if let key { writer.write(contentsOf: key.tag(for: writer.bytes[...])) }
         return writer.bytes

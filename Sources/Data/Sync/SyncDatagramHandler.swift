@@ -15,6 +15,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
     let key: RaceKey?
+    private let hub: MessageHub?
     /// Restart catch-up: epochs, last progress, relays due (SyncDatagramHandler+CatchUp.swift).
     let catchUp: NIOLockedValueBox<CatchUpRelays>
     /// Delta bases and acknowledgements (SyncDatagramHandler+Deltas.swift).
@@ -28,6 +29,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         outbox: NIOLockedValueBox<SyncOutbox>,
         clock: NIOLockedValueBox<RaceClockSync>,
         rosterCapacity: Int,
+        hub: MessageHub? = nil,
         catchUp: NIOLockedValueBox<CatchUpRelays> = NIOLockedValueBox(CatchUpRelays()),
         deltas: NIOLockedValueBox<ProgressDeltas> = NIOLockedValueBox(ProgressDeltas()),
         learnPeer: @escaping @Sendable (SocketAddress) -> Void,
@@ -37,6 +39,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         self.statistics = statistics
         self.outbox = outbox
         self.clock = clock
+        self.hub = hub
         self.catchUp = catchUp
         self.deltas = deltas
         self.roster = SyncRoster(capacity: rosterCapacity)
@@ -55,6 +58,7 @@ final class SyncDatagramHandler: ChannelInboundHandler {
             guard datagram.sender != outbox.withLockedValue({ $0.me }) else { throw .ownSender }
             if key != nil { try checkReplay(datagram) }
             try handle(datagram, from: envelope.remoteAddress, context: context)
+            hub?.received(datagram, from: envelope.remoteAddress, learnPeer: learnPeer)
         } catch {
             let source = envelope.remoteAddress.ipAddress ?? "\(envelope.remoteAddress)"
             statistics.withLockedValue { $0.recordDrop(error, from: source) }
@@ -94,7 +98,9 @@ final class SyncDatagramHandler: ChannelInboundHandler {
                   clock.withLockedValue({ $0.pong(from: datagram.sender, me: me, t1: t1, t2: t2, t3: t3, t4: arrived) })
             else { throw .unsolicitedPong }
             statistics.withLockedValue { $0.received[datagram.message.type.name, default: 0] += 1 }
-        case .cheer:
+        case .cheer, .presence, .invitation, .answer, .outcome:
+            // Delivered by the hub; a runner that speaks to us is a peer to answer.
+            learnPeer(source)
             statistics.withLockedValue { $0.received[datagram.message.type.name, default: 0] += 1 }
         }
     }

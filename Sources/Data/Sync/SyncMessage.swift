@@ -17,12 +17,21 @@ public enum SyncMessage: Sendable, Hashable {
     case progress(ProgressReportDTO)
     /// A runner's name and the run it is in (type 2).
     case hello(name: String, terms: RaceTerms)
-    /// An emoji to `recipient`, sent at `sentAtMilliseconds` (race clock, since 1970) (type 3).
-    case cheer(recipient: RunnerID, emoji: CheerEmoji, sentAtMilliseconds: UInt64)
+    /// An emoji to `recipient` (nil: every mate; 0 on the wire), sent at `sentAtMilliseconds` (race
+    /// clock, since 1970) (type 3).
+    case cheer(recipient: RunnerID?, emoji: CheerEmoji, sentAtMilliseconds: UInt64)
     /// A clock request sent at `t1` (microseconds since 1970 on the requester's clock) (type 4).
     case clockPing(t1: UInt64)
     /// The answer to `requester`'s ping: its `t1`, and `t2`/`t3` on the answering clock (type 5).
     case clockPong(requester: RunnerID, t1: UInt64, t2: UInt64, t3: UInt64)
+    /// The sender's name and availability (type 6).
+    case presence(name: String, availability: Availability)
+    /// An invitation from its host, the sender (type 7).
+    case invitation(InvitationDTO)
+    /// The sender's answer to `host`'s invitation `invitation` (type 8).
+    case answer(invitation: UInt32, host: RunnerID, accepted: Bool)
+    /// How the sender's invitation `invitation` ended (type 9).
+    case outcome(invitation: UInt32, OutcomeDTO)
 
     /// The message type byte of this body.
     public var type: MessageType {
@@ -37,6 +46,10 @@ public enum SyncMessage: Sendable, Hashable {
         case .cheer: .cheer
         case .clockPing: .clockPing
         case .clockPong: .clockPong
+        case .presence: .presence
+        case .invitation: .invitation
+        case .answer: .answer
+        case .outcome: .outcome
         }
     }
 }

@@ -40,6 +40,13 @@ struct SyncOutbox: Sendable {
         return SyncDatagram(sender: me, sequence: nextSequence(), message: message)
     }
 
+    /// A datagram from `runner`, which becomes our runner (a lobby message may precede any publish).
+    mutating func datagram(saying message: SyncMessage, as runner: RunnerID) -> SyncDatagram {
+        if me != runner { publishes = 0 }
+        me = runner
+        return SyncDatagram(sender: runner, sequence: nextSequence(), message: message)
+    }
+
     private mutating func nextSequence() -> UInt32 {
         lastSequence = lastSequence == UInt32.max ? 1 : lastSequence + 1
         return lastSequence

@@ -10,7 +10,7 @@ import NIOPosix
 ///
 /// Peers come from `--peer`, from discovery (`addPeer`), and from any address that sent us a valid
 /// datagram, so one side knowing the other is enough.
-public final class UDPRaceSyncRepository: RaceSyncRepository {
+public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepository {
     /// The most peers kept; beyond it, learned addresses are ignored.
     public static let maximumPeers = 64
 
@@ -26,6 +26,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     let deltas: NIOLockedValueBox<ProgressDeltas>
     let key: RaceKey?
     private let stream: AsyncStream<RunnerProgress>
+    private let hub: MessageHub
 
     private init(
         channel: any Channel,
@@ -36,7 +37,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         catchUp: NIOLockedValueBox<CatchUpRelays>,
         deltas: NIOLockedValueBox<ProgressDeltas>,
         key: RaceKey?,
-        stream: AsyncStream<RunnerProgress>
+        stream: AsyncStream<RunnerProgress>,
+        hub: MessageHub
     ) throws {
         guard let address = channel.localAddress else {
             throw SyncError.cannotBind(host: "?", port: 0, reason: "the socket has no local address")
@@ -51,6 +53,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         self.deltas = deltas
         self.key = key
         self.stream = stream
+        self.hub = hub
     }
 
     /// Binds a UDP socket on `host`:`port` (port 0: any free port). With a `key`, every datagram sent
@@ -59,12 +62,13 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         host: String = "0.0.0.0",
         port: Int,
         key: RaceKey? = nil,
+        clock: any RaceClock = SystemRaceClock(),
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> UDPRaceSyncRepository {
         let peers = NIOLockedValueBox<[SocketAddress]>([])
         let statistics = NIOLockedValueBox(SyncStatistics())
         let outbox = NIOLockedValueBox(SyncOutbox())
-        let clock = NIOLockedValueBox(RaceClockSync())
+        let clockSync = NIOLockedValueBox(RaceClockSync())
         let catchUp = NIOLockedValueBox(CatchUpRelays())
         let deltas = NIOLockedValueBox(ProgressDeltas())
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
@@ -74,6 +78,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
             }
         }
         let sink: @Sendable (RunnerProgress) -> Void = { continuation.yield($0) }
+        let hub = MessageHub(clock: clock, capacity: maximumPeers)
         let channel: any Channel
         do {
             channel = try await DatagramBootstrap(group: group)
@@ -81,8 +86,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             SyncDatagramHandler(
-                                key: key, statistics: statistics, outbox: outbox, clock: clock, rosterCapacity: maximumPeers, catchUp: catchUp, deltas: deltas,
-                                learnPeer: learnPeer, sink: sink
+                                key: key, statistics: statistics, outbox: outbox, clock: clockSync, rosterCapacity: maximumPeers,
+                                hub: hub, catchUp: catchUp, deltas: deltas, learnPeer: learnPeer, sink: sink
                             )
                         )
                     }
@@ -94,8 +99,14 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
         } catch {
             throw SyncError.cannotBind(host: host, port: port, reason: "\(error)")
         }
-        channel.closeFuture.whenComplete { _ in continuation.finish() }
-        return try UDPRaceSyncRepository(channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clock, catchUp: catchUp, deltas: deltas, key: key, stream: stream)
+        channel.closeFuture.whenComplete { _ in
+            continuation.finish()
+            hub.finish()
+        }
+        return try UDPRaceSyncRepository(
+            channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clockSync, catchUp: catchUp, deltas: deltas,
+            key: key, stream: stream, hub: hub
+        )
     }
 
     /// Whether this race has a key (every datagram authenticated) or is open.
@@ -188,6 +199,20 @@ public final class UDPRaceSyncRepository: RaceSyncRepository {
     /// The mates' progress as it arrives (see `RaceSyncRepository`).
     public func updates() -> AsyncStream<RunnerProgress> {
         stream
+    }
+
+    /// Sends a lobby message or cheer (see `RaceMessagingRepository`): to each recipient's last known
+    /// address, or to every known peer.
+    public func send(_ message: RaceMessage, from me: Runner, to recipients: [RunnerID]?) async {
+        guard let body = RaceMessageWire.encode(message, from: me, at: hub.now, address: hub.startingRunner) else { return }
+        let datagram = outbox.withLockedValue { $0.datagram(saying: body, as: me.id) }
+        let addresses = recipients.map { $0.compactMap(hub.address(of:)) } ?? knownPeers
+        await send(SyncDatagramCodec.encode(datagram, key: key), to: addresses)
+    }
+
+    /// Every lobby message and cheer from now on (see `RaceMessagingRepository`).
+    public func messages() -> AsyncStream<ReceivedRaceMessage> {
+        hub.subscribe()
     }
 
     /// Closes the socket; `updates()` then finishes.

@@ -51,6 +51,12 @@ public final class FrontEndHost: @unchecked Sendable {
         ))
     }
 
+    /// A further stream of every input event from now on, for another listener than `inputs`' one
+    /// (e.g. the invitation answers and cheers besides the stop requests). Finishes with the host.
+    public func subscribeInputs() -> AsyncStream<FrontEndInputEvent> {
+        sink.subscribe()
+    }
+
     /// The front-ends loaded so far.
     public var loaded: [Plugin] { plugins.withLock { $0 } }
 
@@ -126,18 +132,27 @@ public final class FrontEndHost: @unchecked Sendable {
 /// Where plugins' input events land.
 private final class InputSink: Sendable {
     private let continuation: AsyncStream<FrontEndInputEvent>.Continuation
+    private let subscribers = Mutex<[AsyncStream<FrontEndInputEvent>.Continuation]>([])
 
     init(continuation: AsyncStream<FrontEndInputEvent>.Continuation) {
         self.continuation = continuation
     }
 
+    func subscribe() -> AsyncStream<FrontEndInputEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FrontEndInputEvent.self, bufferingPolicy: .bufferingNewest(64))
+        subscribers.withLock { $0.append(continuation) }
+        return stream
+    }
+
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let event = try? FrontEndCoding.decode(FrontEndInputEvent.self, from: bytes) else { return false }
+        for subscriber in subscribers.withLock({ $0 }) { subscriber.yield(event) }
         if case .terminated = continuation.yield(event) { return false }
         return true
     }
 
     func finish() {
         continuation.finish()
+        for subscriber in subscribers.withLock({ $0 }) { subscriber.finish() }
     }
 }

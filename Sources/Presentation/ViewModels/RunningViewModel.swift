@@ -77,10 +77,17 @@ public final class RunningViewModel: ViewModelType, Sendable {
                 }
                 group.addTask {
                     var last: RaceSnapshot?
+                    var cancelled: Set<RunnerID> = []
                     do {
                         for try await snapshot in dependency.race.snapshots() {
                             await timing.update(snapshot)
                             board.continuation.yield(RaceBoard(snapshot))
+                            // A mate who cancels goes on the board as cancelled, and is said once.
+                            for standing in snapshot.standings.standings where standing.isCancelled {
+                                guard cancelled.insert(standing.runner.id).inserted else { continue }
+                                let who = standing.runner.id == snapshot.me ? "you" : standing.runner.name
+                                notice.continuation.yield(Notice(level: .info, message: "\(who) cancelled"))
+                            }
                             last = snapshot
                         }
                         if let last, last.stage == .complete {

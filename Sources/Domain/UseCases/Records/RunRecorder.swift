@@ -33,6 +33,12 @@ public actor RunRecorder {
         pending.route.append(RoutePoint(coordinate: fix.coordinate, timestamp: fix.timestamp))
     }
 
+    /// A cheer sent or received during the run: written with the next checkpoint.
+    public func observe(_ cheer: RecordedCheer) {
+        guard ended == nil else { return }
+        pending.cheers.append(cheer)
+    }
+
     /// A snapshot: creates the record once our runner has started, samples every runner's distance
     /// (at most one sample per runner per second of its time, and its final one), and writes a
     /// checkpoint when one is due.

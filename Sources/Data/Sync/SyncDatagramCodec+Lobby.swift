@@ -1,0 +1,145 @@
+import Domain
+
+// The lobby messages (types 6-9) and their rules: docs/PROTOCOL.md.
+extension SyncDatagramCodec {
+    static let acceptedFlag: UInt8 = 0x01
+
+    /// The header flags of a lobby message.
+    static func lobbyFlags(_ message: SyncMessage) -> UInt8 {
+        switch message {
+        case .presence(_, let availability): availability.rawValue
+        case .answer(_, _, let accepted): accepted ? acceptedFlag : 0
+        case .outcome(_, let outcome): outcome.kind
+        default: 0
+        }
+    }
+
+    /// Writes a lobby message's body; returns false for any other message.
+    static func writeLobbyBody(_ message: SyncMessage, to writer: inout WireWriter) -> Bool {
+        switch message {
+        case .presence(let name, _):
+            writeName(name, to: &writer)
+        case .invitation(let offer):
+            writer.write(offer.id)
+            writer.write(offer.terms.mode.rawValue)
+            writer.write(offer.terms.goal.centimetres)
+            writer.write(offer.answerWithinMilliseconds)
+            writer.write(UInt8(offer.invitees.count))
+            for invitee in offer.invitees { writer.write(invitee.rawValue) }
+            writeName(offer.hostName, to: &writer)
+        case .answer(let invitation, let host, _):
+            writer.write(invitation)
+            writer.write(host.rawValue)
+        case .outcome(let invitation, let outcome):
+            writer.write(invitation)
+            if case let .start(delay, runners) = outcome {
+                writer.write(delay)
+                writer.write(UInt8(runners.count))
+                for runner in runners {
+                    writer.write(runner.id.rawValue)
+                    writer.write(runner.ipv4)
+                    writer.write(UInt8(runner.port >> 8))
+                    writer.write(UInt8(runner.port & 0xFF))
+                }
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    static func writeName(_ name: String, to writer: inout WireWriter) {
+        let bytes = Array(wireName(name).utf8)
+        writer.write(UInt8(bytes.count))
+        writer.write(contentsOf: bytes)
+    }
+
+    /// A name field: length 1 … 32, then exactly that many bytes of a valid runner name, ending the body.
+    static func readName(from reader: inout WireReader) throws(DatagramError) -> String {
+        let length = Int(try reader.readUInt8())
+        guard (1...Runner.maximumNameBytes).contains(length) else { throw .fieldOutOfRange("name-length") }
+        guard reader.remaining == length else {
+            throw .lengthMismatch(expected: reader.offset + length, actual: reader.offset + reader.remaining)
+        }
+        guard let name = String(validating: try reader.readBytes(length), as: UTF8.self),
+              (try? Runner.validate(name: name)) == name
+        else { throw .fieldOutOfRange("name") }
+        return name
+    }
+
+    /// `count` distinct runner ids in increasing order, none of them `excluded`.
+    private static func readRunnerIDs(
+        count: Int, field: String, excluding excluded: RunnerID?, from reader: inout WireReader
+    ) throws(DatagramError) -> [RunnerID] {
+        var ids: [RunnerID] = []
+        for _ in 0..<count {
+            let id = RunnerID(rawValue: try reader.readUInt64())
+            guard id.rawValue != 0, id != excluded, ids.last.map({ $0 < id }) ?? true else { throw .fieldOutOfRange(field) }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    static func readPresence(flags: UInt8, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        guard let availability = Availability(rawValue: flags) else { throw .fieldOutOfRange("availability") }
+        return .presence(name: try readName(from: &reader), availability: availability)
+    }
+
+    static func readInvitation(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        guard flags == 0 else { throw .fieldOutOfRange("flags") }
+        let id = try reader.readUInt32()
+        guard let mode = RaceMode(rawValue: try reader.readUInt8()), mode != .single else { throw .fieldOutOfRange("mode") }
+        let goal = try reader.readUInt32()
+        guard goal > 0, Double(goal) <= RaceGoal.maximumKilometres * 100_000 else { throw .fieldOutOfRange("goal") }
+        let within = try reader.readUInt32()
+        guard (1...InvitationDTO.maximumAnswerMilliseconds).contains(within) else { throw .fieldOutOfRange("answer-within") }
+        let count = Int(try reader.readUInt8())
+        guard (1...InvitationOffer.maximumInvitees).contains(count) else { throw .fieldOutOfRange("invitee-count") }
+        let invitees = try readRunnerIDs(count: count, field: "invitees", excluding: sender, from: &reader)
+        let name = try readName(from: &reader)
+        return .invitation(InvitationDTO(
+            id: id, terms: RaceTerms(mode: mode, goal: RaceGoal(centimetres: goal)), answerWithinMilliseconds: within,
+            invitees: invitees, hostName: name
+        ))
+    }
+
+    static func readAnswer(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        guard flags & ~acceptedFlag == 0 else { throw .fieldOutOfRange("flags") }
+        let id = try reader.readUInt32()
+        let host = RunnerID(rawValue: try reader.readUInt64())
+        guard host != sender, host.rawValue != 0 else { throw .fieldOutOfRange("host") }
+        return .answer(invitation: id, host: host, accepted: flags & acceptedFlag != 0)
+    }
+
+    static func readOutcome(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        let id = try reader.readUInt32()
+        let outcome: OutcomeDTO
+        switch flags {
+        case 0:
+            let delay = try reader.readUInt32()
+            guard delay <= OutcomeDTO.maximumStartMilliseconds else { throw .fieldOutOfRange("start-in") }
+            let count = Int(try reader.readUInt8())
+            guard (2...InvitationOffer.maximumInvitees + 1).contains(count) else { throw .fieldOutOfRange("runner-count") }
+            guard reader.remaining == StartingRunner.wireLength * count else {
+                throw .lengthMismatch(expected: reader.offset + StartingRunner.wireLength * count, actual: reader.offset + reader.remaining)
+            }
+            var runners: [StartingRunner] = []
+            for _ in 0..<count {
+                let id = RunnerID(rawValue: try reader.readUInt64())
+                guard id.rawValue != 0, runners.last.map({ $0.id < id }) ?? true else { throw .fieldOutOfRange("runners") }
+                let ipv4 = try reader.readUInt32()
+                let port = UInt16(try reader.readUInt8()) << 8 | UInt16(try reader.readUInt8())
+                guard (ipv4 == 0) == (port == 0) else { throw .fieldOutOfRange("runner-address") }
+                runners.append(StartingRunner(id: id, ipv4: ipv4, port: port))
+            }
+            guard runners.contains(where: { $0.id == sender }) else { throw .fieldOutOfRange("runners") }
+            outcome = .start(inMilliseconds: delay, runners: runners)
+        case 1: outcome = .cancelled
+        case 2: outcome = .timedOut
+        case 3: outcome = .refused
+        case 4: outcome = .declined
+        default: throw .fieldOutOfRange("outcome")
+        }
+        return .outcome(invitation: id, outcome)
+    }
+}

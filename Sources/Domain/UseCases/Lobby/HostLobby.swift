@@ -1,0 +1,175 @@
+import Foundation
+
+/// The host's side of the lobby: finds the invitees by name among the runners present, invites them,
+/// collects the answers until everyone answered or the timeout, then announces the start (with the
+/// countdown) to those who accepted, or ends without a run. Late answers are refused.
+public actor HostLobby {
+    private let settings: LobbySettings
+    private let messaging: any RaceMessagingRepository
+    private let clock: any RaceClock
+    private var present: [RunnerID: (runner: Runner, availability: Availability)] = [:]
+    private var invitation: Invitation?
+    private var offer: InvitationOffer?
+    private var start: RaceStart?
+    private var cancelled = false
+    private var emit: AsyncThrowingStream<LobbyEvent, any Error>.Continuation?
+
+    public init(settings: LobbySettings, messaging: any RaceMessagingRepository, clock: any RaceClock) {
+        self.settings = settings
+        self.messaging = messaging
+        self.clock = clock
+    }
+
+    private var me: Runner { settings.me }
+
+    /// Invites the runners called `names` to a run under `terms`, open for `timeout` seconds. The stream
+    /// ends `startGrace` after the start, or throws a `LobbyError`.
+    public nonisolated func invite(_ names: [String], terms: RaceTerms, timeout: TimeInterval) -> AsyncThrowingStream<LobbyEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LobbyEvent.self)
+        let incoming = messaging.messages()
+        let task = Task {
+            await self.attach(continuation)
+            let receiver = Task { for await message in incoming { await self.handle(message) } }
+            defer { receiver.cancel() }
+            do {
+                try await self.run(names, terms: terms, timeout: timeout)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The host cancels before the run is agreed: the invitees are told, and the lobby ends with
+    /// `LobbyError.cancelled`. Does nothing once the start is known.
+    public func cancel() {
+        guard start == nil else { return }
+        cancelled = true
+        try? invitation?.cancel(by: me.id, at: clock.now)
+    }
+
+    private func attach(_ continuation: AsyncThrowingStream<LobbyEvent, any Error>.Continuation) {
+        emit = continuation
+    }
+
+    private func run(_ names: [String], terms: RaceTerms, timeout: TimeInterval) async throws {
+        let invitees = try await find(names)
+        if cancelled { throw LobbyError.cancelled }
+        let sentAt = clock.now
+        do {
+            invitation = try Invitation(host: me, terms: terms, invitees: invitees, at: sentAt, timeout: timeout)
+        } catch {
+            throw LobbyError.invitation(error)
+        }
+        let offer = InvitationOffer(
+            id: UInt32.random(in: 1...UInt32.max), host: me, terms: terms, invitees: invitees.map(\.id).sorted(),
+            sentAt: sentAt, timeout: timeout
+        )
+        self.offer = offer
+        emit?.yield(.invited(offer, invitees))
+        while let invitation, invitation.status(at: clock.now) == .open {
+            let pending = invitees.map(\.id).filter { invitation.status(of: $0, at: clock.now) == .pending }
+            await messaging.send(.invitation(offer), from: me, to: pending)
+            try await clock.sleep(until: min(clock.now.addingTimeInterval(settings.repeatEvery), offer.expiresAt))
+        }
+        try await close(invitees: invitees, offer: offer)
+    }
+
+    /// Looks for every name among the runners present until all are found or the lookup times out.
+    private func find(_ names: [String]) async throws -> [Runner] {
+        let deadline = clock.now.addingTimeInterval(settings.lookupTimeout)
+        while true {
+            if cancelled { throw LobbyError.cancelled }
+            await messaging.send(.presence(me, .free), from: me, to: nil)
+            var found: [Runner] = []
+            var missing: String?
+            for name in names {
+                let matches = present.values.filter { $0.runner.name.caseInsensitiveCompare(name) == .orderedSame && $0.runner.id != me.id }
+                if matches.count > 1 { throw LobbyError.ambiguous(name, count: matches.count) }
+                guard let match = matches.first else {
+                    missing = missing ?? name
+                    continue
+                }
+                guard match.availability == .free else { throw LobbyError.busy(match.runner.name, match.availability) }
+                found.append(match.runner)
+            }
+            guard let missing else { return found }
+            if clock.now >= deadline {
+                throw LobbyError.notFound(
+                    missing, seen: present.values.map(\.runner.name).sorted(), waited: settings.lookupTimeout
+                )
+            }
+            try await clock.sleep(for: settings.repeatEvery)
+        }
+    }
+
+    private func close(invitees: [Runner], offer: InvitationOffer) async throws {
+        guard let invitation else { return }
+        let now = clock.now
+        let silent = invitees.filter { invitation.status(of: $0.id, at: now) == .timedOut }.map(\.id)
+        switch invitation.status(at: now) {
+        case .accepted(let accepted):
+            let start = RaceStart(
+                invitation: offer.id, host: me, terms: offer.terms, runners: (accepted + [me.id]).sorted(),
+                startsAt: now.addingTimeInterval(settings.countdown)
+            )
+            self.start = start
+            emit?.yield(.starting(start))
+            // Until the grace after the start: the start to those in, "timed out" to those who said nothing.
+            let end = start.startsAt.addingTimeInterval(settings.startGrace)
+            var repeats = 0
+            while clock.now < end {
+                if clock.now < start.startsAt || repeats < 3 {
+                    await messaging.send(.outcome(invitation: offer.id, .start(at: start.startsAt, runners: start.runners)), from: me, to: accepted)
+                    if !silent.isEmpty { await messaging.send(.outcome(invitation: offer.id, .timedOut), from: me, to: silent) }
+                    repeats += 1
+                }
+                try await clock.sleep(for: settings.repeatEvery)
+            }
+        case .declined:
+            await messaging.send(.outcome(invitation: offer.id, .declined), from: me, to: offer.invitees)
+            throw LobbyError.declined(invitees.map(\.name))
+        case .timedOut:
+            for _ in 0..<3 { await messaging.send(.outcome(invitation: offer.id, .timedOut), from: me, to: offer.invitees) }
+            throw LobbyError.noAnswer(invitees.map(\.name), timeout: offer.timeout)
+        case .cancelled, .open:
+            for _ in 0..<3 { await messaging.send(.outcome(invitation: offer.id, .cancelled), from: me, to: offer.invitees) }
+            throw LobbyError.cancelled
+        }
+    }
+
+    private func handle(_ received: ReceivedRaceMessage) async {
+        switch received.message {
+        case let .presence(runner, availability):
+            guard runner.id == received.sender else { return }
+            present[runner.id] = (runner, availability)
+        case let .answer(id, host, accepted):
+            guard host == me.id, let offer, id == offer.id, var invitation else { return }
+            let runner = invitation.invitees.first { $0.id == received.sender }
+            guard let runner else { return }
+            do {
+                if accepted {
+                    try invitation.accept(by: runner.id, at: clock.now)
+                } else {
+                    try invitation.decline(by: runner.id, at: clock.now)
+                }
+                self.invitation = invitation
+                emit?.yield(.answered(runner, accepted: accepted))
+            } catch .alreadyAnswered {
+                // A repeat: the outcome was lost. Say it again once it is known.
+                if let start, start.runners.contains(runner.id) {
+                    await messaging.send(.outcome(invitation: id, .start(at: start.startsAt, runners: start.runners)), from: me, to: [runner.id])
+                }
+            } catch .timedOut, .cancelled {
+                await messaging.send(.outcome(invitation: id, .refused), from: me, to: [runner.id])
+                emit?.yield(.refusedLateAnswer(runner))
+            } catch {
+                return
+            }
+        default:
+            return
+        }
+    }
+}

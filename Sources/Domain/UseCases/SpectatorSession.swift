@@ -1,0 +1,145 @@
+import Foundation
+
+/// How a spectator follows a race.
+public struct SpectatorConfiguration: Sendable {
+    /// The spectator's own identity: never a runner of the race, never in its standings.
+    public var me: Runner
+    /// Presence is said this often, so that runners (who learn peers from what they hear) send to us.
+    public var heartbeat: TimeInterval
+    /// A runner silent for longer than this is shown as lost.
+    public var lostAfter: TimeInterval
+    /// How long to wait for a race to be heard before giving up.
+    public var waitTimeout: TimeInterval
+
+    public init(me: Runner, heartbeat: TimeInterval = 1, lostAfter: TimeInterval = 10, waitTimeout: TimeInterval = 60) {
+        self.me = me
+        self.heartbeat = heartbeat
+        self.lostAfter = lostAfter
+        self.waitTimeout = waitTimeout
+    }
+}
+
+/// `materunner watch`: follows a race without running in it. It applies the runners' progress to its
+/// own replica (the first terms heard are the race followed; runners under other terms are listed
+/// apart) and reports standings until the result, and only ever says its presence (`watching`): it
+/// never sends progress, so it cannot change anybody's result.
+public final class SpectatorSession: RaceSessionUseCase {
+    private let configuration: SpectatorConfiguration
+    private let sync: any RaceSyncRepository
+    private let messaging: any RaceMessagingRepository
+    private let clock: any RaceClock
+
+    public init(configuration: SpectatorConfiguration, sync: any RaceSyncRepository, messaging: any RaceMessagingRepository, clock: any RaceClock) {
+        self.configuration = configuration
+        self.sync = sync
+        self.messaging = messaging
+        self.clock = clock
+    }
+
+    public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64))
+        let state = SpectatorState(configuration: configuration, clock: clock)
+        let task = Task { [sync, messaging, clock, configuration] in
+            let me = configuration.me
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await update in sync.updates() {
+                            if let snapshot = await state.receive(update) { continuation.yield(snapshot) }
+                        }
+                    }
+                    group.addTask {
+                        while true {
+                            await messaging.send(.presence(me, .watching), from: me, to: nil)
+                            if let snapshot = try await state.tick() { continuation.yield(snapshot) }
+                            if await state.isOver { return }
+                            try await clock.sleep(for: configuration.heartbeat)
+                        }
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}
+
+/// Why watching ended without a race.
+public enum SpectatorError: Error, Equatable, CustomStringConvertible {
+    case noRaceHeard(waited: TimeInterval)
+
+    public var description: String {
+        switch self {
+        case .noRaceHeard(let waited):
+            "no race was heard in \(Int(waited.rounded())) s: check the runners are running on this network (and the race key), or pass --peer HOST:PORT of a runner"
+        }
+    }
+}
+
+actor SpectatorState {
+    private let configuration: SpectatorConfiguration
+    private let clock: any RaceClock
+    private let createdAt: Date
+    private var replica: RaceReplica?
+    private var otherTerms: [RunnerID: String] = [:]
+    private var startedAt: Date?
+    private(set) var isOver = false
+
+    init(configuration: SpectatorConfiguration, clock: any RaceClock) {
+        self.configuration = configuration
+        self.clock = clock
+        self.createdAt = clock.now
+    }
+
+    func receive(_ update: RunnerProgress) -> RaceSnapshot? {
+        guard !isOver, update.runner.id != configuration.me.id else { return nil }
+        let now = clock.now
+        if replica == nil { replica = RaceReplica(terms: update.terms) }
+        guard var replica else { return nil }
+        switch replica.apply(update, heardAt: now) {
+        case .otherTerms:
+            otherTerms[update.runner.id] = update.runner.name
+        case .applied:
+            if startedAt == nil, update.phase != .waiting { startedAt = now.addingTimeInterval(-update.elapsed) }
+        case .stale:
+            break
+        }
+        self.replica = replica
+        return snapshot(at: now)
+    }
+
+    func tick() throws -> RaceSnapshot? {
+        let now = clock.now
+        guard replica != nil else {
+            if now.timeIntervalSince(createdAt) > configuration.waitTimeout {
+                throw SpectatorError.noRaceHeard(waited: configuration.waitTimeout)
+            }
+            return nil
+        }
+        return snapshot(at: now)
+    }
+
+    private func snapshot(at now: Date) -> RaceSnapshot? {
+        guard let replica else { return nil }
+        let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: configuration.me.id)
+        let standings = replica.standings(lost: lost)
+        let stage: RaceSnapshot.Stage
+        if standings.isComplete, startedAt != nil {
+            stage = .complete
+            isOver = true
+        } else if startedAt != nil {
+            stage = .running
+        } else {
+            stage = .waitingForMates(heard: replica.progress.count, expected: replica.progress.count)
+        }
+        return RaceSnapshot(
+            me: configuration.me.id, stage: stage, startedAt: startedAt, standings: standings,
+            otherTermsRunners: otherTerms.values.sorted()
+        )
+    }
+}

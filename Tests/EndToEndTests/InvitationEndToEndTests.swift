@@ -1,0 +1,183 @@
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// The whole run flow with real processes on loopback: invitations (accept, decline, timeout),
+/// the synchronized countdown, cheers, a cancel mid-race, a team of three, and the records on every side.
+@Suite("End to end: invitations, countdown, cheers, cancel")
+struct InvitationEndToEndTests {
+    static let common = ["--frontend", "json", "--speedup", "25", "--wait", "30"]
+
+    /// The `seconds_left` of every countdown frame.
+    static func countdown(_ lines: [[String: Any]]) -> [Int] {
+        lines.filter { $0["type"] as? String == "countdown" }
+            .compactMap { ($0["countdown"] as? [String: Any])?["seconds_left"] as? Int }
+    }
+
+    static func notices(_ lines: [[String: Any]]) -> [String] {
+        lines.filter { $0["type"] as? String == "notice" }.compactMap { $0["message"] as? String }
+    }
+
+    @Test("invite -> accept -> 3-2-1 -> race -> the same result on both, recorded on both with the same ranking")
+    func inviteAcceptRace() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
+            "--pace", "5:40", "--seed", "2"] + Self.common)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--mode", "race", "--goal", "0.2",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common)
+        let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90)]
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let (linesA, linesB) = (try runs[0].jsonLines(), try runs[1].jsonLines())
+        #expect(Self.countdown(linesA) == [3, 2, 1, 0])
+        #expect(Self.countdown(linesB) == [3, 2, 1, 0])
+        let invitation = try #require(linesB.first { $0["type"] as? String == "invitation" }?["invitation"] as? [String: Any])
+        #expect(invitation["from"] as? String == "alice" && invitation["goal_m"] as? Double == 200 && invitation["mode"] as? String == "race")
+        #expect(Self.notices(linesA).contains("bob accepted"))
+        let results = (try RaceResult(lines: linesA), try RaceResult(lines: linesB))
+        #expect(results.0 == results.1)
+        #expect(results.0.winner == "alice", "\(results.0)")
+
+        let recordsA = try #require(try await RecordsEndToEndTests.records(alice.dataHome.appendingPathComponent("materunner")).first)
+        let recordsB = try #require(try await RecordsEndToEndTests.records(bob.dataHome.appendingPathComponent("materunner")).first)
+        #expect(RecordsEndToEndTests.ranking(recordsA) == ["alice:1", "bob:2"])
+        #expect(RecordsEndToEndTests.ranking(recordsA) == RecordsEndToEndTests.ranking(recordsB))
+        #expect(recordsB["goalMetres"] as? Double == 200 && recordsB["mode"] as? String == "race")
+    }
+
+    @Test("invite -> decline: the host says so and exits 1; the joiner goes on waiting")
+    func inviteDecline() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
+            "--speedup", "25", "--wait", "4"], input: true)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"])
+        let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
+        let id = try #require(invitation["id"] as? String)
+        bob.send(#"{"type":"decline","invitation":"\#(id)"}"#)
+        let (runA, runB) = (await alice.wait(timeout: 60), await bob.wait(timeout: 60))
+        #expect(runA.status == 1, "\(runA.stderr)")
+        #expect(runA.stderr.contains("bob declined: there is no run"), "\(runA.stderr)")
+        #expect(Self.notices(try runA.jsonLines()).contains("bob declined"))
+        #expect(Self.notices(try runB.jsonLines()).contains("the invitation from alice was declined"))
+        #expect(runB.status == 1 && runB.stderr.contains("no invitation was accepted"), "\(runB.stderr)")
+        #expect(!runA.stdout.contains(#""type":"countdown""#) && !runB.stdout.contains(#""type":"countdown""#))
+    }
+
+    @Test("invite -> timeout -> a late accept is refused on the joiner's side and the host ends without a run")
+    func inviteTimeoutLateAccept() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
+            "--wait", "8"], input: true)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "1",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
+        let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
+        let id = try #require(invitation["id"] as? String)
+        let runA = await alice.wait(timeout: 30)
+        #expect(runA.status == 1 && runA.stderr.contains("bob did not answer within 1 s"), "\(runA.stderr)")
+        bob.send(#"{"type":"accept","invitation":"\#(id)"}"#)
+        let refused = await bob.waitForJSON(type: "notice", timeout: 10) { ($0["message"] as? String)?.contains("timed out") == true }
+        #expect(refused?["message"] as? String == "the invitation from alice timed out")
+        let runB = await bob.wait(timeout: 30)
+        #expect(runB.status == 1)
+        #expect(!runB.stdout.contains(#""type":"countdown""#))
+    }
+
+    @Test("the host cancels its invitation with Ctrl-C: the joiner is told, and accepting it then is refused")
+    func hostCancelsInvitation() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
+            "--wait", "5", "--log-level", "info"], input: true)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "60",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
+        let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
+        let id = try #require(invitation["id"] as? String)
+        kill(alice.process.processIdentifier, SIGINT)
+        let runA = await alice.wait(timeout: 30)
+        #expect(runA.status == 1 && runA.stderr.contains("the invitation was cancelled"), "\(runA.status) \(runA.stderr)")
+        let told = await bob.waitForJSON(type: "notice", timeout: 10) { ($0["message"] as? String)?.contains("cancelled") == true }
+        #expect(told?["message"] as? String == "the invitation from alice was cancelled")
+        bob.send(#"{"type":"accept","invitation":"\#(id)"}"#)
+        let runB = await bob.wait(timeout: 30)
+        #expect(runB.status == 1)
+        #expect(runB.stderr.contains("the host cancelled this invitation"), "\(runB.stderr)")
+        #expect(!runB.stdout.contains(#""type":"countdown""#))
+    }
+
+    @Test("cancel mid-race: the mate is told and finishes alone; cheers arrive and are recorded")
+    func cancelAndCheer() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
+            "--pace", "6:00", "--seed", "2", "--frontend", "json", "--speedup", "10", "--wait", "30"], input: true)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.3", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1", "--frontend", "json", "--speedup", "10", "--wait", "30"])
+        // Once bob has run a little: a cheer for every mate, then a confirmed cancel.
+        let running = await bob.waitForJSON(type: "status", timeout: 60) { ($0["elapsed_s"] as? Double ?? 0) > 10 }
+        try #require(running != nil, "bob never ran: \(bob.output.suffix(500))")
+        bob.send(#"{"type":"cheer","emoji":"👏"}"#)
+        let cheer = await alice.waitForJSON(type: "cheer", timeout: 20)
+        #expect((cheer?["cheer"] as? [String: Any])?["from"] as? String == "bob")
+        #expect((cheer?["cheer"] as? [String: Any])?["emoji"] as? String == "👏")
+        bob.send(#"{"type":"cancel"}"#)
+        let (runA, runB) = (await alice.wait(timeout: 90), await bob.wait(timeout: 60))
+        #expect(runA.status == 0 && runB.status == 0, "\(runA.stderr)\n\(runB.stderr)")
+        let linesA = try runA.jsonLines()
+        #expect(Self.notices(linesA).contains("bob cancelled"))
+        #expect(Self.notices(try runB.jsonLines()).contains("you cancelled"))
+        let result = try RaceResult(lines: linesA)
+        #expect(result.winner == "alice")
+        #expect(result.entries.first { $0.name == "bob" }?.state == "cancelled", "\(result)")
+
+        let recordA = try #require(try await RecordsEndToEndTests.records(alice.dataHome.appendingPathComponent("materunner")).first)
+        let recordB = try #require(try await RecordsEndToEndTests.records(bob.dataHome.appendingPathComponent("materunner")).first)
+        #expect(recordA["status"] as? String == "finished")
+        #expect(recordB["status"] as? String == "cancelled")
+        #expect(recordA["cheersReceived"] as? Int == 1, "\(recordA)")
+    }
+
+    @Test("a team run of three, started by invitation: the same team result on every peer")
+    func teamOfThree() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB, portC) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
+        let joiners = try [("bob", portB, "5:40", "2"), ("carol", portC, "6:10", "3")].map { name, port, pace, seed in
+            try ProcessRun.Handle(binary, ["run", "--name", name, "--join", "--accept-from", "alice", "--port", "\(port)",
+                "--pace", pace, "--seed", seed] + Self.common)
+        }
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob,carol", "--mode", "team", "--goal", "0.5",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--peer", "127.0.0.1:\(portC)", "--pace", "5:00", "--seed", "1"]
+            + Self.common)
+        var runs = [await alice.wait(timeout: 120)]
+        for joiner in joiners { runs.append(await joiner.wait(timeout: 60)) }
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let results = try runs.map { try RaceResult(lines: $0.jsonLines()) }
+        #expect(results[0] == results[1] && results[1] == results[2], "\(results)")
+        #expect(results[0].entries.map(\.name).sorted() == ["alice", "bob", "carol"])
+        for run in runs {
+            let result = try #require(try run.jsonLines().last { $0["type"] as? String == "result" })
+            #expect(result["mode"] as? String == "team")
+        }
+    }
+
+    @Test("a spectator (materunner watch) sees the race live and ends with the same result, without being in it")
+    func spectator() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let watcher = try ProcessRun.Handle(binary, ["watch", "--name", "screen", "--peer", "127.0.0.1:\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"])
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
+            "--pace", "5:40", "--seed", "2"] + Self.common)
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.2",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common)
+        let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90), await watcher.wait(timeout: 60)]
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let results = try runs.map { try RaceResult(lines: $0.jsonLines()) }
+        #expect(results[2] == results[0] && results[0] == results[1], "\(results)")
+        #expect(results[2].entries.map(\.name).sorted() == ["alice", "bob"])
+        let statuses = try runs[2].jsonLines().filter { $0["type"] as? String == "status" }
+        #expect(statuses.count > 5, "the spectator saw the race only at the end")
+    }
+}
