@@ -19,10 +19,16 @@ struct RestartRaceTests {
         }
     }
 
-    /// Polls `condition` every 20 ms on this thread until it is false or `seconds` have passed.
-    private static func waitWhile(seconds: Double, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while condition(), Date() < deadline { usleep(20_000) }
+    /// Polls `condition` every 20 ms on a thread of its own (not the test pool, which a busy suite may
+    /// keep waiting) until it is false or `seconds` have passed.
+    private static func waitWhile(seconds: Double, _ condition: @escaping @Sendable () -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(seconds)
+                while condition(), Date() < deadline { usleep(20_000) }
+                continuation.resume()
+            }
+        }
     }
 
     @Test("killed with SIGKILL at about 80 m and restarted: the same result on both peers", arguments: [true, false])
@@ -39,9 +45,9 @@ struct RestartRaceTests {
             "--peer", "127.0.0.1:\(portB)", "--pace", "9:00", "--seed", "1"] + common)
         let bob = try ProcessRun.Handle(binary, bobArguments)
 
-        // Bob runs until about 80 m, then dies without a word. Watched from this thread, blocking, so that
-        // a busy test pool cannot make us miss the moment (bounded: at most 30 s of real time).
-        Self.waitWhile(seconds: 30) {
+        // Bob runs until about 80 m, then dies without a word. Watched from a thread of its own, so that a
+        // busy test pool cannot make us miss the moment (bounded: at most 30 s of real time).
+        await Self.waitWhile(seconds: 30) {
             bob.process.isRunning && (Self.lines(of: bob.stdoutURL).compactMap(Self.ownDistance).max() ?? 0) < 80
         }
         #expect(bob.process.isRunning, "bob ended before he could be killed")
