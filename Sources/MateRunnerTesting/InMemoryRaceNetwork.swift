@@ -27,6 +27,8 @@ public final class InMemoryRaceNetwork: Sendable {
     private struct State {
         var inboxes: [RunnerID: AsyncStream<RunnerProgress>.Continuation] = [:]
         var held: [RunnerID: RunnerProgress] = [:]
+        /// Each runner's last update that reached a mate: what its mates would send back after a restart.
+        var lastHeard: [RunnerID: RunnerProgress] = [:]
         var random: SplitMix64
         var delivered = 0
         var dropped = 0
@@ -45,6 +47,19 @@ public final class InMemoryRaceNetwork: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self)
         state.withLock { $0.inboxes[id] = continuation }
         return Endpoint(network: self, id: id, stream: stream)
+    }
+
+    /// The sync repository of the runner `id` after its peer restarted: like `endpoint(for:)`, and its
+    /// mates at once send back the last update of `id` they heard (what the UDP repository's catch-up does,
+    /// docs/PROTOCOL.md "Restart and catch-up").
+    public func restartedEndpoint(for id: RunnerID) -> Endpoint {
+        let endpoint = endpoint(for: id)
+        let relayed = state.withLock { state -> (AsyncStream<RunnerProgress>.Continuation, RunnerProgress)? in
+            guard let inbox = state.inboxes[id], let last = state.lastHeard[id] else { return nil }
+            return (inbox, last)
+        }
+        if let (inbox, last) = relayed { inbox.yield(last) }
+        return endpoint
     }
 
     /// Updates delivered and dropped so far.
@@ -75,6 +90,7 @@ public final class InMemoryRaceNetwork: Sendable {
                 if state.random.chance(faults.duplicate) { out.append((inbox, progress)) }
             }
             state.delivered += out.count
+            if !out.isEmpty { state.lastHeard[sender] = progress }
             return out
         }
         for (inbox, update) in deliveries { inbox.yield(update) }

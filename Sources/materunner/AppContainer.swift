@@ -9,11 +9,11 @@ import Presentation
 /// The composition root: the one place that builds concrete repositories, use cases and view
 /// models and wires them together.
 struct AppContainer {
-    let clock: SystemRaceClock
+    let clock: AgreedRaceClock
     let logger: Logger
 
     init(speedup: Double, logger: Logger) {
-        self.clock = SystemRaceClock(speedup: speedup)
+        self.clock = AgreedRaceClock(speedup: speedup)
         self.logger = logger
     }
 
@@ -138,7 +138,7 @@ struct AppContainer {
 
     /// Runs the view model with its outputs bound to the front-ends until the run is over; an open race
     /// (no race key) is announced first with a notice. Returns whether it ended without an error.
-    func present(_ viewModel: RunningViewModel, on host: FrontEndHost, openRace: Bool = false) async -> Bool {
+    func present(_ viewModel: RunningViewModel, on host: FrontEndHost, openRace: Bool = false, worldClock: [TimeZone]? = nil) async -> Bool {
         let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
         loadedContinuation.yield()
         loadedContinuation.finish()
@@ -153,7 +153,7 @@ struct AppContainer {
         }
         var succeeded = true
         var refusing = Set<String>()
-        for await frame in RunningFrames.frames(from: output, clock: clock) {
+        for await frame in alongsideWorldClock(RunningFrames.frames(from: output, clock: clock), zones: worldClock) {
             if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
                 succeeded = false
                 logger.error("\(frame.message ?? "the run failed")")

@@ -88,6 +88,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Seed of the simulated runner (default: random).")
     var seed: UInt64?
 
+    @Option(name: .customLong("clock-zones"), help: ArgumentHelp(
+        "Also draw the world clock on the agreed race clock, with its offset and uncertainty, for these IANA time zones (comma-separated): a clock frame per second.",
+        valueName: "LIST"
+    ))
+    var clockZones: String?
+
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .warning
 
@@ -102,6 +108,9 @@ struct RunCommand: AsyncParsableCommand {
             for text in peer { _ = try PeerAddress(parsing: text) }
         } catch {
             throw ValidationError("\(error)")
+        }
+        if let clockZones {
+            do { _ = try TimeZoneList.parse(clockZones) } catch { throw ValidationError(error.description) }
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not between 0 and 65535") }
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
@@ -141,6 +150,7 @@ struct RunCommand: AsyncParsableCommand {
         let recorder = container.makeRecorder(store: try data.openStore())
 
         let sync = try await container.makeSync(port: port, key: try raceKey.load())
+        container.followRaceClock(of: sync, me: me.id)
         var lateAnswers: Task<Void, Never>?
         defer { lateAnswers?.cancel() }
         var discovery: DNSSDDiscoveryRepository?
@@ -220,7 +230,8 @@ struct RunCommand: AsyncParsableCommand {
         ).start()
         defer { interactions.cancel() }
         let succeeded = await container.present(
-            container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated
+            container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated,
+            worldClock: try clockZones.map(TimeZoneList.parse)
         )
         let saved = await container.closeRecording(recorder)
         discovery?.stop()
@@ -228,6 +239,8 @@ struct RunCommand: AsyncParsableCommand {
         let statistics = sync.statistics
         logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(statistics.dropped.sorted { $0.key < $1.key })")
         for warning in statistics.authenticationWarnings { logger.warning("\(warning)") }
+        let updates = sync.progressUpdateSizes
+        logger.info("progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes")
         let estimate = sync.clockEstimate
         if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
             let milliseconds = { (seconds: Double) in String(format: "%.3f ms", seconds * 1000) }

@@ -85,6 +85,19 @@ struct RaceHarness {
 
     private var pending: [(String, RaceSession)] = []
 
+    /// Sets up `runner` again as a peer that restarted: a fresh session on the network's restarted
+    /// endpoint (its mates send back the last state they heard), running from the clock's current time.
+    mutating func addRestarted(_ runner: Runner, speed: Double, fixes: Int, expectedMates: Int) {
+        let configuration = RaceSessionConfiguration(me: runner, terms: Sample.race100m, expectedMates: expectedMates)
+        let location = ScriptedLocationRepository(
+            script: ScriptedLocationRepository.straightRun(beginning: clock.now, speed: speed, count: fixes), clock: clock
+        )
+        pending.append((
+            runner.name + " (restarted)",
+            RaceSession(configuration: configuration, location: location, sync: network.restartedEndpoint(for: runner.id), clock: clock)
+        ))
+    }
+
     /// Starts every session added so far.
     mutating func start() {
         for (name, session) in pending {

@@ -7,7 +7,7 @@ extension ClockReadingDTO {
             currentDateTime: currentDateTime,
             offsetSeconds: offsetMilliseconds / 1000,
             uncertaintySeconds: uncertaintyMilliseconds.map { $0 / 1000 },
-            source: source == "agreed" ? "agreed race clock" : "system clock"
+            source: source == "agreed" ? "agreed race clock" : source == "host" ? "agreed race clock (host)" : "system clock"
         )
     }
 }

@@ -8,7 +8,8 @@ struct ClockReadingDTO: Codable, Sendable, Equatable {
     var offsetMilliseconds: Double
     /// Half the round-trip delay of the best exchange, in milliseconds; nil without any exchange.
     var uncertaintyMilliseconds: Double?
-    /// `system` (this machine's clock, alone) or `agreed` (the race clock agreed with the peers).
+    /// `system` (this machine's clock, alone), `agreed` (the race clock agreed with the peers) or `host`
+    /// (agreed, and this machine's clock is the race clock).
     var source: String
 
     enum CodingKeys: String, CodingKey {

@@ -2,6 +2,8 @@ import Domain
 
 /// Why a datagram was dropped. Every case is counted by the sync repository.
 public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A progress delta whose base state this peer does not hold (lost, or from before a restart).
+    case unknownBase
     case tooShort(length: Int)
     case tooLong(length: Int)
     case badMagic
@@ -29,6 +31,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A short, stable name for counting drops by reason.
     public var reason: String {
         switch self {
+        case .unknownBase: "unknown-base"
         case .tooShort: "too-short"
         case .tooLong: "too-long"
         case .badMagic: "bad-magic"
@@ -50,6 +53,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What happened and what to do.
     public var description: String {
         switch self {
+        case .unknownBase: "progress delta against a state this peer does not hold: the sender's next full progress repairs it"
         case .tooShort(let length): "datagram of \(length) bytes is shorter than any message"
         case .tooLong(let length): "datagram of \(length) bytes is longer than any message"
         case .badMagic: "datagram does not start with the MateRunner magic 'MR'"

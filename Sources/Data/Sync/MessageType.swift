@@ -2,6 +2,16 @@ import Domain
 
 /// The message types of protocol version 2: the high nibble of header byte 3 (docs/PROTOCOL.md).
 public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
+    /// A peer's boot epoch, sent with every hello: a newer one says the peer restarted (catch-up).
+    case boot = 10
+    /// A runner's state as a mate held it, sent back to that runner after its peer restarted.
+    case relayedState = 11
+    /// A runner's progress as the change since a state the receiver acknowledged.
+    case progressDelta = 12
+    /// The highest datagram number of the recipient's progress the sender holds (a delta base).
+    case acknowledgement = 13
+    /// A finished runner's whole state in 24 bytes (elapsed and distance in 3 bytes each).
+    case finishedProgress = 14
     /// One runner's current state: phase, elapsed time, distance, finish time.
     case progress = 1
     /// Who a runner is and which run it is in: name, mode, goal. Sent less often than progress.
@@ -24,6 +34,11 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
     var lengths: ClosedRange<Int> {
         switch self {
+        case .boot: 24...24
+        case .relayedState: 45...45
+        case .progressDelta: 21...23
+        case .acknowledgement: 20...20
+        case .finishedProgress: 24...24
         case .progress: 24...28
         case .hello: 23...(22 + 32)
         case .cheer: 33...33
@@ -41,6 +56,11 @@ extension MessageType {
     /// A short, stable name for counters and logs.
     public var name: String {
         switch self {
+        case .boot: "boot"
+        case .relayedState: "relayed-state"
+        case .progressDelta: "progress-delta"
+        case .acknowledgement: "acknowledgement"
+        case .finishedProgress: "finished-progress"
         case .progress: "progress"
         case .hello: "hello"
         case .cheer: "cheer"

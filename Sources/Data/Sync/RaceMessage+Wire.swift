@@ -67,7 +67,7 @@ enum RaceMessageWire {
             return .cheer(recipient: recipient, emoji: emoji, sentAt: Date(timeIntervalSince1970: Double(sentAt) / 1000))
         case let .hello(name, _):
             return .presence(Runner(id: sender, name: name), .running)
-        case .progress, .clockPing, .clockPong:
+        case .progress, .clockPing, .clockPong, .boot, .relayedState, .progressDelta, .acknowledgement, .finishedProgress:
             return nil
         }
     }

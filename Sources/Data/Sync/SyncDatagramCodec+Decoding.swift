@@ -25,6 +25,8 @@ extension SyncDatagramCodec {
         _ = try reader.readBytes(DatagramHeader.length)
         let message: SyncMessage
         switch header.type {
+        case .boot, .relayedState: message = try readCatchUp(header, from: &reader)
+        case .progressDelta, .acknowledgement, .finishedProgress: message = try readDelta(header, from: &reader)
         case .progress: message = .progress(try readProgress(flags: header.flags, from: &reader))
         case .hello: message = try readHello(flags: header.flags, from: &reader)
         case .cheer: message = try readCheer(flags: header.flags, sender: header.sender, from: &reader)

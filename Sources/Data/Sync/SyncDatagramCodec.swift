@@ -16,9 +16,13 @@ public enum SyncDatagramCodec {
     /// to 32 bytes of whole characters.
     public static func encode(_ datagram: SyncDatagram, key: RaceKey? = nil) -> [UInt8] {
         var writer = WireWriter(capacity: maximumLength)
-        var flags: UInt8 = 0
+        let flags: UInt8
         if case .progress(let report) = datagram.message {
             flags = report.phase.rawValue & phaseMask | (report.hasFinalResult ? finalResultFlag : 0)
+        } else if case .progressDelta(let delta) = datagram.message {
+            flags = deltaFlags(delta)
+        } else if case .finishedProgress(let report) = datagram.message {
+            flags = report.hasFinalResult ? finalResultFlag : 0
         } else {
             flags = lobbyFlags(datagram.message)
         }
@@ -27,6 +31,8 @@ public enum SyncDatagramCodec {
             sender: datagram.sender, sequence: datagram.sequence
         ).write(to: &writer)
         switch datagram.message {
+        case .boot, .relayedState: writeCatchUp(datagram.message, to: &writer)
+        case .progressDelta, .acknowledgement, .finishedProgress: writeDelta(datagram.message, to: &writer)
         case .progress(let report):
             writer.write(report.elapsedMilliseconds)
             writer.write(report.distanceCentimetres)

@@ -9,14 +9,18 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     typealias InboundIn = AddressedEnvelope<ByteBuffer>
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
-    private let sink: @Sendable (RunnerProgress) -> Void
-    private let learnPeer: @Sendable (SocketAddress) -> Void
-    private let statistics: NIOLockedValueBox<SyncStatistics>
-    private let outbox: NIOLockedValueBox<SyncOutbox>
+    let sink: @Sendable (RunnerProgress) -> Void
+    let learnPeer: @Sendable (SocketAddress) -> Void
+    let statistics: NIOLockedValueBox<SyncStatistics>
+    let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
-    private let key: RaceKey?
+    let key: RaceKey?
     private let hub: MessageHub?
-    private var roster: SyncRoster
+    /// Restart catch-up: epochs, last progress, relays due (SyncDatagramHandler+CatchUp.swift).
+    let catchUp: NIOLockedValueBox<CatchUpRelays>
+    /// Delta bases and acknowledgements (SyncDatagramHandler+Deltas.swift).
+    let deltas: NIOLockedValueBox<ProgressDeltas>
+    var roster: SyncRoster
     private var windows: [RunnerID: ReplayWindow] = [:]
 
     init(
@@ -26,6 +30,8 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         clock: NIOLockedValueBox<RaceClockSync>,
         rosterCapacity: Int,
         hub: MessageHub? = nil,
+        catchUp: NIOLockedValueBox<CatchUpRelays> = NIOLockedValueBox(CatchUpRelays()),
+        deltas: NIOLockedValueBox<ProgressDeltas> = NIOLockedValueBox(ProgressDeltas()),
         learnPeer: @escaping @Sendable (SocketAddress) -> Void,
         sink: @escaping @Sendable (RunnerProgress) -> Void
     ) {
@@ -34,6 +40,8 @@ final class SyncDatagramHandler: ChannelInboundHandler {
         self.outbox = outbox
         self.clock = clock
         self.hub = hub
+        self.catchUp = catchUp
+        self.deltas = deltas
         self.roster = SyncRoster(capacity: rosterCapacity)
         self.learnPeer = learnPeer
         self.sink = sink
@@ -60,19 +68,28 @@ final class SyncDatagramHandler: ChannelInboundHandler {
     /// Authenticated datagrams only: a number seen before, or below the sender's window, is a replay.
     private func checkReplay(_ datagram: SyncDatagram) throws(DatagramError) {
         guard windows[datagram.sender] != nil || windows.count < roster.capacity else { throw .rosterFull }
+        if try bypassesReplayWindow(datagram) { return }
         guard windows[datagram.sender, default: ReplayWindow()].accept(datagram.sequence) else { throw .replayed }
     }
 
     private func handle(_ datagram: SyncDatagram, from source: SocketAddress, context: ChannelHandlerContext) throws(DatagramError) {
+        catchUp.withLockedValue { $0.saw(datagram.sequence, from: datagram.sender) }
         switch datagram.message {
+        case .boot, .relayedState:
+            try handleCatchUp(datagram, from: source, context: context)
+        case .progressDelta, .acknowledgement, .finishedProgress:
+            try handleDelta(datagram, from: source)
         case .hello(let name, let terms):
             try roster.learn(datagram.sender, name: name, terms: terms)
             clock.withLockedValue { $0.heard(datagram.sender, at: source) }
+            deltas.withLockedValue { $0.learn(datagram.sender, at: source) }
             learnPeer(source)
         case .progress(let report):
             let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
             learnPeer(source)
             sink(progress)
+            catchUp.withLockedValue { $0.heard(report, number: datagram.sequence, from: datagram.sender) }
+            deltas.withLockedValue { $0.hold(report, number: datagram.sequence, from: datagram.sender, at: source) }
         case .clockPing(let t1):
             answerPing(from: datagram.sender, t1: t1, source: source, context: context)
         case let .clockPong(requester, t1, t2, t3):

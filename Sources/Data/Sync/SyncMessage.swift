@@ -2,6 +2,17 @@ import Domain
 
 /// The body of one protocol-version-2 datagram, decoded and range-checked. Layouts in docs/PROTOCOL.md.
 public enum SyncMessage: Sendable, Hashable {
+    /// The sender's boot epoch: microseconds since 1970 when its process started (type 10).
+    case boot(epoch: UInt64)
+    /// `subject`'s state as the sender held it, sent back after `subject`'s peer restarted: the highest
+    /// datagram number the sender saw from it, the number of the held progress, and that progress (type 11).
+    case relayedState(subject: RunnerID, highestNumber: UInt32, heldSequence: UInt32, report: ProgressReportDTO)
+    /// A runner's progress as the change since a base the receiver acknowledged (type 12).
+    case progressDelta(ProgressDeltaDTO)
+    /// The recipient's progress numbered `number` is held by the sender, which may be used as a base (type 13).
+    case acknowledgement(number: UInt32)
+    /// A finished runner's whole state, compact: elapsed < 2²⁴ ms, distance < 2²⁴ cm, finish ≥ elapsed − 65 535 ms (type 14).
+    case finishedProgress(ProgressReportDTO)
     /// A runner's state (type 1).
     case progress(ProgressReportDTO)
     /// A runner's name and the run it is in (type 2).
@@ -25,6 +36,11 @@ public enum SyncMessage: Sendable, Hashable {
     /// The message type byte of this body.
     public var type: MessageType {
         switch self {
+        case .boot: .boot
+        case .relayedState: .relayedState
+        case .progressDelta: .progressDelta
+        case .acknowledgement: .acknowledgement
+        case .finishedProgress: .finishedProgress
         case .progress: .progress
         case .hello: .hello
         case .cheer: .cheer

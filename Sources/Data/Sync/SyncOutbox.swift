@@ -7,15 +7,22 @@ struct SyncOutbox: Sendable {
     static let helloInterval = 4
 
     private(set) var me: RunnerID?
+    /// Our runner and terms as the last publish gave them (to turn a relayed state back into progress).
+    private(set) var introduction: (runner: Runner, terms: RaceTerms)?
     private var lastSequence: UInt32 = 0
     private var publishes = 0
+    /// This process's boot epoch (microseconds since 1970 at start), sent after the progress of the first
+    /// `bootHellos` publishes that carry a hello, then of every `bootHellos`-th one (docs/PROTOCOL.md).
+    let epoch = SyncDatagramHandler.microsecondsNow()
 
     /// The datagrams for one publish of `progress`: a hello when one is due, then the progress.
     mutating func datagrams(for progress: RunnerProgress) -> [SyncDatagram] {
         let sender = progress.runner.id
         if me != sender { publishes = 0 }
         me = sender
+        introduction = (progress.runner, progress.terms)
         var datagrams: [SyncDatagram] = []
+        let bootDue = isBootDue
         if publishes % Self.helloInterval == 0 {
             let hello = SyncMessage.hello(name: progress.runner.name, terms: progress.terms)
             datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: hello))
@@ -23,6 +30,7 @@ struct SyncOutbox: Sendable {
         publishes += 1
         let report = SyncMessage.progress(ProgressReportDTO(progress))
         datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: report))
+        if bootDue { datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: .boot(epoch: epoch))) }
         return datagrams
     }
 
@@ -42,5 +50,22 @@ struct SyncOutbox: Sendable {
     private mutating func nextSequence() -> UInt32 {
         lastSequence = lastSequence == UInt32.max ? 1 : lastSequence + 1
         return lastSequence
+    }
+
+    /// How many first hellos are followed by a boot, and then every how many hellos.
+    static let bootHellos = 4
+
+    /// Whether the publish about to be made carries a boot: one with a hello, among the first
+    /// `bootHellos` hellos or every `bootHellos`-th after them.
+    private var isBootDue: Bool {
+        guard publishes % Self.helloInterval == 0 else { return false }
+        let hello = publishes / Self.helloInterval
+        return hello < Self.bootHellos || hello % Self.bootHellos == 0
+    }
+
+    /// After a restart: the next datagram numbers continue above `number`, the highest a mate saw from
+    /// our previous process, so that its replay window and replica take them as new.
+    mutating func continueAbove(_ number: UInt32) {
+        lastSequence = max(lastSequence, number)
     }
 }

@@ -20,9 +20,11 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     private let channel: any Channel
     private let peers: NIOLockedValueBox<[SocketAddress]>
     private let statisticsBox: NIOLockedValueBox<SyncStatistics>
-    private let outbox: NIOLockedValueBox<SyncOutbox>
+    let outbox: NIOLockedValueBox<SyncOutbox>
     private let clock: NIOLockedValueBox<RaceClockSync>
-    private let key: RaceKey?
+    private let catchUp: NIOLockedValueBox<CatchUpRelays>
+    let deltas: NIOLockedValueBox<ProgressDeltas>
+    let key: RaceKey?
     private let stream: AsyncStream<RunnerProgress>
     private let hub: MessageHub
 
@@ -32,6 +34,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         statistics: NIOLockedValueBox<SyncStatistics>,
         outbox: NIOLockedValueBox<SyncOutbox>,
         clock: NIOLockedValueBox<RaceClockSync>,
+        catchUp: NIOLockedValueBox<CatchUpRelays>,
+        deltas: NIOLockedValueBox<ProgressDeltas>,
         key: RaceKey?,
         stream: AsyncStream<RunnerProgress>,
         hub: MessageHub
@@ -45,6 +49,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         self.statisticsBox = statistics
         self.outbox = outbox
         self.clock = clock
+        self.catchUp = catchUp
+        self.deltas = deltas
         self.key = key
         self.stream = stream
         self.hub = hub
@@ -63,6 +69,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         let statistics = NIOLockedValueBox(SyncStatistics())
         let outbox = NIOLockedValueBox(SyncOutbox())
         let clockSync = NIOLockedValueBox(RaceClockSync())
+        let catchUp = NIOLockedValueBox(CatchUpRelays())
+        let deltas = NIOLockedValueBox(ProgressDeltas())
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
         let learnPeer: @Sendable (SocketAddress) -> Void = { source in
             peers.withLockedValue { known in
@@ -79,7 +87,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
                         try channel.pipeline.syncOperations.addHandler(
                             SyncDatagramHandler(
                                 key: key, statistics: statistics, outbox: outbox, clock: clockSync, rosterCapacity: maximumPeers,
-                                hub: hub, learnPeer: learnPeer, sink: sink
+                                hub: hub, catchUp: catchUp, deltas: deltas, learnPeer: learnPeer, sink: sink
                             )
                         )
                     }
@@ -96,7 +104,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
             hub.finish()
         }
         return try UDPRaceSyncRepository(
-            channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clockSync, key: key, stream: stream, hub: hub
+            channel: channel, peers: peers, statistics: statistics, outbox: outbox, clock: clockSync, catchUp: catchUp, deltas: deltas,
+            key: key, stream: stream, hub: hub
         )
     }
 
@@ -132,7 +141,16 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     public func publish(_ progress: RunnerProgress) async {
         let datagrams = outbox.withLockedValue { $0.datagrams(for: progress) }
         for datagram in datagrams {
+            // Progress: a delta to each peer that acknowledged a base, else the full state (+Deltas.swift).
+            if case .progress(let report) = datagram.message {
+                await sendProgress(report, number: datagram.sequence, sender: datagram.sender)
+                continue
+            }
             await send(SyncDatagramCodec.encode(datagram, key: key), to: knownPeers)
+        }
+        if datagrams.count > 1 {
+            await sendDueRelays()
+            await sendDueAcknowledgements()
         }
         // A clock ping to the host along with every hello (so one per 4 publishes at most).
         guard datagrams.count > 1,
@@ -150,7 +168,19 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// This peer's estimate of the host's clock (empty while it is the host or before the first pong).
     public var clockEstimate: RaceClockEstimate { clock.withLockedValue { $0.estimate } }
 
-    private func send(_ bytes: [UInt8], to peers: [SocketAddress]) async {
+    /// Whether a mate's hello has been heard, so that a race clock is agreed (we may be its host).
+    public var hasHeardClockMate: Bool { clock.withLockedValue { $0.lowestMate != nil } }
+
+    /// With every hello: the states of mates that restarted and have not caught up yet, sent back to
+    /// them (a bounded number of times, `CatchUpRelays.repeats`), so that a lost relay is repaired.
+    private func sendDueRelays() async {
+        for relay in catchUp.withLockedValue({ $0.due() }) {
+            guard let datagram = outbox.withLockedValue({ $0.datagram(saying: relay.message) }) else { continue }
+            await send(SyncDatagramCodec.encode(datagram, key: key), to: [relay.address])
+        }
+    }
+
+    func send(_ bytes: [UInt8], to peers: [SocketAddress]) async {
         for peer in peers where peer != localAddress {
             let envelope = AddressedEnvelope(remoteAddress: peer, data: channel.allocator.buffer(bytes: bytes))
             let statistics = statisticsBox

@@ -15,13 +15,15 @@ actor RaceSessionState {
     var own: RunnerProgress
     private var tracker: DistanceTracker
     private var effort: EffortMeter
-    private var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
+    var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
     private let createdAt: Date
-    private var startedAt: Date?
+    var startedAt: Date?
+    /// The state taken back from the mates after a restart (RaceSessionState+CatchUp.swift).
+    var catchUp = RestartCatchUp()
     private var completedAt: Date?
     var isOver = false
     var failure: (any Error)?
-    private var startWaiters: [CheckedContinuation<Void, any Error>] = []
+    var startWaiters: [CheckedContinuation<Void, any Error>] = []
     private var overWaiters: [CheckedContinuation<Void, any Error>] = []
 
     init(
@@ -48,7 +50,9 @@ actor RaceSessionState {
 
     /// A mate's progress arrived.
     func receive(_ update: RunnerProgress) async {
-        guard update.runner.id != own.runner.id, !isOver else { return }
+        guard !isOver else { return }
+        // Our own state, sent back by a mate after this peer restarted.
+        if update.runner.id == own.runner.id { return await adoptRelayed(update) }
         guard replica.apply(update, heardAt: clock.now) == .applied else { return }
         await advance()
     }
@@ -75,11 +79,11 @@ actor RaceSessionState {
         if own.phase.isFinal { return .finished }
         guard let startedAt, own.phase == .running else { return .ignored }
         guard case .accepted = tracker.add(fix) else { return .ignored }
-        let time = max(0, fix.timestamp.timeIntervalSince(startedAt))
-        let step = (distance: tracker.distance, time: time)
+        let time = catchUp.elapsedBase + max(0, fix.timestamp.timeIntervalSince(startedAt))
+        let step = (distance: catchUp.distanceBase + tracker.distance, time: time)
         own.distance = step.distance
         own.elapsed = time
-        effort.record(time: time, distance: step.distance)
+        effort.record(time: time - catchUp.elapsedBase, distance: tracker.distance)
         // In a team the goal is reached when the mates' distance plus ours reaches it.
         let goal = configuration.terms.goal.metres - (configuration.terms.mode == .team ? matesDistance : 0)
         if step.distance >= goal {
@@ -125,7 +129,7 @@ actor RaceSessionState {
     }
 
     /// Moves through the stages as far as the current state allows, then emits a snapshot.
-    private func advance() async {
+    func advance() async {
         let now = clock.now
         if startedAt == nil, heardMates >= configuration.expectedMates {
             start(at: now)

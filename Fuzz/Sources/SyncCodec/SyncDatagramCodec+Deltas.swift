@@ -1,0 +1,1 @@
+../../../Sources/Data/Sync/SyncDatagramCodec+Deltas.swift

@@ -1,0 +1,100 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// The race clock `materunner run` times everything on: this machine's clock (optionally sped up, as
+/// `SystemRaceClock`) corrected toward the race-clock host's, as the sync layer estimates it
+/// (docs/PROTOCOL.md, "Race clock"). The correction follows the estimate through `ClockSlew`: forward
+/// at once, backward slowly, so the clock never goes back. Until `follow` is called, or while no
+/// exchange has completed, it is this machine's clock.
+public final class AgreedRaceClock: RaceClock {
+    /// Where the clock stands: the correction applied, the estimate it follows, and our role.
+    public struct Status: Sendable, Equatable {
+        /// The race clock minus this machine's clock now, in seconds (what the clock applies).
+        public var appliedOffset: TimeInterval
+        /// The estimate's offset (host minus us), in seconds; nil before any exchange or as the host.
+        public var estimatedOffset: TimeInterval?
+        /// How far the estimate may be off (half the best exchange's delay), in seconds; 0 as the host.
+        public var uncertainty: TimeInterval?
+        /// Whether this peer is the race-clock host (its clock is the race clock).
+        public var isHost: Bool
+        /// Whether the clock is agreed with mates: we are the host with mates heard, or follow an estimate.
+        public var isAgreed: Bool
+    }
+
+    /// Where the clock's correction comes from: the sync layer's estimate, and whether we are the host
+    /// of a race with mates.
+    public struct Source: Sendable {
+        public var estimate: @Sendable () -> RaceClockEstimate
+        public var isHostWithMates: @Sendable () -> Bool
+
+        /// A source reading `estimate` and `isHostWithMates` at every reading of the clock.
+        public init(estimate: @escaping @Sendable () -> RaceClockEstimate, isHostWithMates: @escaping @Sendable () -> Bool) {
+            self.estimate = estimate
+            self.isHostWithMates = isHostWithMates
+        }
+    }
+
+    /// How many race seconds pass per real second; 1 is real time.
+    public let speedup: Double
+    private let origin: Date
+    private let elapsed: @Sendable () -> TimeInterval
+    private let state = Mutex<(slew: ClockSlew, source: Source?)>((ClockSlew(), nil))
+
+    /// A clock reading this machine's time from now on, `speedup` times faster. `elapsed` gives real
+    /// seconds since the clock was made (monotonic; injected by tests).
+    public init(speedup: Double = 1, origin: Date = Date(), elapsed: (@Sendable () -> TimeInterval)? = nil) {
+        precondition(speedup.isFinite && speedup > 0, "speedup must be a positive number")
+        self.speedup = speedup
+        self.origin = origin
+        if let elapsed {
+            self.elapsed = elapsed
+        } else {
+            let base = ContinuousClock.now
+            self.elapsed = {
+                let real = base.duration(to: ContinuousClock.now)
+                return Double(real.components.seconds) + Double(real.components.attoseconds) * 1e-18
+            }
+        }
+    }
+
+    /// From now on, corrects the clock toward `source`'s estimate.
+    public func follow(_ source: Source) {
+        state.withLock { $0.source = source }
+    }
+
+    /// The race clock now. The real time under it is corrected, then sped up.
+    public var now: Date {
+        let local = elapsed()
+        let target = state.withLock { $0.source }?.estimate().offset ?? 0
+        let raceSeconds = state.withLock { state -> TimeInterval in
+            state.slew.advance(toward: target, atLocal: local)
+            return state.slew.raceTime(atLocal: local)
+        }
+        return origin.addingTimeInterval(raceSeconds * speedup)
+    }
+
+    /// The correction applied and what it follows.
+    public var status: Status {
+        _ = now
+        let (applied, source) = state.withLock { ($0.slew.applied, $0.source) }
+        let estimate = source?.estimate() ?? RaceClockEstimate()
+        let isHost = source.map { $0.isHostWithMates() } ?? false
+        return Status(
+            appliedOffset: applied,
+            estimatedOffset: estimate.offset,
+            uncertainty: isHost ? 0 : estimate.uncertainty,
+            isHost: isHost,
+            isAgreed: isHost || estimate.offset != nil
+        )
+    }
+
+    public func sleep(until deadline: Date) async throws {
+        let raceSeconds = deadline.timeIntervalSince(now)
+        guard raceSeconds > 0 else {
+            try Task.checkCancellation()
+            return
+        }
+        try await Task.sleep(for: .seconds(raceSeconds / speedup))
+    }
+}

@@ -1,0 +1,126 @@
+import Domain
+import NIOCore
+
+/// Delta bookkeeping of one peer (docs/PROTOCOL.md, "Deltas"), shared under a lock by `publish` and
+/// the datagram handler. As a sender: the progress it sent by number, and which of them each mate
+/// acknowledged, so that each mate gets a delta against a state it holds (or the full state). As a
+/// receiver: the progress it holds of each mate by number (delta bases), and the acknowledgements due.
+struct ProgressDeltas: Sendable {
+    /// Progress states kept, sent and per mate received: enough for any base up to 255 numbers back.
+    static let kept = 64
+    /// The first progress, and every `fullEvery`-th after it, goes in full to every peer, whatever
+    /// was acknowledged: a receiver that lost its bases is repaired by then at the latest.
+    static let fullEvery = 16
+
+    // MARK: Sending
+
+    private var sent: [(number: UInt32, report: ProgressReportDTO)] = []
+    private var acknowledged: [RunnerID: UInt32] = [:]
+    private var runnerAt: [SocketAddress: RunnerID] = [:]
+    private var progressSent = 0
+    /// Sizes of the progress updates sent (full or delta, one per peer), UDP payload with the tag.
+    private(set) var sizes = UpdateSizes()
+
+    /// Notes that `runner`'s hello came from `address` (datagrams to that address reach that runner).
+    mutating func learn(_ runner: RunnerID, at address: SocketAddress) {
+        if runnerAt[address] != nil || runnerAt.count < UDPRaceSyncRepository.maximumPeers { runnerAt[address] = runner }
+    }
+
+    /// `runner` holds our progress numbered `number`. Ignored unless we sent that number.
+    mutating func acknowledge(_ number: UInt32, by runner: RunnerID) {
+        guard sent.contains(where: { $0.number == number }), number > acknowledged[runner] ?? 0,
+              acknowledged[runner] != nil || acknowledged.count < UDPRaceSyncRepository.maximumPeers
+        else { return }
+        acknowledged[runner] = number
+    }
+
+    /// Forgets what `runner` acknowledged (its peer restarted: it holds none of our states any more).
+    mutating func forget(_ runner: RunnerID) {
+        acknowledged[runner] = nil
+    }
+
+    /// The body of our progress `report` (datagram `number`) for each of `peers`: a delta against the
+    /// latest state that peer's runner acknowledged when one fits, else the full report.
+    mutating func bodies(for report: ProgressReportDTO, number: UInt32, to peers: [SocketAddress]) -> [(SocketAddress, SyncMessage)] {
+        defer {
+            progressSent += 1
+            sent.append((number, report))
+            if sent.count > Self.kept { sent.removeFirst(sent.count - Self.kept) }
+        }
+        // A finished state in full fits 24 bytes (32 keyed) as a compact finished progress.
+        let full = SyncDatagramCodec.fitsFinishedProgress(report) ? SyncMessage.finishedProgress(report) : .progress(report)
+        guard progressSent % Self.fullEvery != 0 else { return peers.map { ($0, full) } }
+        return peers.map { peer in
+            guard let runner = runnerAt[peer], let base = acknowledged[runner],
+                  let baseReport = sent.last(where: { $0.number == base })?.report,
+                  let delta = ProgressDeltaDTO(from: baseReport, baseNumber: base, to: report, number: number)
+            else { return (peer, full) }
+            return (peer, .progressDelta(delta))
+        }
+    }
+
+    /// Counts one progress update of `bytes` sent.
+    mutating func countUpdate(bytes: Int, delta: Bool) {
+        sizes.record(bytes: bytes, delta: delta)
+    }
+
+    // MARK: Receiving
+
+    private var received: [RunnerID: [(number: UInt32, report: ProgressReportDTO)]] = [:]
+    private var acknowledgements: [RunnerID: (number: UInt32, address: SocketAddress, due: Bool)] = [:]
+
+    /// Keeps `report`, `sender`'s progress numbered `number` from `address`, as a base, and acknowledges it
+    /// with our next hello.
+    mutating func hold(_ report: ProgressReportDTO, number: UInt32, from sender: RunnerID, at address: SocketAddress) {
+        guard received[sender] != nil || received.count < UDPRaceSyncRepository.maximumPeers else { return }
+        var states = received[sender, default: []]
+        states.append((number, report))
+        if states.count > Self.kept { states.removeFirst(states.count - Self.kept) }
+        received[sender] = states
+        if number > acknowledgements[sender]?.number ?? 0 { acknowledgements[sender] = (number, address, true) }
+    }
+
+    /// The full report of `delta`, datagram `number` from `sender`; throws `unknownBase` when its base
+    /// is not held, and `fieldOutOfRange` when a value would overflow.
+    func resolve(_ delta: ProgressDeltaDTO, number: UInt32, from sender: RunnerID) throws(DatagramError) -> ProgressReportDTO {
+        let baseNumber = number &- UInt32(delta.baseBack)
+        guard let base = received[sender]?.last(where: { $0.number == baseNumber })?.report else { throw .unknownBase }
+        guard let report = delta.applied(to: base) else { throw .fieldOutOfRange("delta") }
+        return report
+    }
+
+    /// The acknowledgements to send now (each mate's highest progress number held, when it grew), and where.
+    mutating func acknowledgementsDue() -> [(message: SyncMessage, address: SocketAddress)] {
+        var due: [(SyncMessage, SocketAddress)] = []
+        for (sender, entry) in acknowledgements where entry.due {
+            due.append((.acknowledgement(number: entry.number), entry.address))
+            acknowledgements[sender]?.due = false
+        }
+        return due
+    }
+}
+
+/// How big the progress updates sent were: count, mean and largest, full and delta.
+public struct UpdateSizes: Sendable, Equatable {
+    /// Updates sent (one per peer per progress).
+    public private(set) var count = 0
+    /// Of which deltas.
+    public private(set) var deltas = 0
+    /// Their bytes, UDP payload with the tag.
+    public private(set) var bytes = 0
+    /// The largest.
+    public private(set) var maximum = 0
+
+    /// None yet.
+    public init() {}
+
+    /// The mean size in bytes (0 before any).
+    public var mean: Double { count == 0 ? 0 : Double(bytes) / Double(count) }
+
+    mutating func record(bytes size: Int, delta: Bool) {
+        count += 1
+        deltas += delta ? 1 : 0
+        bytes += size
+        maximum = max(maximum, size)
+    }
+}

@@ -1,0 +1,256 @@
+@testable import Data
+import Domain
+import Foundation
+import NIOCore
+import Testing
+
+/// Progress as deltas against a base the receiver acknowledged (types 12 and 13): the codec, the
+/// bookkeeping of both ends, and two repositories on loopback.
+@Suite("Progress deltas")
+struct ProgressDeltaTests {
+    static let sender = RunnerID(rawValue: 0xA11CE)
+    static let mate = RunnerID(rawValue: 0xB0B)
+
+    static func report(_ elapsed: UInt32, _ distance: UInt32, phase: RunnerPhase = .running) -> ProgressReportDTO {
+        ProgressReportDTO(phase: phase, hasFinalResult: false, elapsedMilliseconds: elapsed, distanceCentimetres: distance,
+                          finishMilliseconds: phase == .finished ? elapsed : nil)
+    }
+
+    private func encoded(_ message: SyncMessage, sequence: UInt32 = 300, key: RaceKey? = nil) -> [UInt8] {
+        SyncDatagramCodec.encode(SyncDatagram(sender: Self.sender, sequence: sequence, message: message), key: key)
+    }
+
+    // MARK: Codec
+
+    @Test("a delta is 21 bytes (29 keyed), an acknowledgement 20 (28); both round-trip")
+    func roundTrip() throws {
+        let key = try RaceKey(passphrase: "lake run")
+        let delta = ProgressDeltaDTO(baseBack: 7, phase: .cancelled, hasFinalResult: true, elapsedDelta: 65_535, distanceDelta: 1_234)
+        for message in [SyncMessage.progressDelta(delta), .acknowledgement(number: 299)] {
+            let datagram = SyncDatagram(sender: Self.sender, sequence: 300, message: message)
+            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram)) == datagram)
+            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram, key: key), key: key) == datagram)
+        }
+        #expect(encoded(.progressDelta(delta)).count == 21)
+        #expect(encoded(.progressDelta(delta), key: key).count == 29)
+        #expect(encoded(.acknowledgement(number: 1), key: key).count == 28)
+        // Type 12 with the phase (cancelled, 3) and the final-result bit in the flags.
+        #expect(encoded(.progressDelta(delta))[3] == 0xC7)
+    }
+
+    @Test("a finished delta is 23 bytes (31 keyed), a compact finished progress 24 (32); both round-trip")
+    func finished() throws {
+        let key = try RaceKey(passphrase: "lake run")
+        let delta = ProgressDeltaDTO(baseBack: 3, phase: .finished, hasFinalResult: true, elapsedDelta: 900, distanceDelta: 250, finishBack: 420)
+        let compact = ProgressReportDTO(
+            phase: .finished, hasFinalResult: true, elapsedMilliseconds: (1 << 24) - 1, distanceCentimetres: 500_000,
+            finishMilliseconds: (1 << 24) - 1 - 65_535
+        )
+        for message in [SyncMessage.progressDelta(delta), .finishedProgress(compact)] {
+            let datagram = SyncDatagram(sender: Self.sender, sequence: 300, message: message)
+            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram, key: key), key: key) == datagram)
+        }
+        #expect(encoded(.progressDelta(delta), key: key).count == 31)
+        #expect(encoded(.finishedProgress(compact), key: key).count == 32)
+        #expect(delta.applied(to: Self.report(60_000, 20_000))?.finishMilliseconds == 60_480)
+        #expect(SyncDatagramCodec.fitsFinishedProgress(compact))
+        var long = compact
+        long.elapsedMilliseconds = 1 << 24
+        #expect(!SyncDatagramCodec.fitsFinishedProgress(long))
+        #expect(!SyncDatagramCodec.fitsFinishedProgress(Self.report(5, 5)))
+    }
+
+    @Test("malformed deltas and acknowledgements are refused")
+    func rejections() {
+        let delta = encoded(.progressDelta(ProgressDeltaDTO(baseBack: 7, phase: .running, hasFinalResult: false, elapsedDelta: 1, distanceDelta: 2)))
+        let ack = encoded(.acknowledgement(number: 299))
+        var early = delta
+        early[14] = 0
+        early[15] = 7 // datagram 7 cannot have a base 7 back
+        let cases: [([UInt8], DatagramError)] = [
+            // Finished without its 2 finish bytes; a compact finished progress with a phase or a finish after elapsed.
+            ({ var bytes = delta; bytes[3] = 0xC2; return bytes }(), .lengthMismatch(expected: 23, actual: 21)),
+            ({ var bytes = encoded(.finishedProgress(Self.report(5_000, 7, phase: .finished))); bytes[3] = 0xE1; return bytes }(), .fieldOutOfRange("flags")),
+            (Array(encoded(.finishedProgress(Self.report(5_000, 7, phase: .finished))).prefix(16)) + [0, 0, 1, 0, 0, 7, 0, 2], .fieldOutOfRange("finish")),
+            ({ var bytes = delta; bytes[16] = 0; return bytes }(), .fieldOutOfRange("base")),
+            (early, .fieldOutOfRange("base")),
+            (delta + [0], .lengthMismatch(expected: 21, actual: 22)),
+            ({ var bytes = ack; bytes[3] = 0xD1; return bytes }(), .fieldOutOfRange("flags")),
+            (Array(ack.prefix(16)) + [0, 0, 0, 0], .fieldOutOfRange("acknowledged")),
+        ]
+        for (bytes, error) in cases {
+            #expect(throws: error) { try SyncDatagramCodec.decode(bytes) }
+        }
+    }
+
+    @Test("a delta is made only when it fits: not finished, not backwards, within 16 bits and 255 numbers")
+    func fits() {
+        let base = Self.report(60_000, 20_000)
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350), number: 14)
+            == ProgressDeltaDTO(baseBack: 4, phase: .running, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350))
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350, phase: .finished), number: 14)
+            == ProgressDeltaDTO(baseBack: 4, phase: .finished, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350, finishBack: 0))
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(59_000, 20_350), number: 14) == nil)
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(130_000, 20_350), number: 14) == nil)
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 90_000), number: 14) == nil)
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350), number: 266) == nil)
+        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350), number: 10) == nil)
+        let nearTop = ProgressDeltaDTO(baseBack: 1, phase: .running, hasFinalResult: false, elapsedDelta: 2, distanceDelta: 0)
+        #expect(nearTop.applied(to: Self.report(.max - 1, 0)) == nil)
+    }
+
+    // MARK: Both ends
+
+    @Test("full until acknowledged, then deltas against the acknowledged state; every 16th in full")
+    func sender() throws {
+        let peer = try SocketAddress(ipAddress: "127.0.0.1", port: 4000)
+        let stranger = try SocketAddress(ipAddress: "127.0.0.1", port: 4001)
+        var book = ProgressDeltas()
+        book.learn(Self.mate, at: peer)
+        let first = book.bodies(for: Self.report(1_000, 300), number: 2, to: [peer, stranger])
+        #expect(first.map(\.1) == [.progress(Self.report(1_000, 300)), .progress(Self.report(1_000, 300))])
+        book.acknowledge(9, by: Self.mate) // never sent: ignored
+        book.acknowledge(2, by: Self.mate)
+        let second = book.bodies(for: Self.report(2_000, 650), number: 4, to: [peer, stranger])
+        #expect(second.map(\.1) == [
+            .progressDelta(ProgressDeltaDTO(baseBack: 2, phase: .running, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350)),
+            .progress(Self.report(2_000, 650)),
+        ])
+        var kinds: [Bool] = []
+        for index in 2..<17 {
+            let body = book.bodies(for: Self.report(UInt32(index) * 1_000, UInt32(index) * 300), number: UInt32(index) * 2, to: [peer])
+            if case .progressDelta = body[0].1 { kinds.append(true) } else { kinds.append(false) }
+        }
+        // The 17th progress (index 16) goes in full.
+        #expect(kinds == Array(repeating: true, count: 14) + [false])
+        book.forget(Self.mate)
+        if case .progressDelta = book.bodies(for: Self.report(40_000, 9_000), number: 40, to: [peer])[0].1 {
+            Issue.record("a delta to a mate whose acknowledgements were forgotten")
+        }
+    }
+
+    @Test("the receiver resolves deltas against what it holds, acknowledges the newest, and refuses unknown bases")
+    func receiver() throws {
+        let address = try SocketAddress(ipAddress: "127.0.0.1", port: 4000)
+        var book = ProgressDeltas()
+        book.hold(Self.report(1_000, 300), number: 2, from: Self.sender, at: address)
+        #expect(book.acknowledgementsDue().map(\.message) == [.acknowledgement(number: 2)])
+        #expect(book.acknowledgementsDue().isEmpty)
+        let delta = ProgressDeltaDTO(baseBack: 2, phase: .running, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350)
+        #expect(try book.resolve(delta, number: 4, from: Self.sender) == Self.report(2_000, 650))
+        #expect(throws: DatagramError.unknownBase) { try book.resolve(delta, number: 5, from: Self.sender) }
+        #expect(throws: DatagramError.unknownBase) { try book.resolve(delta, number: 4, from: Self.mate) }
+    }
+
+    // MARK: On loopback
+
+    @Test("keyed, on loopback: a mate that acknowledges gets 29-byte deltas, and the same states")
+    func loopback() async throws {
+        let key = try RaceKey(passphrase: "lake run")
+        try await withRepositories([key, key]) { repositories in
+            let (a, b) = (repositories[0], repositories[1])
+            try a.addPeer(PeerAddress(host: "127.0.0.1", port: b.localPort))
+            try b.addPeer(PeerAddress(host: "127.0.0.1", port: a.localPort))
+            let (sent, received) = try await withHangGuard("40 updates") {
+                var sent: [RunnerProgress] = []
+                var received: [RunnerProgress] = []
+                var updates = b.updates().makeAsyncIterator()
+                for step in 1...40 {
+                    let progress = Sample.progress(id: 0xA, name: "alice", elapsed: Double(step) * 0.75, distance: Double(step) * 2.6)
+                    sent.append(progress)
+                    await a.publish(progress)
+                    guard let update = await updates.next() else { break }
+                    received.append(update)
+                    // b publishes too (its hellos carry its acknowledgements), and a takes them in.
+                    let before = a.statistics.datagramsReceived
+                    await b.publish(Sample.progress(id: 0xB, name: "bob", elapsed: Double(step), distance: Double(step)))
+                    while a.statistics.datagramsReceived == before { await Task.yield() }
+                }
+                return (sent, received)
+            }
+            #expect(received.map(\.state) == sent.map { $0.quantized().state })
+            let sizes = a.progressUpdateSizes
+            #expect(sizes.count == 40)
+            #expect(sizes.deltas >= 30)
+            #expect(sizes.maximum == 32)
+            #expect(sizes.mean < 30)
+            #expect(b.statistics.droppedTotal == 0)
+        }
+    }
+}
+
+/// Deltas over a lossy, reordering channel: whatever is lost, the receiver ends on the sender's
+/// final state, and never applies a delta to a base it does not hold.
+@Suite("Progress deltas over loss")
+struct ProgressDeltaLossTests {
+    static let sender = RunnerID(rawValue: 0xA)
+    static let receiver = RunnerID(rawValue: 0xB)
+
+    /// The receiving end: its bookkeeping and the newest state it resolved.
+    struct Receiver {
+        var book = ProgressDeltas()
+        var held: (number: UInt32, report: ProgressReportDTO)?
+        var unknownBases = 0
+        let source: SocketAddress
+
+        mutating func deliver(_ number: UInt32, _ message: SyncMessage) {
+            var report: ProgressReportDTO?
+            switch message {
+            case .progress(let full), .finishedProgress(let full):
+                report = full
+            case .progressDelta(let delta):
+                report = try? book.resolve(delta, number: number, from: ProgressDeltaLossTests.sender)
+                if report == nil { unknownBases += 1 }
+            default:
+                break
+            }
+            guard let report else { return }
+            book.hold(report, number: number, from: ProgressDeltaLossTests.sender, at: source)
+            if number > held?.number ?? 0 { held = (number, report) }
+        }
+    }
+
+    @Test("30 % loss both ways, 25 % reordering: the receiver ends on the final state", arguments: [7, 8, 9] as [UInt64])
+    func lossy(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let receiverAddress = try SocketAddress(ipAddress: "127.0.0.1", port: 5001)
+        var sender = ProgressDeltas()
+        sender.learn(Self.receiver, at: receiverAddress)
+        var receiver = Receiver(source: try SocketAddress(ipAddress: "127.0.0.1", port: 5000))
+        var delayed: (number: UInt32, message: SyncMessage)?
+        var deltasSent = 0
+        var last = ProgressReportDTO(phase: .running, hasFinalResult: false, elapsedMilliseconds: 0, distanceCentimetres: 0, finishMilliseconds: nil)
+        for step in 1...200 {
+            let number = UInt32(step * 2)
+            let finished = step >= 150
+            last = ProgressReportDTO(
+                phase: finished ? .finished : .running, hasFinalResult: false,
+                elapsedMilliseconds: UInt32(min(step, 150)) * 1_000, distanceCentimetres: UInt32(min(step, 150)) * 333,
+                finishMilliseconds: finished ? 149_500 : nil
+            )
+            let message = try #require(sender.bodies(for: last, number: number, to: [receiverAddress]).first?.1)
+            if case .progressDelta = message { deltasSent += 1 }
+            if random.next() % 100 >= 30 {
+                if random.next() % 100 < 25, delayed == nil {
+                    delayed = (number, message)
+                } else {
+                    receiver.deliver(number, message)
+                    if let late = delayed {
+                        receiver.deliver(late.number, late.message)
+                        delayed = nil
+                    }
+                }
+            }
+            // The receiver acknowledges with every 4th of its own publishes; acknowledgements are lost too.
+            if step % 4 == 0 {
+                for due in receiver.book.acknowledgementsDue() where random.next() % 100 >= 30 {
+                    if case .acknowledgement(let acknowledged) = due.message { sender.acknowledge(acknowledged, by: Self.receiver) }
+                }
+            }
+        }
+        #expect(receiver.held?.report == last)
+        #expect(deltasSent > 100)
+        // A base is one the receiver acknowledged, so it holds it: no delta is ever refused.
+        #expect(receiver.unknownBases == 0)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// A peer killed mid-race (SIGKILL) and restarted with the same runner id, port and name catches up
+/// from its mate (docs/PROTOCOL.md, "Restart and catch-up"): both JSON streams end with the same result,
+/// and the restarted runner's distance goes on from where it was.
+@Suite("End to end: restart mid-race", .serialized)
+struct RestartRaceTests {
+    /// Our own runner's distance in a status frame, if the frame has one.
+    private static func ownDistance(_ line: [String: Any]) -> Double? {
+        ((line["runners"] as? [[String: Any]]) ?? []).first { $0["me"] as? Bool == true }?["distance_m"] as? Double
+    }
+
+    private static func lines(of url: URL) -> [[String: Any]] {
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    /// Polls `condition` every 20 ms on a thread of its own (not the test pool, which a busy suite may
+    /// keep waiting) until it is false or `seconds` have passed.
+    private static func waitWhile(seconds: Double, _ condition: @escaping @Sendable () -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(seconds)
+                while condition(), Date() < deadline { usleep(20_000) }
+                continuation.resume()
+            }
+        }
+    }
+
+    @Test("killed with SIGKILL at about 80 m and restarted: the same result on both peers", arguments: [true, false])
+    func killAndRestart(keyed: Bool) async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let key = keyed ? ["--race-key", "restart test"] : []
+        let common = ["--goal", "0.3", "--speedup", "10", "--frontend", "json", "--wait", "30"] + key
+        let bobArguments = ["run", "--name", "bob", "--id", "b0b0b0b0", "--port", "\(portB)",
+            "--peer", "127.0.0.1:\(portA)", "--pace", "5:20", "--seed", "2"] + common
+        // alice is slow (9:00 /km, 16 s of real time for 0.3 km): she is still running when bob comes back,
+        // however long a loaded machine takes to restart him.
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--id", "a1a1a1a1", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "9:00", "--seed", "1"] + common)
+        let bob = try ProcessRun.Handle(binary, bobArguments)
+
+        // Bob runs until about 80 m, then dies without a word. Watched from a thread of its own, so that a
+        // busy test pool cannot make us miss the moment (bounded: at most 30 s of real time).
+        await Self.waitWhile(seconds: 30) {
+            bob.process.isRunning && (Self.lines(of: bob.stdoutURL).compactMap(Self.ownDistance).max() ?? 0) < 80
+        }
+        #expect(bob.process.isRunning, "bob ended before he could be killed")
+        kill(bob.process.processIdentifier, SIGKILL)
+        var before: Double = 0
+        let killed = await bob.wait(timeout: 10)
+        #expect(killed.status == SIGKILL)
+        before = (try? killed.jsonLines())?.compactMap(Self.ownDistance).max() ?? before
+        #expect(before >= 80 && before < 300, "bob's distance when killed: \(before) m")
+
+        // The same bob again: same id, port and name.
+        let restarted = try ProcessRun.Handle(binary, bobArguments)
+        let runs = [await alice.wait(timeout: 90), await restarted.wait(timeout: 90)]
+        for run in runs {
+            #expect(!run.timedOut, "the run did not end by itself: \(run.stderr)")
+            #expect(run.status == 0, "exit \(run.status): \(run.stderr)")
+        }
+        let (resultA, resultB) = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
+        #expect(resultA == resultB)
+        #expect(resultA.entries.map(\.name).sorted() == ["alice", "bob"])
+        for entry in resultA.entries {
+            #expect(entry.state == "finished", "\(resultA)")
+            #expect(entry.distanceMetres >= 300 && entry.distanceMetres < 330, "\(entry)")
+        }
+        // The restarted bob never showed less than he had run before the kill once he had it back, and
+        // ended above it.
+        let after = try runs[1].jsonLines().compactMap(Self.ownDistance)
+        #expect(after.drop { $0 < before }.allSatisfy { $0 >= before })
+        #expect((after.last ?? 0) >= before)
+    }
+}
