@@ -49,8 +49,9 @@ struct InvitationEndToEndTests {
     func inviteDecline() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        // Bob waits 10 s for invitations (the host's decline ends his wait for this one only).
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
-            "--speedup", "25", "--wait", "4"], input: true)
+            "--speedup", "25", "--wait", "10"], input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--port", "\(portA)",
             "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"])
         let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
@@ -70,7 +71,7 @@ struct InvitationEndToEndTests {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
-            "--wait", "8"], input: true)
+            "--wait", "10"], input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "1",
             "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
         let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
@@ -90,7 +91,7 @@ struct InvitationEndToEndTests {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
-            "--wait", "5", "--log-level", "info"], input: true)
+            "--wait", "12", "--log-level", "info"], input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "60",
             "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
         let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])

@@ -10,9 +10,8 @@ import Glibc
 /// avahi-daemon, another position source (simulator, GPX replay, gpsd fed by gpsfake), a shared race key,
 /// discovery over DNS-SD, and packet faults on the links. Every host must end with the same ranking.
 ///
-/// The script's RESTART step (one host killed with SIGKILL mid-race and started again with the same id)
-/// needs the catch-up of a restarted runner, which is not merged yet: the test runs RESTART=0 unless
-/// MATERUNNER_NETNS_RESTART=1 is set. Flip the default once catch-up is in.
+/// Alice invites bob and carol by name; bob is killed with SIGKILL mid-race and started again with the
+/// same id, and catches up from his mates (MATERUNNER_NETNS_RESTART=0 runs it without the kill).
 @Suite("End to end: three hosts, three position sources, faults, over real mDNS in network namespaces")
 struct NetnsRaceTests {
     /// How long the script may take before it is stopped: SIGTERM first (its trap removes the namespaces,
@@ -25,7 +24,7 @@ struct NetnsRaceTests {
         let binary = try BuildProducts.materunner()
         let script = Fixtures.packageRoot.appendingPathComponent("examples/netns-race.sh")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-netns-race-\(UUID().uuidString)")
-        let restart = ProcessInfo.processInfo.environment["MATERUNNER_NETNS_RESTART"] == "1"
+        let restart = ProcessInfo.processInfo.environment["MATERUNNER_NETNS_RESTART"] != "0"
         let handle = try ProcessRun.Handle(
             URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.path],
             environment: ["RESTART": restart ? "1" : "0"]

@@ -1,24 +1,33 @@
 import Domain
 
-/// A position source that hands every fix to the run's recorder (for the route) on its way to the run.
+/// A position source that hands every fix the run takes to the run's recorder (for the route). It is
+/// pulled, not pushed: a fix is recorded when the run asks for it, so the route holds exactly the fixes
+/// the run measured its distance on (none produced after the run stopped asking, e.g. after its finish).
 struct RecordingLocationRepository: LocationRepository {
     let wrapped: any LocationRepository
     let recorder: RunRecorder
 
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self)
-        let task = Task { [wrapped, recorder] in
-            do {
-                for try await fix in wrapped.fixes() {
-                    await recorder.observe(fix)
-                    continuation.yield(fix)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+        let source = FixIterator(wrapped.fixes().makeAsyncIterator())
+        let recorder = self.recorder
+        return AsyncThrowingStream {
+            guard let fix = try await source.next() else { return nil }
+            await recorder.observe(fix)
+            return fix
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+    }
+}
+
+/// The wrapped source's iterator, for the one consumer of the stream (whose closure is called one call
+/// at a time).
+private final class FixIterator: @unchecked Sendable {
+    private var iterator: AsyncThrowingStream<Fix, any Error>.AsyncIterator
+
+    init(_ iterator: AsyncThrowingStream<Fix, any Error>.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> Fix? {
+        try await iterator.next()
     }
 }
