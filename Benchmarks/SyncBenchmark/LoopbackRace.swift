@@ -42,11 +42,19 @@ struct LoopbackRace {
         try await Task.sleep(for: .nanoseconds(from - monotonicNanoseconds()))
         tap.reset()
         let sentBefore = syncs.map(\.statistics)
+        let updatesBefore = syncs.map(\.progressUpdateSizes)
         let cpuBefore = ProcessUsage.cpuSeconds()
         try await Task.sleep(for: .nanoseconds(until - monotonicNanoseconds()))
         let cpu = ProcessUsage.cpuSeconds() - cpuBefore
         let sent = zip(syncs.map(\.statistics), sentBefore).map { (datagrams: $0.datagramsSent - $1.datagramsSent, bytes: $0.bytesSent - $1.bytesSent) }
         let wire = tap.byType
+        let updatesAfter = syncs.map(\.progressUpdateSizes)
+        let updates = (
+            count: zip(updatesAfter, updatesBefore).reduce(0) { $0 + $1.0.count - $1.1.count },
+            deltas: zip(updatesAfter, updatesBefore).reduce(0) { $0 + $1.0.deltas - $1.1.deltas },
+            bytes: zip(updatesAfter, updatesBefore).reduce(0) { $0 + $1.0.bytes - $1.1.bytes },
+            largest: updatesAfter.map(\.maximum).max() ?? 0
+        )
         let rss = ProcessUsage.statusKiB("VmRSS")
         let peakRSS = ProcessUsage.statusKiB("VmHWM")
         // Frames for fixes sent just before the end of the window are still counted for half a second.
@@ -62,7 +70,7 @@ struct LoopbackRace {
             unmatched: observations.reduce(0) { $0 + $1.unmatched },
             frames: observations.reduce(0) { $0 + $1.frames },
             cpuSeconds: cpu, rssKiB: rss, peakRSSKiB: peakRSS,
-            wire: wire,
+            wire: wire, updates: updates,
             datagramsSent: sent.reduce(0) { $0 + $1.datagrams }, bytesSent: sent.reduce(0) { $0 + $1.bytes }
         )
     }
