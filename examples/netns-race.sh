@@ -135,10 +135,11 @@ table netdev materunner_faults_$2 {
 }
 EOF_NFT
 }
-# netem_ms WORD: a netem time ("40ms", "40", "0.04s", "40000us") in ms; empty when it is not one.
+# netem_ms WORD: a tc time ("40ms", "0.04s", "40000us"; a bare number is in us, as for tc) in ms; empty
+# when it is not one.
 netem_ms() {
-    sed -nE 's/^([0-9]+(\.[0-9]*)?)(ms|s|us|usec|msec|sec)?$/\1 \3/p' <<<"$1" |
-        awk '{ f = ($2 == "s" || $2 == "sec") ? 1000 : ($2 == "us" || $2 == "usec") ? 0.001 : 1; printf "%g", $1 * f }'
+    sed -nE 's/^([0-9]+(\.[0-9]*)?)(s|secs?|ms|msecs?|us|usecs?)?$/\1 \3/p' <<<"$1" |
+        awk '{ f = ($2 ~ /^s/) ? 1000 : ($2 ~ /^m/) ? 1 : 0.001; printf "%g", $1 * f }'
 }
 loss=$(sed -nE 's/.*loss ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")
 duplicate=$(sed -nE 's/.*duplicate ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")

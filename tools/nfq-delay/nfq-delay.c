@@ -12,8 +12,9 @@
  * to the next release. At most MAX packets are held; a packet over that bound is accepted at once and
  * counted (overflow). The queue is opened fail-open (a full queue or socket accepts in the kernel), and
  * the iptables rule should use --queue-bypass (no delayer bound: accepted).
- * Never loses a packet: on SIGTERM, SIGINT or SIGHUP (and on a fatal error) it accepts every held
- * packet before it unbinds, then prints its counters on stderr and exits.
+ * Never loses a packet: on SIGTERM, SIGINT or SIGHUP (those not ignored when it started), and on a
+ * fatal error, it accepts every held packet before it unbinds, then prints its counters on stderr and
+ * exits.
  *
  * Usage: nfq-delay [-q QUEUE] [-d DELAY_MS] [-j JITTER_MS] [-r REORDER_%] [-s SEED] [-m MAX] [-v]
  *   defaults: queue 0, delay 40, jitter 20, reorder 25, seed from the clock and pid, max 4096.
@@ -206,13 +207,17 @@ int main(int argc, char **argv) {
     sigdelset(&during_wait, SIGTERM);
     sigdelset(&during_wait, SIGINT);
     sigdelset(&during_wait, SIGHUP);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* A signal ignored when we start stays ignored (a background job of a script ignores SIGINT: Ctrl-C
+       is the script's to handle, which then stops us with SIGTERM). */
+    const int stop_signals[] = {SIGTERM, SIGINT, SIGHUP};
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        sigaction(stop_signals[i], &sa, NULL);
+    }
     signal(SIGPIPE, SIG_IGN);
 
     int status = 0;
