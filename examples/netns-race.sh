@@ -175,9 +175,11 @@ if [ "$faults" = nfq ]; then
         faults_note=" (${no_netem:-FAULTS=nfq}; and $nfq_delay_why: delay, jitter and reordering NOT emulated)"
     else
         for i in 1 2 3; do
+            nfq_delay_pid=""
             if ! nfq_delay_rule "${hostNs[i]}" "$port" "$nfq_queue" ||
                 ! nfq_delay_start "${hostNs[i]}" "$out/nfq-delay-${names[i]}.log" "$nfq_queue" "${delay_ms:-0}" \
                     "${jitter_ms:-0}" "${reorder:-0}" "$((nfq_seed + i))"; then
+                [ -z "$nfq_delay_pid" ] || nfq_delay_stop "$nfq_delay_pid"  # started, but never bound
                 faults=nft
                 faults_note=" (${no_netem:-FAULTS=nfq}; and $nfq_delay_why: delay, jitter and reordering NOT emulated)"
                 for pid in "${nfq_delayers[@]}"; do nfq_delay_stop "$pid"; done
