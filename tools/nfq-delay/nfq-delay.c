@@ -207,8 +207,8 @@ int main(int argc, char **argv) {
     sigdelset(&during_wait, SIGTERM);
     sigdelset(&during_wait, SIGINT);
     sigdelset(&during_wait, SIGHUP);
-    /* A signal ignored when we start stays ignored (a background job of a script ignores SIGINT: Ctrl-C
-       is the script's to handle, which then stops us with SIGTERM). */
+    /* A signal ignored when we start stays ignored (nohup, or a caller that leaves Ctrl-C to itself and
+       stops us with SIGTERM). */
     const int stop_signals[] = {SIGTERM, SIGINT, SIGHUP};
     for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
         struct sigaction sa, old;
