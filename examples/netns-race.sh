@@ -12,8 +12,9 @@
 #          EPOCH_SECONDS of race time
 # They find each other over DNS-SD (no --peer): alice invites bob and carol (`--invite bob,carol`), who
 # accept by themselves (`--join --accept-from alice`), and all three count down together. They share a
-# race key from a file, and race over links with `tc netem $NETEM` (where the kernel has no netem, only
-# the loss and duplicates of $NETEM, with nftables; see FAULTS). With RESTART=1 one host (VICTIM) is
+# race key from a file, and race over links with `tc netem $NETEM` (where the kernel has no netem: the
+# loss and duplicates of $NETEM with nftables, and its delay, jitter and reordering of the race's own UDP
+# datagrams with tools/nfq-delay on NFQUEUE; see FAULTS). With RESTART=1 one host (VICTIM) is
 # killed with SIGKILL mid-race and started again with the same --id, --name and --port.
 # At the end the final ranking of every host (the `result` frame: names in order, finished or not) is
 # compared with jq: a difference is printed and fails the script.
@@ -22,8 +23,9 @@
 #   MATERUNNER_BINARY  default .build/debug/materunner
 #   OUTPUT_DIR         default a new temporary folder (kept, its path printed); it gets NAME.json (the
 #                      JSON stream of each host's last run), NAME.err (its log), VICTIM.killed.json/.err
-#                      (the killed run), gpsfake.log, faults.txt (what was applied, and its counters
-#                      at the end), rankings.txt and summary.txt.
+#                      (the killed run), gpsfake.log, faults.txt (what was applied, where and in which
+#                      order, and its counters at the end), nfq-delay-NAME.log (each delayer's counters,
+#                      with FAULTS nfq), rankings.txt and summary.txt.
 # Environment (defaults in brackets):
 #   RESTART [1]        1: kill VICTIM mid-race and restart it; 0: no kill, a plain three-host race
 #   VICTIM [bob]       alice, bob or carol
@@ -35,9 +37,22 @@
 #                      each direction, crosses the faults exactly once (at its sender's egress: netem
 #                      and the egress hook shape what leaves a device); both: also on the bridge's
 #                      ends, so every path crosses them twice
-#   FAULTS [auto]      auto: netem if the kernel has it, else nft (loss and duplicate of $NETEM on the
-#                      netdev egress hook; no delay, jitter or reordering), else none (warned);
-#                      netem, nft or none to force one
+#   FAULTS [auto]      auto: netem if the kernel has it, else nfq, else nft (warned), else none (warned).
+#                      nfq: the loss and duplicate of $NETEM with nftables on the links' netdev egress
+#                      hook (every packet), and its delay DELAY JITTER and reorder P% with tools/nfq-delay
+#                      (built with cc into the temporary folder; needs libnetfilter-queue-dev and iptables):
+#                      in each host, iptables-legacy's OUTPUT chain sends the UDP datagrams from or to port
+#                      47474 (the race's; not mDNS) to NFQUEUE NFQ_QUEUE with --queue-bypass, and a delayer
+#                      started in that host's namespace sends P% at once and holds the others DELAY +-
+#                      JITTER ms (uniform), as netem does. OUTPUT comes before egress: delayed, then maybe
+#                      lost or duplicated (the duplicate is not delayed apart, as netem's is). With
+#                      NETEM_ON=both the bridge's ends get loss and duplicates only (a bridge does not pass
+#                      OUTPUT), so the delay is applied once per path, the loss twice.
+#                      nft: loss and duplicates only (no delay, jitter or reordering; warned). netem, nfq,
+#                      nft or none force one; when nfq cannot work (no iptables NFQUEUE, no compiler or
+#                      library, the delayer does not bind) it falls back to nft with a warning.
+#   NFQ_QUEUE [47]     the NFQUEUE number (in each host's own namespace); NFQ_SEED [$RANDOM] the
+#                      delayers' random seeds are NFQ_SEED+1..3 (in faults.txt)
 #   RACE_SECONDS [90]  every runner must have ended this many seconds after the first start
 # Exit: 0 all hosts ended with the same ranking; 1 a run failed, timed out or the rankings differ;
 # 77 this machine cannot do it (not root, no namespaces, a tool missing). Everything started is
@@ -67,9 +82,13 @@ epoch_seconds=${EPOCH_SECONDS:-7}
 netem=${NETEM-loss 30% delay 40ms 20ms reorder 25% duplicate 5%}
 netem_on=${NETEM_ON:-hosts}
 race_seconds=${RACE_SECONDS:-90}
+nfq_queue=${NFQ_QUEUE:-47}
+nfq_seed=${NFQ_SEED:-$RANDOM}
+port=47474
 case $victim in alice | bob | carol) ;; *) echo "VICTIM must be alice, bob or carol" >&2; exit 64 ;; esac
 
 source "$root/scripts/lib/netns.sh"
+source "$root/scripts/lib/nfq-delay.sh"
 netns_require ip tc unshare nsenter dbus-daemon avahi-daemon gpsfake gpsbabel jq sed
 started_at=$EPOCHREALTIME
 elapsed() { echo "$EPOCHREALTIME $started_at" | awk '{ printf "%.1f", $1 - $2 }'; }
@@ -95,9 +114,16 @@ for i in 1 2 3; do links+=("${hostNs[i]} eth0"); done
 if [ "$netem_on" = both ]; then
     for i in 1 2 3; do links+=("$brNs ${bridgeLink[i]}"); done
 fi
-# netem, when the kernel has it. Without it (CONFIG_NET_SCH_NETEM not set, as on some VMs), nftables'
-# netdev egress hook does the loss and the duplicates of $NETEM (numgen random); delay, jitter and
-# reordering then are not emulated, and the summary says so.
+# netem, when the kernel has it. Without it (CONFIG_NET_SCH_NETEM not set, as on some VMs):
+#  - nftables' netdev egress hook on the same devices does the loss and the duplicates of $NETEM (numgen
+#    random), and
+#  - tools/nfq-delay (built here with cc, libnetfilter_queue) does the delay, jitter and reordering: in each
+#    host, iptables (legacy) sends the race's UDP datagrams (from or to port $port, not mDNS) of the IP
+#    OUTPUT hook to NFQUEUE $nfq_queue (--queue-bypass), and one delayer per host, started inside that
+#    host's namespace, holds each one DELAY +- JITTER ms (uniform) or, with probability REORDER, lets it go
+#    at once, as netem does. The OUTPUT hook comes before the device's egress hook: a delayed datagram can
+#    still be lost or duplicated (its duplicate leaves with it; netem delays a duplicate on its own).
+# When iptables' NFQUEUE or the delayer does not work, only the loss and duplicates are emulated (warned).
 faults_nft() { # NAMESPACE DEVICE LOSS% DUPLICATE%
     ip netns exec "$1" nft -f - <<EOF_NFT
 table netdev materunner_faults_$2 {
@@ -109,6 +135,18 @@ table netdev materunner_faults_$2 {
 }
 EOF_NFT
 }
+# netem_ms WORD: a tc time ("40ms", "0.04s", "40000us"; a bare number is in us, as for tc) in ms; empty
+# when it is not one.
+netem_ms() {
+    sed -nE 's/^([0-9]+(\.[0-9]*)?)(s|secs?|ms|msecs?|us|usecs?)?$/\1 \3/p' <<<"$1" |
+        awk '{ f = ($2 ~ /^s/) ? 1000 : ($2 ~ /^m/) ? 1 : 0.001; printf "%g", $1 * f }'
+}
+loss=$(sed -nE 's/.*loss ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")
+duplicate=$(sed -nE 's/.*duplicate ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")
+read -r delay_word jitter_word < <(sed -nE 's/.*delay ([0-9.]+[a-z]*)( ([0-9.]+[a-z]*))?.*/\1 \3/p' <<<"$netem") || true
+delay_ms=$(netem_ms "${delay_word:-}")
+jitter_ms=$(netem_ms "${jitter_word:-}")
+reorder=$(sed -nE 's/.*reorder ([0-9]+(\.[0-9]*)?)%.*/\1/p' <<<"$netem")
 faults=${FAULTS:-auto}
 faults_note=""
 if [ -z "$netem" ]; then
@@ -120,41 +158,86 @@ elif [ "$faults" = auto ]; then
         ip netns exec "$ns" tc qdisc del dev "$dev" root
         faults=netem
     elif command -v nft >/dev/null; then
-        faults=nft
-        faults_note=" (no netem here: $(tr '\n' ' ' <"$work/tc.err"| sed 's/ *$//'); delay, jitter and reordering NOT emulated)"
+        faults=nfq
+        no_netem="no netem here: $(tr '\n' ' ' <"$work/tc.err" | sed 's/ *$//')"
     else
         faults=none
         faults_note=" (no netem here and no nft: the race runs WITHOUT faults)"
     fi
 fi
-loss=$(sed -nE 's/.*loss ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")
-duplicate=$(sed -nE 's/.*duplicate ([0-9]+)(\.[0-9]*)?%.*/\1/p' <<<"$netem")
+# nft + nfq-delay: the delayers first (they may not work here: then loss and duplicates only).
+nfq_delayers=()
+if [ "$faults" = nfq ]; then
+    if [ -z "$delay_ms" ] && [ -z "$reorder" ]; then
+        faults=nft  # nothing for a delayer to do
+    elif ! nfq_delay_build "$work"; then
+        faults=nft
+        faults_note=" (${no_netem:-FAULTS=nfq}; and $nfq_delay_why: delay, jitter and reordering NOT emulated)"
+    else
+        for i in 1 2 3; do
+            nfq_delay_pid=""
+            if ! nfq_delay_rule "${hostNs[i]}" "$port" "$nfq_queue" ||
+                ! nfq_delay_start "${hostNs[i]}" "$out/nfq-delay-${names[i]}.log" "$nfq_queue" "${delay_ms:-0}" \
+                    "${jitter_ms:-0}" "${reorder:-0}" "$((nfq_seed + i))"; then
+                [ -z "$nfq_delay_pid" ] || nfq_delay_stop "$nfq_delay_pid"  # started, but never bound
+                faults=nft
+                faults_note=" (${no_netem:-FAULTS=nfq}; and $nfq_delay_why: delay, jitter and reordering NOT emulated)"
+                for pid in "${nfq_delayers[@]}"; do nfq_delay_stop "$pid"; done
+                nfq_delayers=()
+                for j in 1 2 3; do ip netns exec "${hostNs[j]}" "${nfq_delay_iptables:-iptables}" -w -F OUTPUT 2>/dev/null || true; done
+                break
+            fi
+            nfq_delayers+=("$nfq_delay_pid")
+        done
+    fi
+    [ "$faults" = nfq ] && faults_note=" (${no_netem:-FAULTS=nfq})"
+elif [ "$faults" = nft ] && [ -n "$delay_ms$reorder" ]; then
+    faults_note=" (delay, jitter and reordering NOT emulated)"
+fi
 for link in "${links[@]}"; do
     read -r ns dev <<<"$link"
     case $faults in
         # shellcheck disable=SC2086
         netem) ip netns exec "$ns" tc qdisc add dev "$dev" root netem $netem ;;
-        nft) faults_nft "$ns" "$dev" "${loss:-0}" "${duplicate:-0}" ;;
+        nft | nfq) faults_nft "$ns" "$dev" "${loss:-0}" "${duplicate:-0}" ;;
     esac
 done
 case $faults in
     netem) faults_said="tc netem $netem on $netem_on$faults_note" ;;
     nft) faults_said="nftables egress loss ${loss:-0}% duplicate ${duplicate:-0}% on $netem_on$faults_note" ;;
+    nfq) faults_said="nfq-delay ($nfq_delay_iptables OUTPUT, UDP port $port only, NFQUEUE $nfq_queue, on each host): delay ${delay_ms:-0} ms jitter ${jitter_ms:-0} ms (uniform) reorder ${reorder:-0}% (sent at once), then nftables egress loss ${loss:-0}% duplicate ${duplicate:-0}% (all packets) on $netem_on$faults_note" ;;
     *) faults_said="none$faults_note" ;;
 esac
-# What each shaped link did: the qdisc's or the rules' counters.
+# What each shaped link did: the qdisc's or the rules' counters; and each delayer's.
 faults_report() {
     for link in "${links[@]}"; do
         read -r ns dev <<<"$link"
         echo "== $ns $dev"
         case $faults in
             netem) ip netns exec "$ns" tc -s qdisc show dev "$dev" ;;
-            nft) ip netns exec "$ns" nft list table netdev "materunner_faults_$dev" | grep counter ;;
+            nft | nfq) ip netns exec "$ns" nft list table netdev "materunner_faults_$dev" | grep counter ;;
         esac
     done
+    if [ "$faults" = nfq ]; then
+        for i in 1 2 3; do
+            echo "== ${hostNs[i]} (${names[i]}) $nfq_delay_iptables OUTPUT, NFQUEUE, delayer"
+            ip netns exec "${hostNs[i]}" "$nfq_delay_iptables" -w -L OUTPUT -v -n -x | tail -n +3
+            echo "nfnetlink_queue before the delayer stopped (queue portid waiting copy_mode copy_range dropped user_dropped id_sequence 1): $(cat "$work/nfq-proc-${names[i]}" 2>/dev/null)"
+            grep -v '^nfq-delay: ready' "$out/nfq-delay-${names[i]}.log" 2>/dev/null || echo "(no delayer log)"
+        done
+    fi
 }
 echo "faults: $faults_said" >"$out/faults.txt"
-[ -z "$faults_note" ] || echo "warning: faults: $faults_said" >&2
+if [ "$faults" = nfq ]; then
+    cat >>"$out/faults.txt" <<EOF_ORDER
+order: a datagram a host sends to UDP port $port (or from it) meets its host's IP OUTPUT hook first: iptables
+sends it to NFQUEUE $nfq_queue, the delayer lets it go at once (${reorder:-0}%) or after ${delay_ms:-0} +- ${jitter_ms:-0} ms;
+then the netdev egress hook of eth0 (nftables: ${loss:-0}% dropped, ${duplicate:-0}% duplicated, on every packet
+of the host, mDNS too). A delayed datagram can still be lost; a duplicate leaves together with its original.
+The delayers' seeds: $((nfq_seed + 1)) $((nfq_seed + 2)) $((nfq_seed + 3)) (NFQ_SEED=$nfq_seed).
+EOF_ORDER
+fi
+case $faults_note in *NOT* | *WITHOUT*) echo "warning: faults: $faults_said" >&2 ;; esac
 say "3 hosts up (bridge in ${brNs}); faults: $faults_said"
 
 # ---- Shared inputs: the race key, carol's NMEA ---------------------------------------------------
@@ -205,7 +288,7 @@ lobby_alice=(--invite bob,carol)
 lobby_bob=(--join --accept-from alice)
 lobby_carol=(--join --accept-from alice)
 rejoin=(--mates 2)
-common=(--goal "$goal" --port 47474 --wait 60 --race-key-file "$key" --frontend json --log-level info)
+common=(--goal "$goal" --port "$port" --wait 60 --race-key-file "$key" --frontend json --log-level info)
 start_alice() { run_on alice --source sim --pace 9:00 --seed 7 --speedup "$speedup" "${lobby_alice[@]}"; }
 start_bob() { run_on bob --source "gpx:$track:x$speedup" "${lobby_bob[@]}"; }
 start_carol() { run_on carol --source "gpsd:127.0.0.1:$gpsd_port" --speedup "$speedup" "${lobby_carol[@]}"; }
@@ -308,6 +391,14 @@ kill "$feeder" 2>/dev/null || true
 # then SIGKILL; the cleanup stops its gpsd with what is left in the namespaces.
 exec {gps_feed}>&-
 stop_by_pid "$gpsfake"
+# The delayers: the kernel's view of each queue (dropped, user_dropped should be 0), then SIGTERM: they
+# accept what they hold and print their counters (all in faults.txt below).
+if [ "$faults" = nfq ]; then
+    for i in 1 2 3; do
+        ip netns exec "${hostNs[i]}" cat /proc/net/netfilter/nfnetlink_queue >"$work/nfq-proc-${names[i]}" 2>&1 || true
+    done
+fi
+for pid in "${nfq_delayers[@]}"; do nfq_delay_stop "$pid"; done
 faults_report >>"$out/faults.txt" 2>&1 || true
 
 # ---- The rankings, compared --------------------------------------------------------------------
