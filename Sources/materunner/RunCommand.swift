@@ -11,9 +11,11 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run toward a goal, racing the mates found on the network or given with --peer.",
         discussion: """
-            Without --peer, mates are found over DNS-SD (_materunner._udp, through avahi-daemon) and the run \
-            starts once --mates of them have been heard. With --peer, discovery is skipped. The run ends by \
-            itself once every runner has finished and every peer has the result.
+            Without --peer, mates are found over DNS-SD (_materunner._udp, through avahi-daemon); with --peer, \
+            discovery is skipped. One runner invites the others by name (--invite bob,carol), who wait with \
+            --join and accept (or --accept-from HOST); everyone then counts down 3-2-1 and starts together. \
+            Without invitations the run starts once --mates mates have been heard. The run ends by itself \
+            once every runner has finished and every peer has the result.
             """
     )
 
