@@ -24,34 +24,13 @@ source "$(dirname "$0")/lib/netns.sh"
 netns_require ip unshare nsenter dbus-daemon avahi-daemon avahi-browse avahi-publish timeout
 netns_pair "mp$$"
 
-# A host: a process holding namespace $1's private /run (its own bus and avahi-daemon) and host name;
-# commands join it with nsenter. It lives at most 400 s.
-start_host() {
-    local ns=$1 run=$2 name=$3
-    ip netns exec "$ns" unshare -m -u --propagation private sh -c '
-        hostname "$2"
-        mount --bind "$1" /run
-        mkdir -p /run/dbus /run/avahi-daemon
-        dbus-daemon --system --fork
-        avahi-daemon --daemonize --no-drop-root --no-chroot
-        i=0
-        while ! avahi-daemon --check 2>/dev/null; do
-            i=$((i + 1)); [ "$i" -lt 50 ] || exit 1
-            sleep 0.1
-        done
-        touch /run/ready
-        exec sleep 400
-    ' sh "$run" "$name" >/dev/null 2>&1 &
-    pids+=($!)
-    for _ in $(seq 100); do [ -e "$run/ready" ] && return 0; sleep 0.1; done
-    echo "avahi-daemon did not start in $ns" >&2
-    return 1
-}
-start_host "$nsA" "$runA" mr-a; hostA=${pids[-1]}
-start_host "$nsB" "$runB" mr-b; hostB=${pids[-1]}
-# nsenter execs the command: run in the background, $! is the command's own pid.
-inA() { exec nsenter -t "$hostA" -m -u -n "$@"; }
-inB() { exec nsenter -t "$hostB" -m -u -n "$@"; }
+# A host: a process holding namespace $1's private /run (its own bus and avahi-daemon) and host name
+# (netns_host in lib/netns.sh); commands join it with nsenter.
+netns_host "$nsA" "$runA" mr-a; hostA=$netns_holder
+netns_host "$nsB" "$runB" mr-b; hostB=$netns_holder
+# netns_in execs the command: run in the background, $! is the command's own pid.
+inA() { netns_in "$hostA" "$@"; }
+inB() { netns_in "$hostB" "$@"; }
 export AVAHI_COMPAT_NOWARN=1
 
 status=0

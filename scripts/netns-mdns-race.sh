@@ -19,28 +19,19 @@ mkdir -p "$out"
 out=$(readlink -f "$out")
 
 source "$(dirname "$0")/lib/netns.sh"
-netns_require ip unshare dbus-daemon avahi-daemon
+netns_require ip unshare nsenter dbus-daemon avahi-daemon
 netns_pair "mr$$"
 
 # Runs "$@" in namespace $1 with a private /run holding its own system bus and avahi-daemon, and a
-# host name of its own (two avahi-daemons with the machine's one name would collide and re-probe).
+# host name of its own (two avahi-daemons with the machine's one name would collide and re-probe):
+# netns_host starts that host, netns_in runs the command in it (its pid in `runners`).
+runners=()
 host() {
     local ns=$1 run=$2 name=$3
     shift 3
-    ip netns exec "$ns" unshare -m -u --propagation private sh -c '
-        hostname "mr-$2"
-        mount --bind "$1" /run
-        mkdir -p /run/dbus /run/avahi-daemon
-        dbus-daemon --system --fork
-        avahi-daemon --daemonize --no-drop-root --no-chroot
-        i=0
-        while ! avahi-daemon --check 2>/dev/null; do
-            i=$((i + 1)); [ "$i" -lt 50 ] || { echo "avahi-daemon did not start" >&2; exit 1; }
-            sleep 0.1
-        done
-        shift 2
-        exec "$@"
-    ' sh "$run" "$name" "$@" >"$out/$name.json" 2>"$out/$name.err" &
+    netns_host "$ns" "$run" "mr-$name" || exit 1
+    (netns_in "$netns_holder" "$@" >"$out/$name.json" 2>"$out/$name.err") &
+    runners+=($!)
     pids+=($!)
 }
 
@@ -49,8 +40,7 @@ host "$nsA" "$runA" alice timeout 120 "$binary" run --name alice --pace 5:00 --s
 host "$nsB" "$runB" bob timeout 120 "$binary" run --name bob --pace 5:30 --seed 12 "${common[@]}"
 
 status=0
-for pid in "${pids[@]}"; do
+for pid in "${runners[@]}"; do
     wait "$pid" || status=1
 done
-pids=()
 exit "$status"
