@@ -25,21 +25,10 @@ public actor HostLobby {
     /// Invites the runners called `names` to a run under `terms`, open for `timeout` seconds. The stream
     /// ends `startGrace` after the start, or throws a `LobbyError`.
     public nonisolated func invite(_ names: [String], terms: RaceTerms, timeout: TimeInterval) -> AsyncThrowingStream<LobbyEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LobbyEvent.self)
-        let incoming = messaging.messages()
-        let task = Task {
-            await self.attach(continuation)
-            let receiver = Task { for await message in incoming { await self.handle(message) } }
-            defer { receiver.cancel() }
-            do {
-                try await self.run(names, terms: terms, timeout: timeout)
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        LobbyStream.make(
+            messaging: messaging, attach: { await self.attach($0) }, handle: { await self.handle($0) },
+            exchange: { try await self.run(names, terms: terms, timeout: timeout) }
+        )
     }
 
     /// The host cancels before the run is agreed: the invitees are told, and the lobby ends with

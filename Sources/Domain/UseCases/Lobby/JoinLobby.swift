@@ -29,21 +29,10 @@ public actor JoinLobby {
     /// Waits for invitations until one we accepted starts (the last event), or throws
     /// `LobbyError.noInvitation` after `joinTimeout`.
     public nonisolated func join() -> AsyncThrowingStream<LobbyEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LobbyEvent.self)
-        let incoming = messaging.messages()
-        let task = Task {
-            await self.attach(continuation)
-            let receiver = Task { for await message in incoming { await self.handle(message) } }
-            defer { receiver.cancel() }
-            do {
-                try await self.run()
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        LobbyStream.make(
+            messaging: messaging, attach: { await self.attach($0) }, handle: { await self.handle($0) },
+            exchange: { try await self.run() }
+        )
     }
 
     private func attach(_ continuation: AsyncThrowingStream<LobbyEvent, any Error>.Continuation) {
