@@ -51,10 +51,7 @@ public final class AgreedRaceClock: RaceClock {
             self.elapsed = elapsed
         } else {
             let base = ContinuousClock.now
-            self.elapsed = {
-                let real = base.duration(to: ContinuousClock.now)
-                return Double(real.components.seconds) + Double(real.components.attoseconds) * 1e-18
-            }
+            self.elapsed = { SpedUpTime.seconds(since: base) }
         }
     }
 
@@ -90,11 +87,6 @@ public final class AgreedRaceClock: RaceClock {
     }
 
     public func sleep(until deadline: Date) async throws {
-        let raceSeconds = deadline.timeIntervalSince(now)
-        guard raceSeconds > 0 else {
-            try Task.checkCancellation()
-            return
-        }
-        try await Task.sleep(for: .seconds(raceSeconds / speedup))
+        try await SpedUpTime.sleep(until: deadline, now: now, speedup: speedup)
     }
 }

@@ -17,17 +17,10 @@ public struct SystemRaceClock: RaceClock {
     }
 
     public var now: Date {
-        let real = base.duration(to: ContinuousClock.now)
-        let seconds = Double(real.components.seconds) + Double(real.components.attoseconds) * 1e-18
-        return origin.addingTimeInterval(seconds * speedup)
+        origin.addingTimeInterval(SpedUpTime.seconds(since: base) * speedup)
     }
 
     public func sleep(until deadline: Date) async throws {
-        let raceSeconds = deadline.timeIntervalSince(now)
-        guard raceSeconds > 0 else {
-            try Task.checkCancellation()
-            return
-        }
-        try await Task.sleep(for: .seconds(raceSeconds / speedup))
+        try await SpedUpTime.sleep(until: deadline, now: now, speedup: speedup)
     }
 }
