@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,58 +14,37 @@ public final class InputLineReader: Sendable {
     /// The longest line kept, in bytes.
     public static let maximumLength = 4096
 
-    private let fd: Int32
-    private let running = Atomic<Bool>(false)
-    private let wake: (read: Int32, write: Int32)
-    private let ended = DispatchSemaphore(value: 0)
+    private let poller: DescriptorPoller?
 
     /// Starts reading lines from `fd`, calling `onLine` (without its newline) on the reader's thread.
     public init(fd: Int32, onLine: @escaping @Sendable (String) -> Void) {
-        self.fd = fd
-        var ends: [Int32] = [-1, -1]
-        guard isatty(fd) == 0, fcntl(fd, F_GETFD) != -1, pipe(&ends) == 0 else {
-            wake = (-1, -1)
+        guard isatty(fd) == 0, fcntl(fd, F_GETFD) != -1 else {
+            poller = nil
             return
         }
-        wake = (ends[0], ends[1])
-        running.store(true, ordering: .sequentiallyConsistent)
-        let thread = Thread { [self] in
-            self.readLines(onLine: onLine)
-            self.ended.signal()
+        poller = DescriptorPoller(fd: fd, name: "materunner.frontend.lines") { poller in
+            Self.readLines(from: poller, onLine: onLine)
         }
-        thread.name = "materunner.frontend.lines"
-        thread.start()
     }
 
     /// Stops reading and waits for the reading thread to end.
     public func stop() {
-        guard wake.read >= 0 else { return }
-        if running.exchange(false, ordering: .sequentiallyConsistent) {
-            var byte: UInt8 = 1
-            _ = write(wake.write, &byte, 1)
-        }
-        ended.wait()
-        close(wake.read)
-        close(wake.write)
+        poller?.stop()
     }
 
-    private func readLines(onLine: @Sendable (String) -> Void) {
-        defer { running.store(false, ordering: .sequentiallyConsistent) }
-        var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+    private static func readLines(from poller: DescriptorPoller, onLine: @Sendable (String) -> Void) {
         var line: [UInt8] = []
         var overlong = false
         var chunk = [UInt8](repeating: 0, count: 512)
-        while running.load(ordering: .sequentiallyConsistent) {
-            guard poll(&descriptors, 2, -1) > 0 else { continue }
-            if descriptors[1].revents != 0 || !running.load(ordering: .sequentiallyConsistent) { return }
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        while poller.waitReadable() {
+            let count = chunk.withUnsafeMutableBytes { read(poller.fd, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             for byte in chunk[..<count] {
                 if byte == UInt8(ascii: "\n") {
                     if !overlong { onLine(String(decoding: line, as: UTF8.self)) }
                     line.removeAll(keepingCapacity: true)
                     overlong = false
-                } else if line.count < Self.maximumLength {
+                } else if line.count < maximumLength {
                     line.append(byte)
                 } else {
                     overlong = true
