@@ -75,17 +75,28 @@ extension SyncDatagramCodec {
     private static func readHello(flags: UInt8, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
         try requireNoFlags(flags)
         guard let mode = RaceMode(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("mode") }
+        let goal = try readGoal(from: &reader)
+        return .hello(name: try readName(from: &reader), terms: RaceTerms(mode: mode, goal: goal))
+    }
+
+    /// A goal field: centimetres, 1 … 100 000 000 (1000 km).
+    static func readGoal(from reader: inout WireReader) throws(DatagramError) -> RaceGoal {
         let goal = try reader.readUInt32()
         guard goal > 0, Double(goal) <= RaceGoal.maximumKilometres * 100_000 else { throw .fieldOutOfRange("goal") }
-        let nameLength = Int(try reader.readUInt8())
-        guard (1...Runner.maximumNameBytes).contains(nameLength) else { throw .fieldOutOfRange("name-length") }
-        guard reader.remaining == nameLength else {
-            throw .lengthMismatch(expected: reader.offset + nameLength, actual: reader.offset + reader.remaining)
+        return RaceGoal(centimetres: goal)
+    }
+
+    /// A name field: length 1 … 32, then exactly that many bytes of a valid runner name, ending the body.
+    static func readName(from reader: inout WireReader) throws(DatagramError) -> String {
+        let length = Int(try reader.readUInt8())
+        guard (1...Runner.maximumNameBytes).contains(length) else { throw .fieldOutOfRange("name-length") }
+        guard reader.remaining == length else {
+            throw .lengthMismatch(expected: reader.offset + length, actual: reader.offset + reader.remaining)
         }
-        guard let name = String(validating: try reader.readBytes(nameLength), as: UTF8.self),
+        guard let name = String(validating: try reader.readBytes(length), as: UTF8.self),
               (try? Runner.validate(name: name)) == name
         else { throw .fieldOutOfRange("name") }
-        return .hello(name: name, terms: RaceTerms(mode: mode, goal: RaceGoal(centimetres: goal)))
+        return name
     }
 
     private static func readCheer(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {

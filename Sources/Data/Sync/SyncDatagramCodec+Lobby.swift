@@ -48,25 +48,6 @@ extension SyncDatagramCodec {
         return true
     }
 
-    static func writeName(_ name: String, to writer: inout WireWriter) {
-        let bytes = Array(wireName(name).utf8)
-        writer.write(UInt8(bytes.count))
-        writer.write(contentsOf: bytes)
-    }
-
-    /// A name field: length 1 … 32, then exactly that many bytes of a valid runner name, ending the body.
-    static func readName(from reader: inout WireReader) throws(DatagramError) -> String {
-        let length = Int(try reader.readUInt8())
-        guard (1...Runner.maximumNameBytes).contains(length) else { throw .fieldOutOfRange("name-length") }
-        guard reader.remaining == length else {
-            throw .lengthMismatch(expected: reader.offset + length, actual: reader.offset + reader.remaining)
-        }
-        guard let name = String(validating: try reader.readBytes(length), as: UTF8.self),
-              (try? Runner.validate(name: name)) == name
-        else { throw .fieldOutOfRange("name") }
-        return name
-    }
-
     /// `count` distinct runner ids in increasing order, none of them `excluded`.
     private static func readRunnerIDs(
         count: Int, field: String, excluding excluded: RunnerID?, from reader: inout WireReader
@@ -89,8 +70,7 @@ extension SyncDatagramCodec {
         guard flags == 0 else { throw .fieldOutOfRange("flags") }
         let id = try reader.readUInt32()
         guard let mode = RaceMode(rawValue: try reader.readUInt8()), mode != .single else { throw .fieldOutOfRange("mode") }
-        let goal = try reader.readUInt32()
-        guard goal > 0, Double(goal) <= RaceGoal.maximumKilometres * 100_000 else { throw .fieldOutOfRange("goal") }
+        let goal = try readGoal(from: &reader)
         let within = try reader.readUInt32()
         guard (1...InvitationDTO.maximumAnswerMilliseconds).contains(within) else { throw .fieldOutOfRange("answer-within") }
         let count = Int(try reader.readUInt8())
@@ -98,7 +78,7 @@ extension SyncDatagramCodec {
         let invitees = try readRunnerIDs(count: count, field: "invitees", excluding: sender, from: &reader)
         let name = try readName(from: &reader)
         return .invitation(InvitationDTO(
-            id: id, terms: RaceTerms(mode: mode, goal: RaceGoal(centimetres: goal)), answerWithinMilliseconds: within,
+            id: id, terms: RaceTerms(mode: mode, goal: goal), answerWithinMilliseconds: within,
             invitees: invitees, hostName: name
         ))
     }

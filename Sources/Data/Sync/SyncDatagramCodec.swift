@@ -38,11 +38,9 @@ public enum SyncDatagramCodec {
             writer.write(report.distanceCentimetres)
             if let finish = report.finishMilliseconds { writer.write(finish) }
         case .hello(let name, let terms):
-            let bytes = Array(wireName(name).utf8)
             writer.write(terms.mode.rawValue)
             writer.write(terms.goal.centimetres)
-            writer.write(UInt8(bytes.count))
-            writer.write(contentsOf: bytes)
+            writeName(name, to: &writer)
         case .cheer(let recipient, let emoji, let sentAt):
             writer.write(recipient?.rawValue ?? 0)
             writer.write(emoji.rawValue)
@@ -59,6 +57,13 @@ public enum SyncDatagramCodec {
         }
         if let key { writer.write(contentsOf: key.tag(for: writer.bytes[...])) }
         return writer.bytes
+    }
+
+    /// A name field (hello, presence, invitation): its length in one byte, then the name as sent.
+    static func writeName(_ name: String, to writer: inout WireWriter) {
+        let bytes = Array(wireName(name).utf8)
+        writer.write(UInt8(bytes.count))
+        writer.write(contentsOf: bytes)
     }
 
     /// The name as sent: cut to whole characters within 32 bytes and trimmed, so that `decode` accepts it.
