@@ -18,13 +18,24 @@ struct RunningFramesTests {
         let notice = AsyncStream.makeStream(of: Notice.self)
         let frames = Locked<[FrontEndFrame]>([])
         let ended = Locked(false)
+        /// How many elapsed times the frames have taken from their stream so far.
+        let elapsedTaken = Locked(0)
 
         var received: [FrontEndFrame] { frames.withLock { $0 } }
 
         func start() -> Task<Void, Never> {
+            // The elapsed times, counted as they are taken: a test can wait until one is in before it
+            // sends a board, since the frames merge the two streams in the order they take from them.
+            let source = ElapsedSource(elapsed.stream.makeAsyncIterator())
+            let taken = elapsedTaken
+            let counted = AsyncStream<String> {
+                let next = await source.next()
+                if next != nil { taken.withLock { $0 += 1 } }
+                return next
+            }
             let stream = RunningFrames.frames(
                 from: RunningViewModel.Output(
-                    elapsedTime: elapsed.stream, board: board.stream, result: result.stream, notice: notice.stream
+                    elapsedTime: counted, board: board.stream, result: result.stream, notice: notice.stream
                 ),
                 clock: clock
             )
@@ -65,6 +76,7 @@ struct RunningFramesTests {
         feed.result.continuation.yield(RaceResultDisplay(Self.complete))
         // No board yet: an elapsed time alone gives no frame.
         feed.elapsed.continuation.yield("00:09")
+        try await waitUntil("the elapsed time to be taken") { feed.elapsedTaken.withLock { $0 } == 1 }
         feed.board.continuation.yield(RaceBoard(Self.running))
         try await feed.waitForFrames(1)
         feed.elapsed.continuation.yield("00:10")
@@ -152,5 +164,18 @@ struct RunningFramesTests {
         #expect(all.filter { $0.type == .result }.count == 1)
         #expect(all.last?.message == "ana wins in 00:20")
         #expect(all.dropLast().allSatisfy { $0.type == .status })
+    }
+}
+
+/// The feed's elapsed-time iterator, for the one consumer of the counted stream.
+private final class ElapsedSource: @unchecked Sendable {
+    private var iterator: AsyncStream<String>.Iterator
+
+    init(_ iterator: AsyncStream<String>.Iterator) {
+        self.iterator = iterator
+    }
+
+    func next() async -> String? {
+        await iterator.next()
     }
 }
