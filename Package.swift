@@ -63,13 +63,28 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Application (the flows: a run, a spectator, records, peers; built from use cases and view models)
+        .target(
+            name: "Application",
+            dependencies: [
+                "Domain",
+                "Presentation",
+                "FrontEndKit",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Composition root
         .executableTarget(
             name: "materunner",
             dependencies: [
                 "Domain",
                 "Data",
+                "Application",
                 "Presentation",
+                "FrontEndKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -119,7 +134,12 @@ let package = Package(
         ),
 
         // MARK: Testing support and tests
-        .target(name: "MateRunnerTesting", dependencies: ["Domain", "Data"], swiftSettings: swiftSettings),
+        .target(
+            name: "MateRunnerTesting",
+            dependencies: ["Domain", "Data", "Presentation", "FrontEndKit"],
+            swiftSettings: swiftSettings
+        ),
+
         .testTarget(
             name: "DomainTests",
             dependencies: [

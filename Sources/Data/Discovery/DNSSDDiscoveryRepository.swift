@@ -17,6 +17,8 @@ public final class DNSSDDiscoveryRepository: Sendable {
 
     private let loop: DNSSDServiceLoop
     private let registration = NIOLockedValueBox<RegisterOperation?>(nil)
+    /// What `advertise` registered, for `announce` to change.
+    let advertised = NIOLockedValueBox<MateAdvertisement?>(nil)
 
     public init() {
         // Avahi prints a banner about its Bonjour compatibility layer on first use unless told not to.

@@ -1,3 +1,4 @@
+import Domain
 /// Why the sync repository could not start.
 public enum SyncError: Error, Equatable, CustomStringConvertible {
     case portInUse(Int)

@@ -10,7 +10,7 @@ import NIOPosix
 ///
 /// Peers come from `--peer`, from discovery (`addPeer`), and from any address that sent us a valid
 /// datagram, so one side knowing the other is enough.
-public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepository {
+public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepository, RacePeersRepository {
     /// The most peers kept; beyond it, learned addresses are ignored.
     public static let maximumPeers = 64
 

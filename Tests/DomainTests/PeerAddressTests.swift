@@ -1,4 +1,4 @@
-import Data
+import Domain
 import Testing
 
 /// `--peer HOST:PORT` values.

@@ -1,0 +1,12 @@
+/// The transport under race sync and messaging, as the flows see it: where we listen, who we send
+/// to, whether datagrams are authenticated, and closing it at the end of a run.
+public protocol RacePeersRepository: Sendable {
+    /// The UDP port we listen on (the one the system picked when asked for any).
+    var localPort: Int { get }
+    /// Whether every datagram carries a race key's tag (a closed race) or not (an open one).
+    var isAuthenticated: Bool { get }
+    /// Sends to `address` from now on (a `--peer`, or a mate discovery found).
+    func addPeer(_ address: PeerAddress) throws
+    /// Stops sending and receiving; the streams of the repositories over this transport finish.
+    func close() async
+}

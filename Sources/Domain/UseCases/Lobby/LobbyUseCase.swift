@@ -1,0 +1,50 @@
+import Foundation
+
+/// The lobby of an invited run, from either side, as a view model drives it: the exchange's events,
+/// the person's answers, and taking it back.
+public protocol LobbyUseCase: Sendable {
+    /// Runs the exchange: every event up to `starting` and after it (late answers), or a `LobbyError`.
+    func events() -> AsyncThrowingStream<LobbyEvent, any Error>
+    /// Answers invitation `id` (a joiner). A host has nothing to answer: it throws `InvitationError`.
+    func answer(_ id: UInt32, accept: Bool) async throws
+    /// Takes the invitation back before the start (a host: the invitees are told).
+    func cancel() async
+}
+
+/// The host's side: `lobby` invites `names` to run `terms`, each invitee answering within `timeout`.
+public struct HostInvitation: LobbyUseCase {
+    public let lobby: HostLobby
+    public let names: [String]
+    public let terms: RaceTerms
+    public let timeout: TimeInterval
+
+    /// The invitation `lobby` sends when its events are asked for.
+    public init(lobby: HostLobby, names: [String], terms: RaceTerms, timeout: TimeInterval) {
+        self.lobby = lobby
+        self.names = names
+        self.terms = terms
+        self.timeout = timeout
+    }
+
+    public func events() -> AsyncThrowingStream<LobbyEvent, any Error> {
+        lobby.invite(names, terms: terms, timeout: timeout)
+    }
+
+    public func answer(_ id: UInt32, accept: Bool) async throws {
+        throw InvitationError.notInvited
+    }
+
+    public func cancel() async {
+        await lobby.cancel()
+    }
+}
+
+extension JoinLobby: LobbyUseCase {
+    public nonisolated func events() -> AsyncThrowingStream<LobbyEvent, any Error> {
+        join()
+    }
+
+    /// A joiner has nothing to take back: it leaves by ending its events (the host's invitation then
+    /// times out, or was already answered).
+    public func cancel() async {}
+}
