@@ -141,6 +141,14 @@ let package = Package(
         ),
 
         .testTarget(
+            name: "ApplicationTests",
+            dependencies: [
+                "Application", "Domain", "Presentation", "FrontEndKit", "MateRunnerTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "DomainTests",
             dependencies: [
                 "Domain",

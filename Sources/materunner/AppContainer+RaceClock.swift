@@ -1,9 +1,7 @@
+import Application
 import Data
 import Domain
 import Foundation
-import FrontEndKit
-import Presentation
-import Synchronization
 
 // MARK: The agreed race clock in `run`
 
@@ -18,48 +16,26 @@ extension AppContainer {
     }
 
     /// The world clock on the agreed race clock, one reading per real second, for `run --clock-zones`.
-    func makeAgreedWorldClockViewModel(zones: [TimeZone]) -> WorldClockViewModel {
-        let service = WorldClockService(repository: AgreedRaceClockRepository(clock: clock))
-        return WorldClockViewModel(dependency: .init(service: service, zones: zones, clock: clock, tick: clock.speedup))
+    func makeAgreedWorldClock(zones: [TimeZone]) -> WorldClockRequest {
+        WorldClockRequest(
+            service: WorldClockService(repository: AgreedRaceClockRepository(clock: clock)), zones: zones, tick: clock.speedup
+        )
     }
 
-    /// `frames` with the world clock's `clock` frames for `zones` merged in (unchanged when `zones` is
-    /// nil). It ends when `frames` does, and nothing follows a `result` frame.
-    func alongsideWorldClock(_ frames: AsyncStream<FrontEndFrame>, zones: [TimeZone]?) -> AsyncStream<FrontEndFrame> {
-        guard let zones else { return frames }
-        let (stream, continuation) = AsyncStream.makeStream(of: FrontEndFrame.self, bufferingPolicy: .unbounded)
-        let closed = Mutex(false)
-        let send: @Sendable (FrontEndFrame, _ last: Bool) -> Void = { frame, last in
-            closed.withLock { closed in
-                guard !closed else { return }
-                continuation.yield(frame)
-                if last { closed = true }
-            }
+    /// Logs what `sync` did during a run: datagrams, drops, update sizes, the race clock.
+    func logStatistics(of sync: UDPRaceSyncRepository, me: RunnerID) {
+        let statistics = sync.statistics
+        logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(statistics.dropped.sorted { $0.key < $1.key })")
+        for warning in statistics.authenticationWarnings { logger.warning("\(warning)") }
+        let updates = sync.progressUpdateSizes
+        logger.info("progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes")
+        let estimate = sync.clockEstimate
+        let host = sync.clockHost(me: me)
+        if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
+            let milliseconds = { (seconds: Double) in String(format: "%.3f ms", seconds * 1000) }
+            logger.info("race clock: host \(host), offset \(milliseconds(offset)) ± \(milliseconds(uncertainty)) (best of \(estimate.exchanges.count) exchanges)")
+        } else {
+            logger.info("race clock: host \(host)\(host == me ? " (this runner)" : ", no exchange completed")")
         }
-        // The view's inputs stay open (no day keys inside `run`) until the run ends.
-        let inputs = (0..<3).map { _ in AsyncStream.makeStream(of: Void.self) }
-        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
-        loadedContinuation.yield()
-        loadedContinuation.finish()
-        let output = makeAgreedWorldClockViewModel(zones: zones).transform(input: .init(
-            viewDidLoad: loaded, nowRequested: inputs[0].stream,
-            previousDayRequested: inputs[1].stream, nextDayRequested: inputs[2].stream
-        ))
-        let clockFrames = WorldClockFrames.frames(from: output, clock: clock)
-        let clockTask = Task {
-            for await frame in clockFrames where frame.type == .clock { send(frame, false) }
-        }
-        let runTask = Task {
-            for await frame in frames { send(frame, frame.type == .result) }
-            closed.withLock { $0 = true }
-            clockTask.cancel()
-            inputs.forEach { $0.continuation.finish() }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in
-            runTask.cancel()
-            clockTask.cancel()
-        }
-        return stream
     }
 }

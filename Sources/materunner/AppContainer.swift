@@ -1,13 +1,12 @@
+import Application
 import Data
 import Domain
 import Foundation
-import FrontEndKit
 import Logging
-import NIOCore
 import Presentation
 
-/// The composition root: the one place that builds concrete repositories, use cases and view
-/// models and wires them together.
+/// The composition root: the one place that builds concrete repositories (Data), the front-ends, and
+/// the flows (Application) they are handed to.
 struct AppContainer {
     let clock: AgreedRaceClock
     let logger: Logger
@@ -17,14 +16,25 @@ struct AppContainer {
         self.logger = logger
     }
 
+    /// The run's timings on this container's (possibly sped-up) race clock.
+    var timings: RunTimings { RunTimings(scale: clock.speedup) }
+
+    /// Ctrl-C and SIGTERM, for as long as a flow reads them.
+    var interrupts: @Sendable () -> AsyncStream<Void> { { InterruptSignals.listen() } }
+
     // MARK: Data
 
-    func makeSync(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil) async throws -> UDPRaceSyncRepository {
+    func makeTransport(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil) async throws -> UDPRaceSyncRepository {
         do {
             return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, clock: clock)
         } catch let error as SyncError {
             throw CLIError.runtime("\(error)")
         }
+    }
+
+    /// Mate discovery over DNS-SD (through avahi-daemon on Linux).
+    func makeDiscovery() -> any MateDiscoveryRepository {
+        DNSSDDiscoveryRepository()
     }
 
     func makeLocation(pace: PaceArgument, seed: UInt64, jitter: Double = 0, pause: PauseArgument? = nil) -> SimulatedLocationRepository {
@@ -58,113 +68,17 @@ struct AppContainer {
         }
     }
 
-    /// Our TXT record while free.
-    func advertisement(for me: Runner) -> MateAdvertisement {
-        MateAdvertisement(version: Int(DatagramHeader.version), runnerID: me.id.description, name: me.name)
-    }
-
-    /// Registers us over DNS-SD and, when `browse`, finds mates and hands their addresses to `sync`.
-    /// Throws a usage error with the fix when the daemon cannot be reached.
-    /// A spectator browses without `register`ing: it is not a mate to be found.
-    func startDiscovery(me: Runner, sync: UDPRaceSyncRepository, browse: Bool = true, register: Bool = true) throws -> DNSSDDiscoveryRepository {
-        let discovery = DNSSDDiscoveryRepository()
-        let instance = "\(me.name)-\(me.id.description.prefix(6))"
-        do {
-            if register {
-                let registered = try discovery.register(name: instance, port: sync.localPort, advertisement: advertisement(for: me))
-                logger.info("registered \(DNSSDDiscoveryRepository.serviceType) as '\(registered)' on UDP port \(sync.localPort)")
-            }
-            if browse { follow(try discovery.browse(), me: me, sync: sync) }
-        } catch {
-            discovery.stop()
-            throw CLIError.usage("\(error)")
-        }
-        return discovery
-    }
-
-    private func follow(_ events: AsyncStream<DiscoveryEvent>, me: Runner, sync: UDPRaceSyncRepository) {
-        let logger = self.logger
-        Task {
-            for await event in events {
-                switch event {
-                case .found(let mate) where mate.runnerID != me.id.description:
-                    do {
-                        sync.addPeer(try SocketAddress(ipAddress: mate.address, port: mate.port))
-                        logger.info("found mate \(mate.runnerName) at \(mate.address):\(mate.port)")
-                    } catch {
-                        logger.warning("mate \(mate.runnerName) has an unusable address \(mate.address): \(error)")
-                    }
-                case .updated(let mate) where mate.runnerID != me.id.description:
-                    logger.info("mate \(mate.runnerName) is now \(mate.txt["state"] ?? "?")")
-                case .lost(let name):
-                    logger.info("mate \(name) left the network")
-                default:
-                    break
-                }
-            }
-        }
-    }
-
-    // MARK: Domain
-
-    /// Session timings are given in real seconds and run on the (possibly sped-up) race clock.
-    func makeSession(
-        me: Runner, terms: RaceTerms, expectedMates: Int, lobbyTimeout: TimeInterval, profile: RunnerProfile = .standard,
-        location: any LocationRepository, sync: any RaceSyncRepository
-    ) -> RaceSession {
-        let scale = clock.speedup
-        let configuration = RaceSessionConfiguration(
-            me: me, terms: terms, expectedMates: expectedMates,
-            lobbyTimeout: lobbyTimeout * scale, heartbeat: 0.5 * scale, lostAfter: 10 * scale, resultLinger: 30 * scale,
-            profile: profile
-        )
-        return RaceSession(configuration: configuration, location: location, sync: sync, clock: clock)
-    }
-
     // MARK: Presentation
 
-    /// The notice of an open race: short enough for a 40-column terminal.
-    static let openRaceNotice = "open race: see --race-key-file"
-
-    func makeRunningViewModel(race: any RaceSessionUseCase) -> RunningViewModel {
-        RunningViewModel(dependency: .init(race: race, clock: clock))
+    /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise).
+    func makeScreen(_ options: FrontEndOptionGroup) throws -> FrontEndHost {
+        let host = FrontEndHost()
+        try options.loadAll(into: host)
+        return host
     }
 
-    /// The world clock on the race clock: this machine's clock until a clock is agreed with peers.
-    func makeWorldClockViewModel(zones: [TimeZone], tick: TimeInterval) -> WorldClockViewModel {
-        let service = WorldClockService(repository: RaceClockRepository(clock: clock))
-        return WorldClockViewModel(dependency: .init(service: service, zones: zones, clock: clock, tick: tick))
-    }
-
-    /// Runs the view model with its outputs bound to the front-ends until the run is over; an open race
-    /// (no race key) is announced first with a notice. Returns whether it ended without an error.
-    func present(_ viewModel: RunningViewModel, on host: FrontEndHost, openRace: Bool = false, worldClock: [TimeZone]? = nil) async -> Bool {
-        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
-        loadedContinuation.yield()
-        loadedContinuation.finish()
-        let stops = StopRequests(host: host)
-        let output = viewModel.transform(input: .init(viewDidLoad: loaded, stopRequested: stops.stream))
-        if openRace {
-            logger.info("open race: anyone on this network can send progress; give every runner the same --race-key-file to close it")
-            _ = host.deliver(FrontEndFrame(
-                type: .notice, time: DisplayFormat.timestamp(clock.now), level: Notice.Level.warning.rawValue,
-                message: Self.openRaceNotice
-            ))
-        }
-        var succeeded = true
-        var refusing = Set<String>()
-        for await frame in alongsideWorldClock(RunningFrames.frames(from: output, clock: clock), zones: worldClock) {
-            if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
-                succeeded = false
-                logger.error("\(frame.message ?? "the run failed")")
-            }
-            // Said once per front-end: one whose output is gone (a closed pipe) refuses every frame.
-            for rejected in host.deliver(frame) where refusing.insert(rejected).inserted {
-                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame (its output may be closed); further rejections are not logged")
-            }
-        }
-        stops.cancel()
-        host.shutdown()
-        return succeeded
+    /// The world clock on this machine's clock (`clock`), read every `tick` seconds.
+    func makeWorldClock(zones: [TimeZone], tick: TimeInterval) -> WorldClockRequest {
+        WorldClockRequest(service: WorldClockService(repository: RaceClockRepository(clock: clock)), zones: zones, tick: tick)
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 
 /// An error the CLI reports to the person, with the exit code it ends with.
@@ -6,6 +7,14 @@ enum CLIError: Error, CustomStringConvertible {
     case usage(String)
     /// The run could not go on: exit 1.
     case runtime(String)
+
+    /// A flow's error, with the same meaning.
+    init(_ error: FlowError) {
+        switch error {
+        case .usage(let message): self = .usage(message)
+        case .runtime(let message): self = .runtime(message)
+        }
+    }
 
     var description: String {
         switch self {

@@ -1,7 +1,6 @@
+import Application
 import ArgumentParser
 import Foundation
-import FrontEndKit
-import Logging
 import Presentation
 
 #if canImport(Glibc)
@@ -40,8 +39,7 @@ struct ClockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between readings.", valueName: "SECONDS"))
     var tick: Double = 1
 
-    @Option(help: "Log level on standard error.")
-    var logLevel: Logger.Level = .warning
+    @OptionGroup var logging: LoggingOptionGroup
 
     func validate() throws {
         do { _ = try TimeZoneList.parse(zones) } catch { throw ValidationError(error.description) }
@@ -53,38 +51,13 @@ struct ClockCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandRunner.perform(logLevel: logLevel) { try await show(logger: $0) }
-    }
-
-    private func show(logger: Logger) async throws {
-        let container = AppContainer(speedup: 1, logger: logger)
-        let host = FrontEndHost()
-        try FrontEndOptionGroup.load(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, into: host)
-        let inputs = ClockInputs(host: host)
-        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
-        loadedContinuation.yield()
-        loadedContinuation.finish()
-        let viewModel = container.makeWorldClockViewModel(zones: try TimeZoneList.parse(zones), tick: tick)
-        let output = viewModel.transform(input: .init(
-            viewDidLoad: loaded, nowRequested: inputs.now,
-            previousDayRequested: inputs.previousDay, nextDayRequested: inputs.nextDay
-        ))
-        let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
-        var shown = 0
-        var failed = false
-        for await frame in WorldClockFrames.frames(from: output, clock: container.clock) {
-            if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
-                failed = true
-                logger.error("\(frame.message ?? "the clock failed")")
-            }
-            for rejected in host.deliver(frame) {
-                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame")
-            }
-            if frame.type == .clock { shown += 1 }
-            if let limit, shown >= limit { break }
+        try await CommandRunner.perform(logging) { logger in
+            let container = AppContainer(speedup: 1, logger: logger)
+            let screen = FrontEndHost()
+            try FrontEndOptionGroup.load(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, into: screen)
+            let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
+            let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
+            if await !flow.run() { throw ExitCode(1) }
         }
-        inputs.cancel()
-        host.shutdown()
-        if failed { throw ExitCode(1) }
     }
 }

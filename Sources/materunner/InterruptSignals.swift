@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// Ctrl-C (SIGINT) and SIGTERM as a stream, for commands that run until interrupted.
-final class InterruptSignals {
+final class InterruptSignals: Sendable {
     /// One element per signal received.
     let stream: AsyncStream<Void>
-    private let sources: [any DispatchSourceSignal]
+    nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
     init() {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
@@ -27,5 +27,20 @@ final class InterruptSignals {
     /// Stops listening.
     func cancel() {
         sources.forEach { $0.cancel() }
+    }
+
+    /// A stream of interrupts that listens for as long as it is read: what the flows' `interrupts` make.
+    static func listen() -> AsyncStream<Void> {
+        let signals = InterruptSignals()
+        return AsyncStream { continuation in
+            let task = Task {
+                for await _ in signals.stream { continuation.yield() }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                signals.cancel()
+            }
+        }
     }
 }

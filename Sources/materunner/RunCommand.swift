@@ -3,6 +3,7 @@ import Data
 import Domain
 import Foundation
 import Logging
+import Application
 import Presentation
 
 /// `materunner run`: race mates on the network (or run alone) with a simulated runner.
@@ -37,11 +38,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Your weight in kilograms, for calories (20 to 300).", valueName: "KG"))
     var weight: Double = RunnerProfile.standard.weight
 
-    @Option(help: ArgumentHelp("A mate to race, skipping discovery; repeat for several.", valueName: "HOST:PORT"))
-    var peer: [String] = []
-
-    @Option(help: "The UDP port to listen on (0: any free port).")
-    var port: Int = 47474
+    @OptionGroup var network: NetworkOptionGroup
 
     @Option(help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
     var mates: Int?
@@ -96,8 +93,7 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var clockZones: String?
 
-    @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .warning
+    @OptionGroup var logging: LoggingOptionGroup
 
     func validate() throws {
         do {
@@ -107,14 +103,12 @@ struct RunCommand: AsyncParsableCommand {
             }
             _ = try RaceGoal(kilometres: goal)
             _ = try RunnerProfile(weight: weight)
-            for text in peer { _ = try PeerAddress(parsing: text) }
         } catch {
             throw ValidationError("\(error)")
         }
         if let clockZones {
             do { _ = try TimeZoneList.parse(clockZones) } catch { throw ValidationError(error.description) }
         }
-        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not between 0 and 65535") }
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
         guard jitter.isFinite, (0...100).contains(jitter) else { throw ValidationError("--jitter must be between 0 and 100 metres") }
         guard wait.isFinite, wait > 0 else { throw ValidationError("--wait must be a positive number of seconds") }
@@ -137,120 +131,17 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandRunner.perform(logLevel: logLevel) { try await race(logger: $0) }
-    }
-
-    private func race(logger: Logger) async throws {
-        let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
-        let lobby = invite != nil || join
-        let expected = lobby ? 1 : mates ?? (peer.isEmpty ? 1 : peer.count)
-        let terms = RaceTerms(mode: expected == 0 ? .single : mode.raceMode, goal: try RaceGoal(kilometres: goal))
-        let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-
-        let host = FrontEndHost()
-        try frontEnds.loadAll(into: host)
-        let recorder = container.makeRecorder(store: try data.openStore())
-
-        let sync = try await container.makeSync(port: port, key: try raceKey.load())
-        container.followRaceClock(of: sync, me: me.id)
-        var lateAnswers: Task<Void, Never>?
-        defer { lateAnswers?.cancel() }
-        var discovery: DNSSDDiscoveryRepository?
-        do {
-            for text in peer {
-                do { try sync.addPeer(try PeerAddress(parsing: text)) } catch { throw CLIError.usage("\(error)") }
-            }
-            if peer.isEmpty, join {
-                // A joiner is found by the host: over DNS-SD when a daemon is there, or by the host's --peer.
-                do { discovery = try container.startDiscovery(me: me, sync: sync) } catch {
-                    logger.warning("not advertised on the network (\(error)): the host must name this runner with --peer HOST:\(sync.localPort)")
-                }
-            } else if peer.isEmpty, expected > 0 {
-                discovery = try container.startDiscovery(me: me, sync: sync)
-            } else if peer.isEmpty {
-                // Running alone: advertise that we are busy if a daemon is there, never fail without one.
-                do { discovery = try container.startDiscovery(me: me, sync: sync, browse: false) } catch {
-                    logger.info("running alone without advertising: \(error)")
-                }
-            }
-        } catch {
-            await sync.close()
-            throw error
+        try await CommandRunner.perform(logging) { logger in
+            let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
+            let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore())
+            let transport = try await container.makeTransport(port: network.port ?? 47474, key: try raceKey.load())
+            let outcome = try await container.makeRunFlow(
+                request: request, transport: transport, screen: screen, store: store,
+                location: location(container), clockZones: try clockZones.map(TimeZoneList.parse)
+            ).run()
+            container.logStatistics(of: transport, me: request.me.id)
+            if !outcome.isSuccess { throw ExitCode(1) }
         }
-        logger.info("\(me.name) (\(me.id)) listening on UDP port \(sync.localPort), \(terms.goal) \(terms.mode)")
-
-        // With --invite / --join the lobby agrees on who runs, the terms and the start; the run then
-        // starts at once (the countdown is over) with nobody more to wait for.
-        var runTerms = terms
-        var matesToWaitFor = expected
-        if lobby {
-            let phase = LobbyPhase(container: container, me: me, messaging: sync, host: host)
-            let start: RaceStart
-            do {
-                if let invite {
-                    let agreed = try await phase.invite(inviteNames(invite), terms: terms, timeout: inviteTimeout, wait: wait)
-                    start = agreed.0
-                    lateAnswers = agreed.1
-                } else {
-                    start = try await phase.join(acceptFrom: acceptFrom, wait: wait)
-                }
-            } catch {
-                discovery?.stop()
-                await sync.close()
-                host.shutdown()
-                throw error
-            }
-            runTerms = start.terms
-            matesToWaitFor = 0
-            logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
-        }
-
-        let location: any LocationRepository
-        do {
-            location = try container.makeLocation(source: source) {
-                container.makeLocation(pace: pace, seed: seed ?? UInt64.random(in: 1...UInt64.max), jitter: jitter, pause: pause)
-            }
-        } catch {
-            discovery?.stop()
-            await sync.close()
-            throw error
-        }
-        let announced: any LocationRepository = discovery.map {
-            RunStateAnnouncer(
-                wrapped: location, discovery: $0, advertisement: container.advertisement(for: me),
-                raceID: RunnerID.random().description, logger: logger
-            )
-        } ?? location
-        let session = container.makeSession(
-            me: me, terms: runTerms, expectedMates: matesToWaitFor, lobbyTimeout: wait, profile: try RunnerProfile(weight: weight),
-            location: container.recording(announced, into: recorder), sync: sync
-        )
-        let recorded = container.recording(session, into: recorder)
-        let interactions = RunInteractions(
-            me: me, cheers: RaceCheers(me: me, messaging: sync, clock: container.clock), session: recorded,
-            recorder: recorder, host: host, clock: container.clock, logger: logger
-        ).start()
-        defer { interactions.cancel() }
-        let succeeded = await container.present(
-            container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated,
-            worldClock: try clockZones.map(TimeZoneList.parse)
-        )
-        let saved = await container.closeRecording(recorder)
-        discovery?.stop()
-        await sync.close()
-        let statistics = sync.statistics
-        logger.info("sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(statistics.dropped.sorted { $0.key < $1.key })")
-        for warning in statistics.authenticationWarnings { logger.warning("\(warning)") }
-        let updates = sync.progressUpdateSizes
-        logger.info("progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes")
-        let estimate = sync.clockEstimate
-        if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
-            let milliseconds = { (seconds: Double) in String(format: "%.3f ms", seconds * 1000) }
-            logger.info("race clock: host \(sync.clockHost(me: me.id)), offset \(milliseconds(offset)) ± \(milliseconds(uncertainty)) (best of \(estimate.exchanges.count) exchanges)")
-        } else {
-            logger.info("race clock: host \(sync.clockHost(me: me.id))\(sync.clockHost(me: me.id) == me.id ? " (this runner)" : ", no exchange completed")")
-        }
-        if !succeeded || !saved { throw ExitCode(1) }
     }
 }
 
@@ -259,6 +150,31 @@ extension RunCommand {
     func inviteNames(_ list: String) -> [String] {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
-}
 
-extension Logger.Level: @retroactive ExpressibleByArgument {}
+    /// The run the options ask for.
+    func request() throws -> RunRequest {
+        let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
+        let role: RunRequest.Role = if let invite {
+            .host(invitees: inviteNames(invite), answerWithin: inviteTimeout)
+        } else if join {
+            .joiner(acceptFrom: acceptFrom)
+        } else {
+            .open(mates: mates ?? (network.peer.isEmpty ? 1 : network.peer.count))
+        }
+        return RunRequest(
+            me: me, terms: RaceTerms(mode: mode.raceMode, goal: try RaceGoal(kilometres: goal)),
+            profile: try RunnerProfile(weight: weight), peers: try network.peers(), role: role, wait: wait
+        )
+    }
+
+    /// The position source `--source` names, made once the run is agreed (the simulator by default).
+    func location(_ container: AppContainer) -> @Sendable () throws -> any LocationRepository {
+        let (source, pace, jitter, pause) = (source, pace, jitter, pause)
+        let seed = seed ?? UInt64.random(in: 1...UInt64.max)
+        return {
+            try container.makeLocation(source: source) {
+                container.makeLocation(pace: pace, seed: seed, jitter: jitter, pause: pause)
+            }
+        }
+    }
+}

@@ -1,9 +1,7 @@
+import Application
 import ArgumentParser
-import Data
 import Domain
 import Foundation
-import Logging
-import Presentation
 
 /// `materunner watch`: follow a race on the LAN as a spectator, through any front-end.
 struct WatchCommand: AsyncParsableCommand {
@@ -17,11 +15,7 @@ struct WatchCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("A runner of the race, skipping discovery; repeat for several.", valueName: "HOST:PORT"))
-    var peer: [String] = []
-
-    @Option(help: "The UDP port to listen on (0: any free port).")
-    var port: Int = 0
+    @OptionGroup var network: NetworkOptionGroup
 
     @Option(help: ArgumentHelp("The name runners see for this spectator.", valueName: "NAME"))
     var name: String = "spectator"
@@ -35,50 +29,22 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var frontEnds: FrontEndOptionGroup
     @OptionGroup var raceKey: RaceKeyOptionGroup
 
-    @Option(help: "Log level on standard error.")
-    var logLevel: Logger.Level = .warning
+    @OptionGroup var logging: LoggingOptionGroup
 
     func validate() throws {
-        do {
-            _ = try Runner.validate(name: name)
-            for text in peer { _ = try PeerAddress(parsing: text) }
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not between 0 and 65535") }
+        do { _ = try Runner.validate(name: name) } catch { throw ValidationError("\(error)") }
         guard wait.isFinite, wait > 0 else { throw ValidationError("--wait must be a positive number of seconds") }
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
     }
 
     func run() async throws {
-        try await CommandRunner.perform(logLevel: logLevel) { try await watch(logger: $0) }
-    }
-
-    private func watch(logger: Logger) async throws {
-        let me = Runner(id: .random(), name: try Runner.validate(name: name))
-        let container = AppContainer(speedup: speedup, logger: logger)
-        let host = FrontEndHost()
-        try frontEnds.loadAll(into: host)
-        let sync = try await container.makeSync(port: port, key: try raceKey.load())
-        var discovery: DNSSDDiscoveryRepository?
-        do {
-            for text in peer {
-                do { try sync.addPeer(try PeerAddress(parsing: text)) } catch { throw CLIError.usage("\(error)") }
-            }
-            if peer.isEmpty { discovery = try container.startDiscovery(me: me, sync: sync, register: false) }
-        } catch {
-            await sync.close()
-            throw error
+        try await CommandRunner.perform(logging) { logger in
+            let container = AppContainer(speedup: speedup, logger: logger)
+            let me = Runner(id: .random(), name: try Runner.validate(name: name))
+            let screen = try container.makeScreen(frontEnds)
+            let transport = try await container.makeTransport(port: network.port ?? 0, key: try raceKey.load())
+            let flow = container.makeSpectatorFlow(me: me, peers: try network.peers(), wait: wait, transport: transport, screen: screen)
+            if try await !flow.run() { throw ExitCode(1) }
         }
-        logger.info("watching as \(me.name) (\(me.id)) on UDP port \(sync.localPort)")
-        let scale = container.clock.speedup
-        let session = SpectatorSession(
-            configuration: SpectatorConfiguration(me: me, heartbeat: 0.5 * scale, lostAfter: 10 * scale, waitTimeout: wait * scale),
-            sync: sync, messaging: sync, clock: container.clock
-        )
-        let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
-        discovery?.stop()
-        await sync.close()
-        if !succeeded { throw ExitCode(1) }
     }
 }

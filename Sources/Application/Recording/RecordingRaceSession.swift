@@ -4,11 +4,17 @@ import Domain
 /// the run's end: finished from the last snapshot when the run ends with a result, cancelled when it
 /// ends without one or is stopped, interrupted when it fails (or the process dies: the stored row
 /// starts as interrupted).
-struct RecordingRaceSession: RaceSessionUseCase {
-    let wrapped: any RaceSessionUseCase
-    let recorder: RunRecorder
+public struct RecordingRaceSession: RaceSessionUseCase {
+    public let wrapped: any RaceSessionUseCase
+    public let recorder: RunRecorder
 
-    func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
+    /// `wrapped`, recorded by `recorder`.
+    public init(wrapped: any RaceSessionUseCase, recorder: RunRecorder) {
+        self.wrapped = wrapped
+        self.recorder = recorder
+    }
+
+    public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64))
         let task = Task { [wrapped, recorder] in
             do {
@@ -32,7 +38,7 @@ struct RecordingRaceSession: RaceSessionUseCase {
         return stream
     }
 
-    func cancel() async {
+    public func cancel() async {
         await wrapped.cancel()
     }
 }

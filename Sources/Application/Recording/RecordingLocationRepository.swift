@@ -3,11 +3,17 @@ import Domain
 /// A position source that hands every fix the run takes to the run's recorder (for the route). It is
 /// pulled, not pushed: a fix is recorded when the run asks for it, so the route holds exactly the fixes
 /// the run measured its distance on (none produced after the run stopped asking, e.g. after its finish).
-struct RecordingLocationRepository: LocationRepository {
-    let wrapped: any LocationRepository
-    let recorder: RunRecorder
+public struct RecordingLocationRepository: LocationRepository {
+    public let wrapped: any LocationRepository
+    public let recorder: RunRecorder
 
-    func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    /// `wrapped`, its fixes recorded by `recorder`.
+    public init(wrapped: any LocationRepository, recorder: RunRecorder) {
+        self.wrapped = wrapped
+        self.recorder = recorder
+    }
+
+    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let source = FixIterator(wrapped.fixes().makeAsyncIterator())
         let recorder = self.recorder
         return AsyncThrowingStream {

@@ -1,0 +1,30 @@
+import Domain
+import Presentation
+
+/// `materunner clock`: the world clock on its own, with the day keys, until a stop (a front-end's
+/// stop key, Ctrl-C) or `limit` readings.
+public struct WorldClockFlow: Sendable {
+    let request: WorldClockRequest
+    /// Readings to show before ending; nil: until stopped.
+    let limit: Int?
+    let environment: FlowEnvironment
+
+    /// The clock `request` asks for, `limit` readings of it.
+    public init(request: WorldClockRequest, limit: Int?, environment: FlowEnvironment) {
+        self.request = request
+        self.limit = limit
+        self.environment = environment
+    }
+
+    /// Shows the clock; returns whether it ended without an error.
+    public func run() async -> Bool {
+        let binder = environment.makeBinder()
+        let viewModel = WorldClockViewModel(dependency: .init(
+            service: request.service, zones: request.zones, clock: environment.clock, tick: request.tick
+        ))
+        let input = binder.worldClockInput(stops: environment.interrupts())
+        let succeeded = await binder.show(viewModel.transform(input: input), limit: limit)
+        binder.shutdown()
+        return succeeded
+    }
+}

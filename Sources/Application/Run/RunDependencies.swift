@@ -1,0 +1,31 @@
+import Domain
+
+/// What a run is built with: the repositories the composition root made and the flow environment.
+/// Nothing here is a socket or a file to the flow: only protocols.
+public struct RunDependencies: Sendable {
+    /// Progress sync, messages and peer links.
+    public var transport: any RaceTransport
+    /// Makes the mate discovery, used when no peer was named.
+    public var discovery: @Sendable () -> any MateDiscoveryRepository
+    /// Makes the position source once the run is agreed (a bad file throws, saying what to do).
+    public var location: @Sendable () throws -> any LocationRepository
+    /// Records the run as it goes.
+    public var recorder: RunRecorder
+    /// The world clock drawn beside the run, if asked for.
+    public var worldClock: WorldClockRequest?
+    public var environment: FlowEnvironment
+
+    /// A run's dependencies.
+    public init(
+        transport: any RaceTransport, discovery: @escaping @Sendable () -> any MateDiscoveryRepository,
+        location: @escaping @Sendable () throws -> any LocationRepository, recorder: RunRecorder,
+        worldClock: WorldClockRequest? = nil, environment: FlowEnvironment
+    ) {
+        self.transport = transport
+        self.discovery = discovery
+        self.location = location
+        self.recorder = recorder
+        self.worldClock = worldClock
+        self.environment = environment
+    }
+}

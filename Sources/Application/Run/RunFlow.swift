@@ -1,0 +1,69 @@
+import Domain
+import Foundation
+import Logging
+import Presentation
+
+/// `materunner run`: reach the mates (named peers or discovery), agree in a lobby as host or joiner
+/// (or wait for the expected mates), count down, run the session with its recording on the front-ends,
+/// and tear everything down on one path, however the run ends.
+public struct RunFlow: Sendable {
+    /// The notice of an open race: short enough for a 40-column terminal.
+    public static let openRaceNotice = "open race: see --race-key-file"
+
+    let request: RunRequest
+    let dependencies: RunDependencies
+
+    /// The run `request` asks for, built with `dependencies`.
+    public init(request: RunRequest, dependencies: RunDependencies) {
+        self.request = request
+        self.dependencies = dependencies
+    }
+
+    /// Runs until the race is over, was stopped or cancelled; throws a `FlowError` when it cannot start.
+    public func run() async throws -> RunOutcome {
+        let teardown = Teardown()
+        return try await teardown.around { try await race(teardown) }
+    }
+
+    private func race(_ teardown: Teardown) async throws -> RunOutcome {
+        let (me, deps, environment, logger) = (request.me, dependencies, dependencies.environment, dependencies.environment.logger)
+        let clock = environment.clock
+        let binder = environment.makeBinder()
+        await teardown.add { binder.shutdown() }
+        await teardown.add { await deps.transport.close() }
+        let discovery = try await RunConnection(request: request, dependencies: deps).connect(teardown)
+        logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
+
+        var terms = request.openTerms
+        if request.hasLobby {
+            let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
+            terms = start.terms
+            logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
+        }
+
+        var location = try deps.location()
+        if let discovery {
+            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: RunnerID.random().description, logger: logger)
+        }
+        let session = RaceSession(
+            configuration: environment.timings.session(
+                me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
+            ),
+            location: RecordingLocationRepository(wrapped: location, recorder: deps.recorder),
+            sync: deps.transport, clock: clock
+        )
+        let cheers = RecordingCheers(
+            wrapped: RaceCheers(me: me, messaging: deps.transport, clock: clock), recorder: deps.recorder,
+            me: me, clock: clock
+        )
+        if !deps.transport.isAuthenticated {
+            logger.info("open race: anyone on this network can send progress; give every runner the same --race-key-file to close it")
+            binder.show(Notice(level: .warning, message: Self.openRaceNotice))
+        }
+        let succeeded = await environment.runScreen(binder).present(
+            race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers, worldClock: deps.worldClock
+        )
+        let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
+        return RunOutcome(succeeded: succeeded, recorded: recorded)
+    }
+}

@@ -1,0 +1,42 @@
+import Domain
+import Presentation
+
+/// `run --invite` and `run --join`: the invitation exchange before the run, on the lobby view model,
+/// ending with the agreed start once the countdown is over. A host's Ctrl-C before the start takes
+/// the invitation back (the invitees are told) instead of vanishing.
+struct RunLobby {
+    let request: RunRequest
+    let dependencies: RunDependencies
+    let binder: FrontEndBinder
+
+    /// The agreed start; a `FlowError.runtime` saying why when there is none.
+    func agree() async throws -> RaceStart {
+        let (me, deps, environment) = (request.me, dependencies, dependencies.environment)
+        let settings = environment.timings.lobby(me: me, wait: request.wait)
+        var input = binder.lobbyInput()
+        let lobby: any LobbyUseCase
+        switch request.role {
+        case let .host(invitees, answerWithin):
+            lobby = HostInvitation(
+                lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock),
+                names: invitees, terms: request.terms, timeout: answerWithin * environment.timings.scale
+            )
+            input.cancelRequested = .merging(input.cancelRequested, environment.interrupts())
+        case .joiner(let acceptFrom):
+            lobby = JoinLobby(settings: settings, messaging: deps.transport, clock: environment.clock, acceptFrom: acceptFrom)
+            binder.show(Notice(level: .info, message: "\(me.name) is waiting for an invitation"))
+        case .open:
+            throw FlowError.runtime("a run without invitations has no lobby")
+        }
+        let output = LobbyViewModel(dependency: .init(lobby: lobby, clock: environment.clock)).transform(input: input)
+        do {
+            return try await binder.show(output)
+        } catch let error as LobbyError {
+            throw FlowError.runtime("\(error)")
+        } catch let error as FlowError {
+            throw error
+        } catch {
+            throw FlowError.runtime("the lobby ended without a run: \(error)")
+        }
+    }
+}

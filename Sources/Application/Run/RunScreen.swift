@@ -1,0 +1,34 @@
+import Domain
+import Logging
+import Presentation
+
+/// The running screen of a run, a spectator or the demo: the running view model (and the world
+/// clock, if asked for) bound to the front-ends until the run is over.
+struct RunScreen {
+    let binder: FrontEndBinder
+    let clock: any RaceClock
+    let interrupts: @Sendable () -> AsyncStream<Void>
+
+    /// Shows `race` until it ends or is stopped (a front-end's stop, Ctrl-C); returns whether it ended
+    /// without an error.
+    func present(race: any RaceSessionUseCase, cheers: (any CheerUseCase)?, worldClock: WorldClockRequest? = nil) async -> Bool {
+        let running = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock))
+        let output = running.transform(input: binder.runningInput(stops: interrupts()))
+        let clockOutput = worldClock.map { request in
+            WorldClockViewModel(dependency: .init(service: request.service, zones: request.zones, clock: clock, tick: request.tick))
+                .transform(input: binder.worldClockInput(stops: AsyncStream { _ in }))
+        }
+        return await binder.show(output, worldClock: clockOutput)
+    }
+
+    /// After the run: writes its end if nothing did (a stop ends a run as cancelled, unless it had
+    /// finished), and reports a failed recording. Returns whether the run was recorded.
+    static func closeRecording(_ recorder: RunRecorder, logger: Logger) async -> Bool {
+        await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
+        if let failure = await recorder.failure {
+            logger.error("the run was not fully recorded: \(failure)")
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+import Presentation
+
+/// `materunner watch`: follow a race as a spectator — the runners named, or found over mate
+/// discovery (browsing only: a spectator is not a mate to be found) — until its result.
+public struct SpectatorFlow: Sendable {
+    let me: Runner
+    let peers: [PeerAddress]
+    /// Real seconds to wait for a race to be heard.
+    let wait: TimeInterval
+    let transport: any RaceTransport
+    let discovery: @Sendable () -> any MateDiscoveryRepository
+    let environment: FlowEnvironment
+
+    /// A spectator `me` following `peers` (or whoever discovery finds) over `transport`.
+    public init(
+        me: Runner, peers: [PeerAddress], wait: TimeInterval, transport: any RaceTransport,
+        discovery: @escaping @Sendable () -> any MateDiscoveryRepository, environment: FlowEnvironment
+    ) {
+        self.me = me
+        self.peers = peers
+        self.wait = wait
+        self.transport = transport
+        self.discovery = discovery
+        self.environment = environment
+    }
+
+    /// Watches until the race is over or the spectator stops; returns whether it ended without an error.
+    public func run() async throws -> Bool {
+        let teardown = Teardown()
+        return try await teardown.around { try await watch(teardown) }
+    }
+
+    private func watch(_ teardown: Teardown) async throws -> Bool {
+        let (transport, logger) = (self.transport, environment.logger)
+        let binder = environment.makeBinder()
+        await teardown.add { binder.shutdown() }
+        await teardown.add { await transport.close() }
+        for peer in peers {
+            do { try transport.addPeer(peer) } catch { throw FlowError.usage("\(error)") }
+        }
+        if peers.isEmpty {
+            let discovery = self.discovery()
+            await teardown.add { discovery.stop() }
+            do {
+                _ = MateFollower(me: me.id, transport: transport, logger: logger).follow(try discovery.mates())
+            } catch {
+                throw FlowError.usage("\(error)")
+            }
+        }
+        logger.info("watching as \(me.name) (\(me.id)) on UDP port \(transport.localPort)")
+        let session = SpectatorSession(
+            configuration: environment.timings.spectator(me: me, wait: wait), sync: transport, messaging: transport,
+            clock: environment.clock
+        )
+        return await environment.runScreen(binder).present(race: session, cheers: nil)
+    }
+}

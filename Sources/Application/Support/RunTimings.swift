@@ -1,0 +1,45 @@
+import Domain
+import Foundation
+
+/// The timings of a run, given in real seconds and run on the race clock, which may be sped up
+/// (`--speedup`, a replay's xSPEED): every interval is scaled by `scale`.
+public struct RunTimings: Sendable, Equatable {
+    /// Race-clock seconds per real second.
+    public var scale: Double
+    /// Real seconds between heartbeats.
+    public var heartbeat: TimeInterval = 0.5
+    /// Real seconds of silence after which a mate shows as lost.
+    public var lostAfter: TimeInterval = 10
+    /// Real seconds a finished run stays up for mates to hear the result.
+    public var resultLinger: TimeInterval = 30
+
+    /// Timings on a clock `scale` times faster than real time.
+    public init(scale: Double) {
+        self.scale = scale
+    }
+
+    /// A race session's configuration: wait `wait` real seconds for `expectedMates`.
+    public func session(
+        me: Runner, terms: RaceTerms, expectedMates: Int, wait: TimeInterval, profile: RunnerProfile
+    ) -> RaceSessionConfiguration {
+        RaceSessionConfiguration(
+            me: me, terms: terms, expectedMates: expectedMates, lobbyTimeout: wait * scale,
+            heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, resultLinger: resultLinger * scale,
+            profile: profile
+        )
+    }
+
+    /// The lobby's settings: invitations repeated every half second, a 3 s countdown, up to `wait`
+    /// real seconds to find invitees (at most 15) or to be invited.
+    public func lobby(me: Runner, wait: TimeInterval) -> LobbySettings {
+        LobbySettings(
+            me: me, repeatEvery: 0.5 * scale, countdown: 3, lookupTimeout: min(wait, 15) * scale,
+            joinTimeout: wait * scale, startGrace: 5 * scale
+        )
+    }
+
+    /// A spectator's configuration: wait `wait` real seconds to hear a race.
+    public func spectator(me: Runner, wait: TimeInterval) -> SpectatorConfiguration {
+        SpectatorConfiguration(me: me, heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, waitTimeout: wait * scale)
+    }
+}

@@ -1,0 +1,90 @@
+@testable import Application
+import Domain
+import Foundation
+import FrontEndKit
+import MateRunnerTesting
+import Testing
+
+/// The other ways a run ends, through the flows, in memory: a confirmed cancel, a spectator following
+/// a race to its result, and a runner restarted mid-race catching up.
+@Suite("Run flow: cancel, spectator, restart")
+struct RunEndingsFlowTests {
+    let harness = FlowHarness()
+
+    @Test("bob confirms a cancel on his screen: his run ends as cancelled, alice's result shows him cancelled")
+    func cancel() async throws {
+        let alice = harness.side("alice", id: 0xA)
+        let bob = harness.side("bob", id: 0xB)
+        let (aliceOutcome, bobOutcome) = try await harness.driven {
+            let aliceRun = Task { try await harness.runFlow(alice, role: .open(mates: 1), speed: 5).run() }
+            let bobRun = Task { try await harness.runFlow(bob, role: .open(mates: 1), speed: 4).run() }
+            _ = try await bob.screen.waitForFrame { $0.type == .status && $0.stage == "running" }
+            bob.screen.send(FrontEndInputEvent(type: .cancel))
+            return try await (aliceRun.value, bobRun.value)
+        }
+        #expect(aliceOutcome.isSuccess && bobOutcome.isSuccess)
+        #expect(try bob.records.allRecords().map(\.status) == [.cancelled])
+        #expect(try alice.records.allRecords().map(\.status) == [.finished])
+        let result = try #require(alice.screen.frames.last)
+        #expect(result.type == .result && result.winner?.name == "alice")
+        #expect(alice.screen.frames.contains { $0.type == .notice && $0.message == "bob cancelled" })
+    }
+
+    @Test("a spectator follows alice and bob to the same result as theirs, sending no progress")
+    func spectator() async throws {
+        let alice = harness.side("alice", id: 0xA)
+        let bob = harness.side("bob", id: 0xB)
+        let watcher = harness.side("spectator", id: 0x5)
+        let (watched, aliceOutcome) = try await harness.driven {
+            let spectator = SpectatorFlow(
+                me: watcher.runner, peers: [PeerAddress(host: "127.0.0.1", port: 47474)], wait: 60,
+                transport: watcher.transport, discovery: { NoMateDiscovery() }, environment: harness.environment(watcher)
+            )
+            let watching = Task { try await spectator.run() }
+            let aliceRun = Task { try await harness.runFlow(alice, role: .open(mates: 1), speed: 5).run() }
+            let bobRun = Task { try await harness.runFlow(bob, role: .open(mates: 1), speed: 4).run() }
+            _ = try await bobRun.value
+            return try await (watching.value, aliceRun.value)
+        }
+        #expect(watched && aliceOutcome.isSuccess)
+        let seen = try #require(watcher.screen.frames.last)
+        let ran = try #require(alice.screen.frames.last)
+        #expect(seen.type == .result && ran.type == .result)
+        #expect(seen.runners?.map(\.name) == ran.runners?.map(\.name))
+        #expect(seen.runners?.map(\.distanceMetres) == ran.runners?.map(\.distanceMetres))
+        #expect(seen.runners?.contains { $0.name == "spectator" } == false)
+        #expect(watcher.transport.isClosed)
+    }
+
+    @Test("bob's process dies mid-race and restarts with the same id: he catches up and both agree on the result")
+    func restart() async throws {
+        let alice = harness.side("alice", id: 0xA)
+        let bob = harness.side("bob", id: 0xB)
+        let reborn = FlowHarness.Side(
+            runner: bob.runner,
+            transport: InMemoryRaceTransport(id: bob.runner.id, races: harness.races, messages: harness.messages, restarted: true),
+            screen: RecordingScreen(), records: bob.records, recorder: RunRecorder(repository: bob.records, runID: "run-bob-2")
+        )
+        let outcome = try await harness.driven {
+            let aliceRun = Task { try await harness.runFlow(alice, role: .open(mates: 1), speed: 4, wait: 60).run() }
+            let bobRun = Task { try await harness.runFlow(bob, role: .open(mates: 1), speed: 5).run() }
+            _ = try await bob.screen.waitForFrame { frame in
+                frame.type == .status && (frame.runners?.first { $0.name == "bob" }?.distanceMetres ?? 0) > 60
+            }
+            bobRun.cancel()
+            _ = try? await bobRun.value
+            let rebornRun = Task { try await harness.runFlow(reborn, role: .open(mates: 1), speed: 5).run() }
+            let aliceOutcome = try await aliceRun.value
+            _ = try await rebornRun.value
+            return aliceOutcome
+        }
+        #expect(outcome.isSuccess)
+        let aliceResult = try #require(alice.screen.frames.last)
+        let bobResult = try #require(reborn.screen.frames.last)
+        #expect(aliceResult.type == .result && bobResult.type == .result)
+        #expect(aliceResult.winner?.name == "bob" && bobResult.winner?.name == "bob")
+        // The restarted run resumed from where bob was, not from 0: its first board already has him past 60 m.
+        let firstBoard = try #require(reborn.screen.frames.first { $0.type == .status && $0.stage == "running" })
+        #expect((firstBoard.runners?.first { $0.name == "bob" }?.distanceMetres ?? 0) > 60)
+    }
+}

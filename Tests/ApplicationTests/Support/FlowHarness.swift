@@ -1,0 +1,79 @@
+@testable import Application
+import Domain
+import Foundation
+import FrontEndKit
+import Logging
+import MateRunnerTesting
+import Presentation
+
+/// Runners of in-memory races for flow tests: one manual race clock, one lossless network, and for
+/// each runner its own transport, front-end screen and record store. Time moves only when every task
+/// is parked on the clock (`driven`): no test sleeps.
+final class FlowHarness: Sendable {
+    /// One runner's side: what its flow is built with and what a test reads back.
+    struct Side: Sendable {
+        let runner: Runner
+        let transport: InMemoryRaceTransport
+        let screen: RecordingScreen
+        let records: InMemoryRunRecordRepository
+        let recorder: RunRecorder
+    }
+
+    let clock = ManualRaceClock()
+    let races = InMemoryRaceNetwork()
+    let messages = InMemoryMessageNetwork()
+    let timings = RunTimings(scale: 1)
+
+    /// `name`'s side, with id `id`.
+    func side(_ name: String, id: UInt64) -> Side {
+        let runner = Runner(id: RunnerID(rawValue: id), name: name)
+        let records = InMemoryRunRecordRepository()
+        return Side(
+            runner: runner, transport: InMemoryRaceTransport(id: runner.id, races: races, messages: messages),
+            screen: RecordingScreen(), records: records, recorder: RunRecorder(repository: records, runID: "run-\(name)")
+        )
+    }
+
+    func environment(_ side: Side) -> FlowEnvironment {
+        FlowEnvironment(
+            screen: side.screen, clock: clock, timings: timings, interrupts: { AsyncStream { _ in } },
+            logger: Logger(label: "test.\(side.runner.name)")
+        )
+    }
+
+    /// A run of `side` in `role`, toward `goal` km, at `speed` m/s from when its session first asks for positions.
+    func runFlow(_ side: Side, role: RunRequest.Role, goal: Double = 0.2, speed: Double, wait: TimeInterval = 60) throws -> RunFlow {
+        let clock = self.clock
+        let request = RunRequest(
+            me: side.runner, terms: RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal)), profile: .standard,
+            peers: [PeerAddress(host: "127.0.0.1", port: 47474)], role: role, wait: wait
+        )
+        let dependencies = RunDependencies(
+            transport: side.transport, discovery: { NoMateDiscovery() },
+            location: { ScriptedLocationRepository(script: .straightRun(beginning: clock.now, speed: speed, count: 400), clock: clock) },
+            recorder: side.recorder, environment: environment(side)
+        )
+        return RunFlow(request: request, dependencies: dependencies)
+    }
+
+    /// Runs `body` while a driver moves the clock by 0.25 s each time every task is parked on it.
+    func driven<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+        let clock = self.clock
+        let driver = Task {
+            while !Task.isCancelled {
+                for _ in 0..<50 { await Task.yield() }
+                if clock.sleeperCount > 0 { clock.advance(by: 0.25) }
+            }
+        }
+        defer { driver.cancel() }
+        return try await body()
+    }
+}
+
+/// Discovery for flows given peers: never asked.
+struct NoMateDiscovery: MateDiscoveryRepository {
+    func advertise(_ me: Runner, port: Int) throws -> String { me.name }
+    func announce(_ state: MateState, raceID: String?) throws {}
+    func mates() throws -> AsyncStream<MateEvent> { AsyncStream { $0.finish() } }
+    func stop() {}
+}
