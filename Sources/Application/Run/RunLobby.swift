@@ -13,7 +13,7 @@ struct RunLobby {
     func agree() async throws -> RaceStart {
         let (me, deps, environment) = (request.me, dependencies, dependencies.environment)
         let settings = environment.timings.lobby(me: me, wait: request.wait)
-        var input = binder.lobbyInput()
+        let input: LobbyViewModel.Input
         let lobby: any LobbyUseCase
         switch request.role {
         case let .host(invitees, answerWithin):
@@ -21,9 +21,10 @@ struct RunLobby {
                 lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock),
                 names: invitees, terms: request.terms, timeout: answerWithin * environment.timings.scale
             )
-            input.cancelRequested = .merging(input.cancelRequested, environment.interrupts())
+            input = binder.lobbyInput(cancels: environment.interrupts())
         case .joiner(let acceptFrom):
             lobby = JoinLobby(settings: settings, messaging: deps.transport, clock: environment.clock, acceptFrom: acceptFrom)
+            input = binder.lobbyInput()
             binder.show(Notice(level: .info, message: "\(me.name) is waiting for an invitation"))
         case .open:
             throw FlowError.runtime("a run without invitations has no lobby")

@@ -14,9 +14,11 @@ struct RunScreen {
     func present(race: any RaceSessionUseCase, cheers: (any CheerUseCase)?, worldClock: WorldClockRequest? = nil) async -> Bool {
         let running = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
+        // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.
         let clockOutput = worldClock.map { request in
             WorldClockViewModel(dependency: .init(service: request.service, zones: request.zones, clock: clock, tick: request.tick))
-                .transform(input: binder.worldClockInput(stops: AsyncStream { _ in }))
+                .transform(input: .init(viewDidLoad: AsyncStream { $0.yield(); $0.finish() }, nowRequested: AsyncStream { _ in },
+                                        previousDayRequested: AsyncStream { _ in }, nextDayRequested: AsyncStream { _ in }))
         }
         return await binder.show(output, worldClock: clockOutput)
     }
