@@ -2,33 +2,54 @@ import Domain
 import Foundation
 
 /// One run as `records --json` prints it: one JSON object per line (documented in docs/RECORDS.md).
-struct RecordLine: Encodable {
+public struct RecordLine: Encodable, Sendable {
     /// One runner's line of the run.
-    struct Result: Encodable {
-        let name: String
-        let rank: Int?
-        let distanceMetres: Double
-        let elapsedSeconds: Double
-        let finishSeconds: Double?
-        let state: String
-        let me: Bool
+    public struct Result: Encodable, Sendable {
+        /// The runner's name.
+        public let name: String
+        /// 1-based rank; nil when unranked (cancelled).
+        public let rank: Int?
+        /// Metres covered.
+        public let distanceMetres: Double
+        /// Seconds run.
+        public let elapsedSeconds: Double
+        /// Seconds to the goal; nil when the runner did not finish.
+        public let finishSeconds: Double?
+        /// waiting, running, finished or cancelled.
+        public let state: String
+        /// Whether this is our own runner.
+        public let me: Bool
     }
 
-    let id: String
-    let startedAt: String
-    let runner: String
-    let mode: String
-    let goalMetres: Double
-    let status: String
-    let distanceMetres: Double
-    let durationSeconds: Double
-    let kilocalories: Double
-    let rank: Int?
-    let cheersReceived: Int
-    let routePoints: Int
-    let results: [Result]
+    /// The run's id.
+    public let id: String
+    /// When our runner started, ISO 8601.
+    public let startedAt: String
+    /// Our runner's name.
+    public let runner: String
+    /// single, race or team.
+    public let mode: String
+    /// The goal in metres.
+    public let goalMetres: Double
+    /// finished, cancelled or interrupted.
+    public let status: String
+    /// Metres our runner covered.
+    public let distanceMetres: Double
+    /// Seconds our runner ran.
+    public let durationSeconds: Double
+    /// Kilocalories, to a tenth.
+    public let kilocalories: Double
+    /// 1-based rank; nil when unranked (cancelled).
+    public let rank: Int?
+    /// Cheers our runner received.
+    public let cheersReceived: Int
+    /// How many route points were recorded.
+    public let routePoints: Int
+    /// Every runner's line, best rank first.
+    public let results: [Result]
 
-    init(_ record: RunRecord) {
+    /// The line of `record`.
+    public init(_ record: RunRecord) {
         id = record.id
         startedAt = record.startedAt.formatted(.iso8601)
         runner = record.runnerName
@@ -50,7 +71,7 @@ struct RecordLine: Encodable {
     }
 
     /// The object on one line, keys sorted.
-    static func json(_ value: some Encodable) throws -> String {
+    public static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
