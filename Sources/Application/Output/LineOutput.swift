@@ -1,7 +1,5 @@
-import Foundation
-
-/// Where a flow writes what a person reads: one line at a time, in order. The executable writes to
-/// standard output (flushed per line, so a pipe sees each line as it happens); tests capture the lines.
+/// Where a flow writes what a person reads: one line at a time, in order. The executable hands in
+/// standard output (written per line, so a pipe sees each line as it happens); tests capture the lines.
 public struct LineOutput: Sendable {
     private let sink: @Sendable (String) -> Void
 
@@ -18,10 +16,5 @@ public struct LineOutput: Sendable {
     /// Writes each of `lines`, in order.
     public func write(_ lines: [String]) {
         lines.forEach(sink)
-    }
-
-    /// Standard output, each line written (not buffered) as it comes.
-    public static let standardOutput = LineOutput { line in
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }
