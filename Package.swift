@@ -87,6 +87,7 @@ let package = Package(
                 "FrontEndKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -141,14 +142,6 @@ let package = Package(
         ),
 
         .testTarget(
-            name: "ApplicationTests",
-            dependencies: [
-                "Application", "Domain", "Presentation", "FrontEndKit", "MateRunnerTesting",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
             name: "DomainTests",
             dependencies: [
                 "Domain",
@@ -160,7 +153,25 @@ let package = Package(
         ),
         .testTarget(
             name: "DataTests",
-            dependencies: ["Data", "Domain", "MateRunnerTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Data",
+                "Domain",
+                "MateRunnerTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ApplicationTests",
+            dependencies: [
+                "Application",
+                "Domain",
+                "Presentation",
+                "FrontEndKit",
+                "MateRunnerTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

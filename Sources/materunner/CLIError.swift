@@ -1,4 +1,3 @@
-import Application
 import ArgumentParser
 
 /// An error the CLI reports to the person, with the exit code it ends with.
@@ -7,14 +6,6 @@ enum CLIError: Error, CustomStringConvertible {
     case usage(String)
     /// The run could not go on: exit 1.
     case runtime(String)
-
-    /// A flow's error, with the same meaning.
-    init(_ error: FlowError) {
-        switch error {
-        case .usage(let message): self = .usage(message)
-        case .runtime(let message): self = .runtime(message)
-        }
-    }
 
     var description: String {
         switch self {

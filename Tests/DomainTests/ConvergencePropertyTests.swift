@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import PropertyBased
 import Testing
 
@@ -48,7 +49,7 @@ struct ConvergencePropertyTests {
 
     private func replica(of updates: [RunnerProgress], mode: RaceMode) -> RaceReplica {
         var replica = RaceReplica(terms: RaceTerms(mode: mode, goal: RaceGoal(centimetres: 10_000)))
-        for update in updates { replica.apply(update, heardAt: Sample.start) }
+        for update in updates { replica.apply(update, heardAt: RaceSamples.start) }
         return replica
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("DistanceTracker")
 struct DistanceTrackerTests {
     private func fix(_ latitude: Double, _ longitude: Double, at seconds: TimeInterval) -> Fix {
-        Fix(coordinate: Coordinate(latitude: latitude, longitude: longitude), timestamp: Sample.start.addingTimeInterval(seconds))
+        Fix(coordinate: Coordinate(latitude: latitude, longitude: longitude), timestamp: RaceSamples.start.addingTimeInterval(seconds))
     }
 
     @Test("a single fix is accepted, adds nothing and becomes the last fix")
@@ -23,7 +23,7 @@ struct DistanceTrackerTests {
     @Test("a straight run at 5 m/s for 10 s covers 50 m, 5 m per step")
     func straightRun() {
         var tracker = DistanceTracker()
-        let fixes = ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 5, count: 11)
+        let fixes = ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 5, count: 11)
         for (index, fix) in fixes.enumerated() {
             guard case .accepted(let added) = tracker.add(fix) else {
                 Issue.record("fix \(index) was rejected")
@@ -81,7 +81,7 @@ struct DistanceTrackerTests {
     @Test("time going backwards is rejected and counted; the track goes on from the last good fix")
     func timeGoingBackwards() {
         var tracker = DistanceTracker()
-        let fixes = ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 5, count: 4)
+        let fixes = ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 5, count: 4)
         tracker.add(fixes[0])
         tracker.add(fixes[2])
         #expect(tracker.add(fixes[1]) == .rejected(.timeWentBackwards))

@@ -10,9 +10,9 @@ struct EffortMeterTests {
     func slowWalkIsWalking() {
         var tracker = DistanceTracker()
         var meter = EffortMeter()
-        for fix in ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 1, count: 301) {
+        for fix in ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 1, count: 301) {
             guard case .accepted = tracker.add(fix) else { continue }
-            meter.record(time: fix.timestamp.timeIntervalSince(Sample.start), distance: tracker.distance)
+            meter.record(time: fix.timestamp.timeIntervalSince(RaceSamples.start), distance: tracker.distance)
         }
         let effort = meter.effort(tracker: tracker)
         #expect(effort.activity == .walking)
@@ -38,7 +38,7 @@ struct EffortMeterTests {
     @Test("a live run reports our calories, pace and filter counts in every snapshot")
     func liveRun() async throws {
         var harness = RaceHarness()
-        let ana = Sample.runner(0xA1, "ana")
+        let ana = RaceSamples.runner(0xA1, "ana")
         let profile = try RunnerProfile(weight: 72)
         harness.add(
             ana, speed: 5, fixes: 30, terms: RaceTerms(mode: .single, goal: RaceGoal(centimetres: 10_000)),

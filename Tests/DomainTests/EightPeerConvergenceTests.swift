@@ -7,7 +7,7 @@ import Testing
 /// ends on the same complete result. Driven by the manual clock; nothing sleeps for real.
 @Suite("Convergence of 8 peers on a lossy network")
 struct EightPeerConvergenceTests {
-    static let runners = (0..<8).map { Sample.runner(0x10 + UInt64($0), "r\($0)") }
+    static let runners = (0..<8).map { RaceSamples.runner(0x10 + UInt64($0), "r\($0)") }
 
     @Test("8 runners, loss 0.3, reorder 0.25, duplicate 0.05: identical results everywhere", arguments: [21, 22] as [UInt64])
     func eightPeers(seed: UInt64) async throws {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
 /// Haversine distances on pairs whose answer is known, and the helpers built on it.
@@ -81,14 +82,14 @@ struct GeodesyTests {
     @Test("going a distance along a bearing lands that far away", arguments: [0.0, 45.0, 90.0, 180.0, 270.0, 333.3])
     func destinationRoundTrip(bearing: Double) {
         for metres in [0.5, 5.0, 100.0, 4_575.0, 42_195.0] {
-            let end = Geodesy.destination(from: Sample.origin, metres: metres, bearing: bearing)
-            #expect(abs(Geodesy.distance(from: Sample.origin, to: end) - metres) < 1e-6 * max(1, metres))
+            let end = Geodesy.destination(from: RaceSamples.origin, metres: metres, bearing: bearing)
+            #expect(abs(Geodesy.distance(from: RaceSamples.origin, to: end) - metres) < 1e-6 * max(1, metres))
         }
     }
 
     @Test("north along a meridian keeps the longitude and adds latitude")
     func destinationNorth() {
-        let end = Geodesy.destination(from: Sample.origin, metres: Self.metresPerDegree, bearing: 0)
+        let end = Geodesy.destination(from: RaceSamples.origin, metres: Self.metresPerDegree, bearing: 0)
         #expect(abs(end.latitude - 47.0) < 1e-9)
         #expect(abs(end.longitude - 14.5) < 1e-9)
     }
@@ -105,7 +106,7 @@ struct GeodesyTests {
     @Test("path length of no point or one point is 0")
     func pathLengthOfNothing() {
         #expect(Geodesy.pathLength([]) == 0)
-        #expect(Geodesy.pathLength([Sample.origin]) == 0)
+        #expect(Geodesy.pathLength([RaceSamples.origin]) == 0)
     }
 
     @Test("path length sums every leg, going back included")

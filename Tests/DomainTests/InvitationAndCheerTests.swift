@@ -1,16 +1,17 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
 /// Invitations as a state machine on the race clock, and cheers.
 @Suite("Invitations and cheers")
 struct InvitationAndCheerTests {
-    let host = Sample.runner(1, "host")
-    let ana = Sample.runner(2, "ana")
-    let bor = Sample.runner(3, "bor")
+    let host = RaceSamples.runner(1, "host")
+    let ana = RaceSamples.runner(2, "ana")
+    let bor = RaceSamples.runner(3, "bor")
     let race = RaceTerms(mode: .race, goal: .standard)
 
-    private func at(_ seconds: TimeInterval) -> Date { Sample.start.addingTimeInterval(seconds) }
+    private func at(_ seconds: TimeInterval) -> Date { RaceSamples.start.addingTimeInterval(seconds) }
 
     private func invite(_ invitees: [Runner], timeout: TimeInterval = Invitation.standardTimeout) throws -> Invitation {
         try Invitation(host: host, terms: race, invitees: invitees, at: at(0), timeout: timeout)

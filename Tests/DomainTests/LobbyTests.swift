@@ -7,7 +7,8 @@ import Testing
 
 /// The lobby use cases over the in-memory message network, on a manual race clock that a driver moves
 /// by 0.25 s whenever a lobby sleeps, after letting every message in flight be handled: time passes
-/// only when the lobbies wait, however loaded the machine is.
+/// only when the lobbies wait, however loaded the machine is, and nothing waits on the wall clock
+/// (the driver is parked on the clock while nobody sleeps; the tests' own senders sleep on the clock).
 @Suite("Lobby: invite, answer, start")
 struct LobbyTests {
     let clock = ManualRaceClock()
@@ -21,17 +22,9 @@ struct LobbyTests {
         LobbySettings(me: me, repeatEvery: 0.5, countdown: 3, lookupTimeout: 10, joinTimeout: 600, startGrace: 20)
     }
 
-    /// Runs `body` while a driver moves the clock.
+    /// Runs `body` while a driver moves the clock by 0.25 s whenever a task sleeps on it.
     func driven<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
-        let clock = self.clock
-        let driver = Task {
-            while !Task.isCancelled {
-                for _ in 0..<20 { await Task.yield() }
-                if clock.sleeperCount > 0 { clock.advance(by: 0.25) } else { try? await Task.sleep(for: .milliseconds(1)) }
-            }
-        }
-        defer { driver.cancel() }
-        return try await body()
+        try await clock.driving(step: 0.25, body)
     }
 
     func host() -> HostLobby {
@@ -136,10 +129,11 @@ struct LobbyTests {
             let carolEndpoint = network.endpoint(for: carol.id)
             let carolInbox = carolEndpoint.messages()
             let carol = self.carol
+            let clock = self.clock
             let present = Task {
                 while !Task.isCancelled {
                     await carolEndpoint.send(.presence(carol, .free), from: carol, to: nil)
-                    try? await Task.sleep(for: .milliseconds(1))
+                    try? await clock.sleep(for: 0.25)
                 }
             }
             defer { present.cancel() }
@@ -204,11 +198,12 @@ struct LobbyTests {
             let busyNetwork = InMemoryMessageNetwork()
             let busyLobby = HostLobby(settings: quick, messaging: busyNetwork.endpoint(for: alice.id), clock: clock)
             let stream = busyLobby.invite(["bob"], terms: terms, timeout: 10)
+            let clock = self.clock
             let announcer = Task {
-                for _ in 0..<50 {
+                for _ in 0..<50 where !Task.isCancelled {
                     await busyNetwork.endpoint(for: bob.id).send(.presence(bob, .running), from: bob, to: nil)
                     await busyNetwork.endpoint(for: carol.id).send(.presence(Runner(id: carol.id, name: "Bob"), .free), from: carol, to: nil)
-                    try? await Task.sleep(for: .milliseconds(2))
+                    try? await clock.sleep(for: 0.25)
                 }
             }
             let (_, error) = await collect(stream)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import PropertyBased
 import Testing
 
@@ -10,7 +11,7 @@ struct NoiseFilterPropertyTests {
     /// A random track in time order: steps of 0-40 m in 0-5 s, with outliers and invalid fixes.
     private func track(seed: UInt64, count: Int) -> [Fix] {
         var random = SeededGenerator(seed: seed)
-        var position = Sample.origin
+        var position = RaceSamples.origin
         var time = 0.0
         return (0..<count).map { _ in
             time += [0, 0.5, 1, 1, 2, 5].randomElement(using: &random) ?? 1
@@ -23,7 +24,7 @@ struct NoiseFilterPropertyTests {
             default: break
             }
             let accuracy: Double? = Bool.random(using: &random) ? nil : Double.random(in: 1...30, using: &random)
-            return Fix(coordinate: coordinate, timestamp: Sample.start.addingTimeInterval(time), horizontalAccuracy: accuracy)
+            return Fix(coordinate: coordinate, timestamp: RaceSamples.start.addingTimeInterval(time), horizontalAccuracy: accuracy)
         }
     }
 
@@ -49,8 +50,8 @@ struct NoiseFilterPropertyTests {
             var tracker = DistanceTracker()
             for second in 0..<300 {
                 let radius = accuracy * Double.random(in: 0...1, using: &random).squareRoot() * 0.999
-                let spot = Geodesy.destination(from: Sample.origin, metres: radius, bearing: Double.random(in: 0..<360, using: &random))
-                tracker.add(Fix(coordinate: spot, timestamp: Sample.start.addingTimeInterval(Double(second)), horizontalAccuracy: accuracy))
+                let spot = Geodesy.destination(from: RaceSamples.origin, metres: radius, bearing: Double.random(in: 0..<360, using: &random))
+                tracker.add(Fix(coordinate: spot, timestamp: RaceSamples.start.addingTimeInterval(Double(second)), horizontalAccuracy: accuracy))
             }
             // The minimum step is 2 × accuracy, capped at 10 m: jitter up to 5 m of radius is covered.
             #expect(tracker.distance == 0)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
 /// The noise filter's segment and jump rules: long gaps start a new segment, long jumps are dropped,
@@ -9,8 +10,8 @@ struct NoiseFilterSegmentTests {
     /// A fix `north` metres north of the sample origin, `seconds` after start.
     private func fix(north: Double = 0, at seconds: TimeInterval) -> Fix {
         Fix(
-            coordinate: Geodesy.destination(from: Sample.origin, metres: north, bearing: 0),
-            timestamp: Sample.start.addingTimeInterval(seconds)
+            coordinate: Geodesy.destination(from: RaceSamples.origin, metres: north, bearing: 0),
+            timestamp: RaceSamples.start.addingTimeInterval(seconds)
         )
     }
 

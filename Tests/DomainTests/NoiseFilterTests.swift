@@ -14,10 +14,10 @@ struct NoiseFilterTests {
         north: Double = 0, east: Double = 0, at seconds: TimeInterval,
         accuracy: Double? = nil, quality: FixQuality = .unreported
     ) -> Fix {
-        let northward = Geodesy.destination(from: Sample.origin, metres: north, bearing: 0)
+        let northward = Geodesy.destination(from: RaceSamples.origin, metres: north, bearing: 0)
         let coordinate = Geodesy.destination(from: northward, metres: east, bearing: 90)
         return Fix(
-            coordinate: coordinate, timestamp: Sample.start.addingTimeInterval(seconds),
+            coordinate: coordinate, timestamp: RaceSamples.start.addingTimeInterval(seconds),
             horizontalAccuracy: accuracy, quality: quality
         )
     }
@@ -66,9 +66,9 @@ struct NoiseFilterTests {
     @Test("a timestamp that is not finite is dropped")
     func invalidTime() {
         var tracker = DistanceTracker()
-        let broken = Fix(coordinate: Sample.origin, timestamp: Date(timeIntervalSinceReferenceDate: .nan))
+        let broken = Fix(coordinate: RaceSamples.origin, timestamp: Date(timeIntervalSinceReferenceDate: .nan))
         #expect(tracker.add(broken) == .rejected(.invalidTime))
-        #expect(tracker.add(Fix(coordinate: Sample.origin, timestamp: .distantFuture)) == .accepted(addedMetres: 0))
+        #expect(tracker.add(Fix(coordinate: RaceSamples.origin, timestamp: .distantFuture)) == .accepted(addedMetres: 0))
     }
 
     @Test("standing still with jitter inside the reported accuracy circle adds exactly 0 m", arguments: [3.0, 5.0])
@@ -79,8 +79,8 @@ struct NoiseFilterTests {
             // A random point inside the accuracy circle, as a receiver standing still reports it.
             let radius = accuracy * Double.random(in: 0...1, using: &random).squareRoot()
             let bearing = Double.random(in: 0..<360, using: &random)
-            let spot = Geodesy.destination(from: Sample.origin, metres: radius, bearing: bearing)
-            let jitter = Fix(coordinate: spot, timestamp: Sample.start.addingTimeInterval(Double(second)), horizontalAccuracy: accuracy)
+            let spot = Geodesy.destination(from: RaceSamples.origin, metres: radius, bearing: bearing)
+            let jitter = Fix(coordinate: spot, timestamp: RaceSamples.start.addingTimeInterval(Double(second)), horizontalAccuracy: accuracy)
             #expect(tracker.add(jitter) == .accepted(addedMetres: 0))
         }
         #expect(tracker.distance == 0)
@@ -94,8 +94,8 @@ struct NoiseFilterTests {
         var random = SeededGenerator(seed: 7)
         for second in 0..<3_600 {
             let radius = 1.25 * Double.random(in: 0...1, using: &random).squareRoot()
-            let spot = Geodesy.destination(from: Sample.origin, metres: radius, bearing: Double.random(in: 0..<360, using: &random))
-            tracker.add(Fix(coordinate: spot, timestamp: Sample.start.addingTimeInterval(Double(second))))
+            let spot = Geodesy.destination(from: RaceSamples.origin, metres: radius, bearing: Double.random(in: 0..<360, using: &random))
+            tracker.add(Fix(coordinate: spot, timestamp: RaceSamples.start.addingTimeInterval(Double(second))))
         }
         #expect(tracker.distance == 0)
     }

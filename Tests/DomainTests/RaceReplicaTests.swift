@@ -1,36 +1,37 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
 /// One peer's copy of the race: the same result whatever the arrival order, duplicates or loss of
 /// superseded updates; stale and foreign updates; lost mates.
 @Suite("RaceReplica")
 struct RaceReplicaTests {
-    let ana = Sample.runner(0xA, "ana")
-    let bor = Sample.runner(0xB, "bor")
-    let cvet = Sample.runner(0xC, "cvet")
+    let ana = RaceSamples.runner(0xA, "ana")
+    let bor = RaceSamples.runner(0xB, "bor")
+    let cvet = RaceSamples.runner(0xC, "cvet")
 
     /// Every update each runner's authority sends in one 100 m race, in sending order.
     private func history() -> [RunnerProgress] {
         var updates: [RunnerProgress] = []
         for (index, runner) in [ana, bor, cvet].enumerated() {
             let speed = 5.0 - Double(index) * 0.5
-            updates.append(Sample.progress(runner, sequence: 1, phase: .waiting))
+            updates.append(RaceSamples.progress(runner, sequence: 1, phase: .waiting))
             var sequence: UInt32 = 2
             for second in 0...30 {
                 let distance = speed * Double(second)
                 if distance >= 100 {
-                    updates.append(Sample.progress(
+                    updates.append(RaceSamples.progress(
                         runner, sequence: sequence, phase: .finished, elapsed: Double(second), distance: distance,
                         finishTime: 100 / speed
                     ))
-                    updates.append(Sample.progress(
+                    updates.append(RaceSamples.progress(
                         runner, sequence: sequence + 1, phase: .finished, elapsed: Double(second), distance: distance,
                         finishTime: 100 / speed, hasFinalResult: true
                     ))
                     break
                 }
-                updates.append(Sample.progress(runner, sequence: sequence, elapsed: Double(second), distance: distance))
+                updates.append(RaceSamples.progress(runner, sequence: sequence, elapsed: Double(second), distance: distance))
                 sequence += 1
             }
         }
@@ -38,8 +39,8 @@ struct RaceReplicaTests {
     }
 
     private func replica(applying updates: [RunnerProgress]) -> RaceReplica {
-        var replica = RaceReplica(terms: Sample.race100m)
-        for update in updates { replica.apply(update, heardAt: Sample.start) }
+        var replica = RaceReplica(terms: RaceSamples.race100m)
+        for update in updates { replica.apply(update, heardAt: RaceSamples.start) }
         return replica
     }
 
@@ -85,10 +86,10 @@ struct RaceReplicaTests {
     func neverRollsBack() {
         var random = SeededGenerator(seed: 99)
         let delivered = history().shuffled(using: &random)
-        var replica = RaceReplica(terms: Sample.race100m)
+        var replica = RaceReplica(terms: RaceSamples.race100m)
         var highest: [RunnerID: UInt32] = [:]
         for update in delivered {
-            let outcome = replica.apply(update, heardAt: Sample.start)
+            let outcome = replica.apply(update, heardAt: RaceSamples.start)
             let id = update.runner.id
             if update.sequence > highest[id, default: 0] {
                 #expect(outcome == .applied)
@@ -102,24 +103,24 @@ struct RaceReplicaTests {
 
     @Test("a duplicate, an older update or a heartbeat is stale and changes nothing")
     func staleUpdates() {
-        var replica = RaceReplica(terms: Sample.race100m)
-        let newer = Sample.progress(ana, sequence: 5, elapsed: 5, distance: 25)
-        let older = Sample.progress(ana, sequence: 4, elapsed: 4, distance: 20)
-        #expect(replica.apply(newer, heardAt: Sample.start) == .applied)
-        #expect(replica.apply(newer, heardAt: Sample.start) == .stale)
-        #expect(replica.apply(older, heardAt: Sample.start) == .stale)
+        var replica = RaceReplica(terms: RaceSamples.race100m)
+        let newer = RaceSamples.progress(ana, sequence: 5, elapsed: 5, distance: 25)
+        let older = RaceSamples.progress(ana, sequence: 4, elapsed: 4, distance: 20)
+        #expect(replica.apply(newer, heardAt: RaceSamples.start) == .applied)
+        #expect(replica.apply(newer, heardAt: RaceSamples.start) == .stale)
+        #expect(replica.apply(older, heardAt: RaceSamples.start) == .stale)
         #expect(replica.progress[ana.id] == newer)
-        #expect(replica.apply(Sample.progress(ana, sequence: 6, elapsed: 6, distance: 30), heardAt: Sample.start) == .applied)
+        #expect(replica.apply(RaceSamples.progress(ana, sequence: 6, elapsed: 6, distance: 30), heardAt: RaceSamples.start) == .applied)
         #expect(replica.progress[ana.id]?.distance == 30)
     }
 
     @Test("updates under other terms are kept aside, not applied")
     func otherTerms() {
-        var replica = RaceReplica(terms: Sample.race100m)
+        var replica = RaceReplica(terms: RaceSamples.race100m)
         let otherGoal = RaceTerms(mode: .race, goal: .standard)
-        let otherMode = RaceTerms(mode: .single, goal: Sample.race100m.goal)
-        #expect(replica.apply(Sample.progress(ana, terms: otherGoal), heardAt: Sample.start) == .otherTerms)
-        #expect(replica.apply(Sample.progress(bor, terms: otherMode), heardAt: Sample.start) == .otherTerms)
+        let otherMode = RaceTerms(mode: .single, goal: RaceSamples.race100m.goal)
+        #expect(replica.apply(RaceSamples.progress(ana, terms: otherGoal), heardAt: RaceSamples.start) == .otherTerms)
+        #expect(replica.apply(RaceSamples.progress(bor, terms: otherMode), heardAt: RaceSamples.start) == .otherTerms)
         #expect(replica.progress.isEmpty)
         #expect(replica.lastHeard.isEmpty)
         #expect(Set(replica.otherTerms.keys) == [ana.id, bor.id])
@@ -128,14 +129,14 @@ struct RaceReplicaTests {
 
     @Test("a mate silent for longer than the timeout is lost; the local runner never is")
     func lostDetection() {
-        var replica = RaceReplica(terms: Sample.race100m)
-        replica.apply(Sample.progress(ana), heardAt: Sample.start)
-        replica.apply(Sample.progress(bor), heardAt: Sample.start.addingTimeInterval(5))
-        replica.apply(Sample.progress(cvet), heardAt: Sample.start)
-        #expect(replica.lost(at: Sample.start.addingTimeInterval(10), after: 10, excluding: ana.id).isEmpty)
-        #expect(replica.lost(at: Sample.start.addingTimeInterval(10.5), after: 10, excluding: ana.id) == [cvet.id])
-        #expect(replica.lost(at: Sample.start.addingTimeInterval(15.5), after: 10, excluding: ana.id) == [bor.id, cvet.id])
-        #expect(replica.lost(at: Sample.start.addingTimeInterval(15.5), after: 10, excluding: cvet.id) == [ana.id, bor.id])
+        var replica = RaceReplica(terms: RaceSamples.race100m)
+        replica.apply(RaceSamples.progress(ana), heardAt: RaceSamples.start)
+        replica.apply(RaceSamples.progress(bor), heardAt: RaceSamples.start.addingTimeInterval(5))
+        replica.apply(RaceSamples.progress(cvet), heardAt: RaceSamples.start)
+        #expect(replica.lost(at: RaceSamples.start.addingTimeInterval(10), after: 10, excluding: ana.id).isEmpty)
+        #expect(replica.lost(at: RaceSamples.start.addingTimeInterval(10.5), after: 10, excluding: ana.id) == [cvet.id])
+        #expect(replica.lost(at: RaceSamples.start.addingTimeInterval(15.5), after: 10, excluding: ana.id) == [bor.id, cvet.id])
+        #expect(replica.lost(at: RaceSamples.start.addingTimeInterval(15.5), after: 10, excluding: cvet.id) == [ana.id, bor.id])
         let standings = replica.standings(lost: [cvet.id])
         #expect(standings.standing(of: cvet.id)?.isLost == true)
         #expect(standings.standing(of: ana.id)?.isLost == false)
@@ -143,31 +144,31 @@ struct RaceReplicaTests {
 
     @Test("a mate who has finished is never lost, however long it is silent")
     func finishedIsNeverLost() {
-        var replica = RaceReplica(terms: Sample.race100m)
+        var replica = RaceReplica(terms: RaceSamples.race100m)
         replica.apply(
-            Sample.progress(bor, phase: .finished, elapsed: 30, distance: 101, finishTime: 29.5), heardAt: Sample.start
+            RaceSamples.progress(bor, phase: .finished, elapsed: 30, distance: 101, finishTime: 29.5), heardAt: RaceSamples.start
         )
-        replica.apply(Sample.progress(cvet), heardAt: Sample.start)
-        #expect(replica.lost(at: Sample.start.addingTimeInterval(3600), after: 10, excluding: ana.id) == [cvet.id])
+        replica.apply(RaceSamples.progress(cvet), heardAt: RaceSamples.start)
+        #expect(replica.lost(at: RaceSamples.start.addingTimeInterval(3600), after: 10, excluding: ana.id) == [cvet.id])
     }
 
     @Test("a stale heartbeat still counts as hearing from the mate, and comes back from lost")
     func heartbeatKeepsAlive() {
-        var replica = RaceReplica(terms: Sample.race100m)
-        let update = Sample.progress(bor, sequence: 3)
-        replica.apply(update, heardAt: Sample.start)
-        #expect(replica.lost(at: Sample.start.addingTimeInterval(11), after: 10, excluding: ana.id) == [bor.id])
-        #expect(replica.apply(update, heardAt: Sample.start.addingTimeInterval(11)) == .stale)
-        #expect(replica.lastHeard[bor.id] == Sample.start.addingTimeInterval(11))
-        #expect(replica.lost(at: Sample.start.addingTimeInterval(11), after: 10, excluding: ana.id).isEmpty)
+        var replica = RaceReplica(terms: RaceSamples.race100m)
+        let update = RaceSamples.progress(bor, sequence: 3)
+        replica.apply(update, heardAt: RaceSamples.start)
+        #expect(replica.lost(at: RaceSamples.start.addingTimeInterval(11), after: 10, excluding: ana.id) == [bor.id])
+        #expect(replica.apply(update, heardAt: RaceSamples.start.addingTimeInterval(11)) == .stale)
+        #expect(replica.lastHeard[bor.id] == RaceSamples.start.addingTimeInterval(11))
+        #expect(replica.lost(at: RaceSamples.start.addingTimeInterval(11), after: 10, excluding: ana.id).isEmpty)
     }
 
     @Test("an update heard earlier than one already heard does not move last-heard back")
     func lastHeardIsTheLatest() {
-        var replica = RaceReplica(terms: Sample.race100m)
-        replica.apply(Sample.progress(bor, sequence: 2), heardAt: Sample.start.addingTimeInterval(8))
-        replica.apply(Sample.progress(bor, sequence: 3), heardAt: Sample.start.addingTimeInterval(2))
-        #expect(replica.lastHeard[bor.id] == Sample.start.addingTimeInterval(8))
+        var replica = RaceReplica(terms: RaceSamples.race100m)
+        replica.apply(RaceSamples.progress(bor, sequence: 2), heardAt: RaceSamples.start.addingTimeInterval(8))
+        replica.apply(RaceSamples.progress(bor, sequence: 3), heardAt: RaceSamples.start.addingTimeInterval(2))
+        #expect(replica.lastHeard[bor.id] == RaceSamples.start.addingTimeInterval(8))
         #expect(replica.progress[bor.id]?.sequence == 3)
     }
 }

@@ -68,7 +68,7 @@ struct RaceHarness {
         _ runner: Runner,
         speed: Double,
         fixes: Int,
-        terms: RaceTerms = Sample.race100m,
+        terms: RaceTerms = RaceSamples.race100m,
         expectedMates: Int,
         configure: (inout RaceSessionConfiguration) -> Void = { _ in }
     ) {
@@ -88,7 +88,7 @@ struct RaceHarness {
     /// Sets up `runner` again as a peer that restarted: a fresh session on the network's restarted
     /// endpoint (its mates send back the last state they heard), running from the clock's current time.
     mutating func addRestarted(_ runner: Runner, speed: Double, fixes: Int, expectedMates: Int) {
-        let configuration = RaceSessionConfiguration(me: runner, terms: Sample.race100m, expectedMates: expectedMates)
+        let configuration = RaceSessionConfiguration(me: runner, terms: RaceSamples.race100m, expectedMates: expectedMates)
         let location = ScriptedLocationRepository(
             script: ScriptedLocationRepository.straightRun(beginning: clock.now, speed: speed, count: fixes), clock: clock
         )

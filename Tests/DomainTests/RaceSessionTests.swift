@@ -14,9 +14,9 @@ struct RaceSessionTests {
         $0.resultLinger = 30
     }
 
-    let ana = Sample.runner(0xA1, "ana")
-    let bor = Sample.runner(0xB2, "bor")
-    let cvet = Sample.runner(0xC3, "cvet")
+    let ana = RaceSamples.runner(0xA1, "ana")
+    let bor = RaceSamples.runner(0xB2, "bor")
+    let cvet = RaceSamples.runner(0xC3, "cvet")
 
     /// Every peer ended cleanly on a complete result, and all results are the same.
     private func expectAgreement(_ harness: RaceHarness) throws -> RaceStandings {
@@ -61,7 +61,7 @@ struct RaceSessionTests {
             #expect(standing.progress == 1)
         }
         for recorder in harness.recorders {
-            #expect(recorder.last?.startedAt == Sample.start)
+            #expect(recorder.last?.startedAt == RaceSamples.start)
             let mine = recorder.snapshots.compactMap { $0.mine?.distance }
             #expect(mine == mine.sorted(), "\(recorder.name)'s own distance went backwards")
         }
@@ -125,7 +125,7 @@ struct RaceSessionTests {
     @Test("alone in single mode (no mates expected) the run starts at once and completes")
     func singleMode() async throws {
         var harness = RaceHarness()
-        let single = RaceTerms(mode: .single, goal: Sample.race100m.goal)
+        let single = RaceTerms(mode: .single, goal: RaceSamples.race100m.goal)
         harness.add(ana, speed: 5, fixes: 30, terms: single, expectedMates: 0)
         harness.start()
         defer { harness.cancelAll() }
@@ -137,7 +137,7 @@ struct RaceSessionTests {
         #expect(recorder.snapshots.allSatisfy { $0.stage != .waitingForMates(heard: 0, expected: 0) })
         let last = try #require(recorder.last)
         #expect(last.stage == .complete)
-        #expect(last.startedAt == Sample.start)
+        #expect(last.startedAt == RaceSamples.start)
         #expect(last.standings.terms == single)
         #expect(last.standings.standings.map(\.runner) == [ana])
         #expect(abs((last.mine?.finishTime ?? -1) - 20) <= 0.001)
@@ -158,7 +158,7 @@ struct RaceSessionTests {
         #expect(error.description.contains("--peer HOST:PORT"))
         #expect(!recorder.snapshots.isEmpty)
         #expect(recorder.snapshots.allSatisfy { $0.stage == .waitingForMates(heard: 0, expected: 1) && $0.startedAt == nil })
-        #expect(harness.clock.now.timeIntervalSince(Sample.start) > 10)
+        #expect(harness.clock.now.timeIntervalSince(RaceSamples.start) > 10)
     }
 
     @Test("two runners waiting for a third that never comes both give up, each having heard one mate")
@@ -179,7 +179,7 @@ struct RaceSessionTests {
     @Test("a position source that ends before the goal fails the run: positionSourceEnded")
     func positionSourceEnds() async throws {
         var harness = RaceHarness()
-        let single = RaceTerms(mode: .single, goal: Sample.race100m.goal)
+        let single = RaceTerms(mode: .single, goal: RaceSamples.race100m.goal)
         harness.add(ana, speed: 5, fixes: 5, terms: single, expectedMates: 0)
         harness.start()
         defer { harness.cancelAll() }
@@ -199,11 +199,11 @@ struct RaceSessionTests {
     func lostMate() async throws {
         var harness = RaceHarness()
         harness.add(ana, speed: 5, fixes: 30, expectedMates: 1) { $0.lostAfter = 5 }
-        let ghost = Sample.runner(0x60, "ghost")
+        let ghost = RaceSamples.runner(0x60, "ghost")
         let ghostLink = harness.network.endpoint(for: ghost.id)
         harness.start()
         defer { harness.cancelAll() }
-        await ghostLink.publish(Sample.progress(ghost, sequence: 1, phase: .waiting))
+        await ghostLink.publish(RaceSamples.progress(ghost, sequence: 1, phase: .waiting))
         try await waitUntil("ana to start running") {
             harness.recorders[0].snapshots.contains { $0.stage == .running }
         }
@@ -217,7 +217,7 @@ struct RaceSessionTests {
         await harness.settle()
         #expect(ghostIsLost() == true, "the ghost, silent for 8 s, is not shown lost")
 
-        await ghostLink.publish(Sample.progress(ghost, sequence: 2, elapsed: 8, distance: 10))
+        await ghostLink.publish(RaceSamples.progress(ghost, sequence: 2, elapsed: 8, distance: 10))
         try await waitUntil("the ghost to come back") { ghostIsLost() == false }
         #expect(recorder.last?.standings.standing(of: ghost.id)?.distance == 10)
 
@@ -233,11 +233,11 @@ struct RaceSessionTests {
     @Test("updates from a run under other terms are named in the snapshot, never ranked")
     func otherTermsRunners() async throws {
         var harness = RaceHarness()
-        let single = RaceTerms(mode: .single, goal: Sample.race100m.goal)
+        let single = RaceTerms(mode: .single, goal: RaceSamples.race100m.goal)
         harness.add(ana, speed: 5, fixes: 30, terms: single, expectedMates: 0)
-        let stranger = Sample.runner(0x99, "stranger")
+        let stranger = RaceSamples.runner(0x99, "stranger")
         let strangerLink = harness.network.endpoint(for: stranger.id)
-        await strangerLink.publish(Sample.progress(stranger, terms: RaceTerms(mode: .race, goal: .standard), distance: 50))
+        await strangerLink.publish(RaceSamples.progress(stranger, terms: RaceTerms(mode: .race, goal: .standard), distance: 50))
         harness.start()
         defer { harness.cancelAll() }
         try await harness.runToEnd()

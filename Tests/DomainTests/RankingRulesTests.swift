@@ -1,20 +1,21 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
 /// The ranking rules of `ResolveRace` for N runners: ties, cancel, lost, the leader and the gap.
 @Suite("Ranking rules")
 struct RankingRulesTests {
-    let ana = Sample.runner(3, "ana")
-    let bor = Sample.runner(1, "bor")
-    let cvet = Sample.runner(2, "cvet")
-    let dan = Sample.runner(4, "dan")
+    let ana = RaceSamples.runner(3, "ana")
+    let bor = RaceSamples.runner(1, "bor")
+    let cvet = RaceSamples.runner(2, "cvet")
+    let dan = RaceSamples.runner(4, "dan")
 
     @Test("an exact tie of finish times goes to the lowest runner id")
     func exactFinishTie() {
         let standings = ResolveRace.standings(
-            of: [Sample.finished(ana, at: 20), Sample.finished(cvet, at: 20), Sample.finished(bor, at: 20)],
-            terms: Sample.race100m
+            of: [RaceSamples.finished(ana, at: 20), RaceSamples.finished(cvet, at: 20), RaceSamples.finished(bor, at: 20)],
+            terms: RaceSamples.race100m
         )
         #expect(standings.standings.map(\.runner) == [bor, cvet, ana])
         #expect(standings.standings.map(\.rank) == [1, 2, 3])
@@ -24,8 +25,8 @@ struct RankingRulesTests {
     @Test("an exact tie of distances among runners who did not finish goes to the lowest runner id")
     func exactDistanceTie() {
         let standings = ResolveRace.standings(
-            of: [Sample.progress(ana, distance: 50), Sample.progress(bor, distance: 50), Sample.progress(cvet, distance: 51)],
-            terms: Sample.race100m
+            of: [RaceSamples.progress(ana, distance: 50), RaceSamples.progress(bor, distance: 50), RaceSamples.progress(cvet, distance: 51)],
+            terms: RaceSamples.race100m
         )
         #expect(standings.standings.map(\.runner) == [cvet, bor, ana])
         #expect(standings.winner == nil)
@@ -35,13 +36,13 @@ struct RankingRulesTests {
     @Test("the gap to the leader is in metres toward the goal; finished runners and the leader have 0")
     func gapToLeader() {
         let standings = ResolveRace.standings(
-            of: [Sample.progress(ana, distance: 80), Sample.progress(bor, distance: 62.5), Sample.progress(cvet, distance: 0)],
-            terms: Sample.race100m
+            of: [RaceSamples.progress(ana, distance: 80), RaceSamples.progress(bor, distance: 62.5), RaceSamples.progress(cvet, distance: 0)],
+            terms: RaceSamples.race100m
         )
         #expect(standings.standings.map(\.gapToLeader) == [0, 17.5, 80])
         let finished = ResolveRace.standings(
-            of: [Sample.finished(ana, at: 20, distance: 104), Sample.finished(bor, at: 22, distance: 101), Sample.progress(cvet, distance: 90)],
-            terms: Sample.race100m
+            of: [RaceSamples.finished(ana, at: 20, distance: 104), RaceSamples.finished(bor, at: 22, distance: 101), RaceSamples.progress(cvet, distance: 90)],
+            terms: RaceSamples.race100m
         )
         // The leader ran past the goal: the gap is measured to the goal, not to 104 m.
         #expect(finished.standings.map(\.gapToLeader) == [0, 0, 10])
@@ -51,10 +52,10 @@ struct RankingRulesTests {
     func cancelledOutOfRanking() {
         let standings = ResolveRace.standings(
             of: [
-                Sample.progress(ana, phase: .cancelled, distance: 90),
-                Sample.progress(bor, distance: 40), Sample.progress(cvet, distance: 60),
+                RaceSamples.progress(ana, phase: .cancelled, distance: 90),
+                RaceSamples.progress(bor, distance: 40), RaceSamples.progress(cvet, distance: 60),
             ],
-            terms: Sample.race100m
+            terms: RaceSamples.race100m
         )
         #expect(standings.standings.map(\.runner) == [cvet, bor, ana])
         #expect(standings.standings.map(\.rank) == [1, 2, Standing.unranked])
@@ -68,8 +69,8 @@ struct RankingRulesTests {
     @Test("when the others have finished, a cancelled runner does not hold the result back")
     func cancelledDoesNotBlockCompletion() {
         let standings = ResolveRace.standings(
-            of: [Sample.progress(ana, phase: .cancelled, distance: 10), Sample.finished(bor, at: 30)],
-            terms: Sample.race100m
+            of: [RaceSamples.progress(ana, phase: .cancelled, distance: 10), RaceSamples.finished(bor, at: 30)],
+            terms: RaceSamples.race100m
         )
         #expect(standings.isComplete)
         #expect(standings.winner?.runner == bor)
@@ -78,8 +79,8 @@ struct RankingRulesTests {
     @Test("a run where everyone cancelled ends, with no winner and no leader")
     func everyoneCancelled() {
         let standings = ResolveRace.standings(
-            of: [Sample.progress(ana, phase: .cancelled, distance: 10), Sample.progress(bor, phase: .cancelled, distance: 20)],
-            terms: Sample.race100m
+            of: [RaceSamples.progress(ana, phase: .cancelled, distance: 10), RaceSamples.progress(bor, phase: .cancelled, distance: 20)],
+            terms: RaceSamples.race100m
         )
         #expect(standings.isComplete)
         #expect(standings.everyoneCancelled)
@@ -90,7 +91,7 @@ struct RankingRulesTests {
 
     @Test("no runner at all: not complete, no leader")
     func nobody() {
-        let standings = ResolveRace.standings(of: [], terms: Sample.race100m)
+        let standings = ResolveRace.standings(of: [], terms: RaceSamples.race100m)
         #expect(!standings.isComplete)
         #expect(standings.leader == nil)
         #expect(!standings.everyoneCancelled)
@@ -99,8 +100,8 @@ struct RankingRulesTests {
     @Test("a lost runner at the end is ranked on what was received and does not hold the result back")
     func lostAtTheEnd() {
         let standings = ResolveRace.standings(
-            of: [Sample.finished(ana, at: 30), Sample.progress(bor, distance: 70), Sample.finished(cvet, at: 25)],
-            terms: Sample.race100m, lost: [bor.id]
+            of: [RaceSamples.finished(ana, at: 30), RaceSamples.progress(bor, distance: 70), RaceSamples.finished(cvet, at: 25)],
+            terms: RaceSamples.race100m, lost: [bor.id]
         )
         #expect(standings.standings.map(\.runner) == [cvet, ana, bor])
         #expect(standings.standing(of: bor.id)?.isLost == true)
@@ -110,13 +111,13 @@ struct RankingRulesTests {
 
     @Test("a finished or cancelled runner is never lost; a running one is, and rejoins when heard again")
     func lostRules() {
-        var replica = RaceReplica(terms: Sample.race100m)
-        replica.apply(Sample.finished(ana, at: 20), heardAt: Sample.start)
-        replica.apply(Sample.progress(bor, phase: .cancelled, distance: 5), heardAt: Sample.start)
-        replica.apply(Sample.progress(cvet, distance: 50), heardAt: Sample.start)
-        let later = Sample.start.addingTimeInterval(11)
+        var replica = RaceReplica(terms: RaceSamples.race100m)
+        replica.apply(RaceSamples.finished(ana, at: 20), heardAt: RaceSamples.start)
+        replica.apply(RaceSamples.progress(bor, phase: .cancelled, distance: 5), heardAt: RaceSamples.start)
+        replica.apply(RaceSamples.progress(cvet, distance: 50), heardAt: RaceSamples.start)
+        let later = RaceSamples.start.addingTimeInterval(11)
         #expect(replica.lost(at: later, after: 10, excluding: dan.id) == [cvet.id])
-        replica.apply(Sample.progress(cvet, sequence: 2, distance: 60), heardAt: later)
+        replica.apply(RaceSamples.progress(cvet, sequence: 2, distance: 60), heardAt: later)
         #expect(replica.lost(at: later, after: 10, excluding: dan.id).isEmpty)
         #expect(replica.standings().standing(of: cvet.id)?.distance == 60)
     }
@@ -124,7 +125,7 @@ struct RankingRulesTests {
     @Test("single mode ranks its one runner like a race")
     func single() {
         let terms = RaceTerms(mode: .single, goal: RaceGoal(centimetres: 10_000))
-        let standings = ResolveRace.standings(of: [Sample.finished(ana, at: 40).with(terms: terms)], terms: terms)
+        let standings = ResolveRace.standings(of: [RaceSamples.finished(ana, at: 40).with(terms: terms)], terms: terms)
         #expect(standings.winner?.runner == ana)
         #expect(standings.isComplete)
         #expect(standings.team == nil)

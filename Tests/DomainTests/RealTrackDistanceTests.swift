@@ -15,7 +15,7 @@ struct RealTrackDistanceTests {
 
     /// The filtered distance of every segment, with one tracker per segment; times as in the file, or
     /// `missingTime` for points without one.
-    private func filtered(_ track: GPXTrack, missingTime: Date = Sample.start) -> (distance: Double, trackers: [DistanceTracker]) {
+    private func filtered(_ track: GPXTrack, missingTime: Date = RaceSamples.start) -> (distance: Double, trackers: [DistanceTracker]) {
         let trackers = track.segments.map { segment in
             var tracker = DistanceTracker()
             for point in segment {

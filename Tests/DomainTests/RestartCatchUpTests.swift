@@ -6,16 +6,16 @@ import Testing
 /// A peer restarted mid-race takes its race back from the state its mates held about it.
 @Suite("Restart catch-up")
 struct RestartCatchUpTests {
-    let ana = Sample.runner(0xA1, "ana")
-    let bor = Sample.runner(0xB2, "bor")
+    let ana = RaceSamples.runner(0xA1, "ana")
+    let bor = RaceSamples.runner(0xB2, "bor")
 
     // MARK: The rule
 
     @Test("a running base: distance and time go on from it, sequence above it, new metres on top")
     func runningBase() throws {
         var catchUp = RestartCatchUp()
-        let own = Sample.progress(ana, sequence: 3, elapsed: 4, distance: 12)
-        let relayed = Sample.progress(ana, sequence: 500, elapsed: 60, distance: 250)
+        let own = RaceSamples.progress(ana, sequence: 3, elapsed: 4, distance: 12)
+        let relayed = RaceSamples.progress(ana, sequence: 500, elapsed: 60, distance: 250)
         let resumedAdopted = catchUp.adopt(relayed, into: own)
         let resumed = try #require(resumedAdopted)
         #expect(resumed.sequence == 501)
@@ -28,31 +28,31 @@ struct RestartCatchUpTests {
     @Test("a later relay re-bases, keeping what this process ran; an older or equal one changes nothing")
     func laterAndOlderRelays() throws {
         var catchUp = RestartCatchUp()
-        let firstAdopted = catchUp.adopt(Sample.progress(ana, sequence: 400, elapsed: 50, distance: 200), into: Sample.progress(ana, sequence: 2, elapsed: 2, distance: 5))
+        let firstAdopted = catchUp.adopt(RaceSamples.progress(ana, sequence: 400, elapsed: 50, distance: 200), into: RaceSamples.progress(ana, sequence: 2, elapsed: 2, distance: 5))
         let first = try #require(firstAdopted)
         #expect(first.distance == 205)
-        let secondAdopted = catchUp.adopt(Sample.progress(ana, sequence: 420, elapsed: 55, distance: 220), into: first)
+        let secondAdopted = catchUp.adopt(RaceSamples.progress(ana, sequence: 420, elapsed: 55, distance: 220), into: first)
         let second = try #require(secondAdopted)
         #expect(second.distance == 225 && second.elapsed == 57 && second.sequence == 421)
-        #expect(catchUp.adopt(Sample.progress(ana, sequence: 410, elapsed: 52, distance: 210), into: second) == nil)
-        #expect(catchUp.adopt(Sample.progress(ana, sequence: 420, elapsed: 55, distance: 220), into: second) == nil)
+        #expect(catchUp.adopt(RaceSamples.progress(ana, sequence: 410, elapsed: 52, distance: 210), into: second) == nil)
+        #expect(catchUp.adopt(RaceSamples.progress(ana, sequence: 420, elapsed: 55, distance: 220), into: second) == nil)
     }
 
     @Test("a final base is taken as it is; a waiting one, another runner's, other terms or a final own state are not")
     func finalAndRefused() throws {
         var catchUp = RestartCatchUp()
-        let own = Sample.progress(ana, sequence: 2, phase: .running, elapsed: 3, distance: 9)
-        let finished = Sample.finished(ana, at: 80)
-        let resumedAdopted = catchUp.adopt(Sample.progress(ana, sequence: 9, phase: .finished, elapsed: 81, distance: 100, finishTime: 80), into: own)
+        let own = RaceSamples.progress(ana, sequence: 2, phase: .running, elapsed: 3, distance: 9)
+        let finished = RaceSamples.finished(ana, at: 80)
+        let resumedAdopted = catchUp.adopt(RaceSamples.progress(ana, sequence: 9, phase: .finished, elapsed: 81, distance: 100, finishTime: 80), into: own)
         let resumed = try #require(resumedAdopted)
         #expect(resumed.phase == .finished && resumed.finishTime == 80 && resumed.distance == 100)
         #expect(catchUp.distanceBase == 0, "a final base adds nothing to new fixes: there are none")
         var fresh = RestartCatchUp()
-        #expect(fresh.adopt(Sample.progress(ana, sequence: 9, phase: .waiting), into: own) == nil)
-        #expect(fresh.adopt(Sample.progress(bor, sequence: 9, distance: 50), into: own) == nil)
+        #expect(fresh.adopt(RaceSamples.progress(ana, sequence: 9, phase: .waiting), into: own) == nil)
+        #expect(fresh.adopt(RaceSamples.progress(bor, sequence: 9, distance: 50), into: own) == nil)
         let otherTerms = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 20_000))
-        #expect(fresh.adopt(Sample.progress(ana, terms: otherTerms, sequence: 9, distance: 50), into: own) == nil)
-        #expect(fresh.adopt(Sample.progress(ana, sequence: 9, distance: 50), into: finished) == nil)
+        #expect(fresh.adopt(RaceSamples.progress(ana, terms: otherTerms, sequence: 9, distance: 50), into: own) == nil)
+        #expect(fresh.adopt(RaceSamples.progress(ana, sequence: 9, distance: 50), into: finished) == nil)
         #expect(fresh.base == nil)
     }
 

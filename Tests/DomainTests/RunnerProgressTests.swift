@@ -1,14 +1,15 @@
 import Domain
+import MateRunnerTesting
 import Testing
 
 /// Progress on the wire's precision: whole milliseconds and whole centimetres.
 @Suite("RunnerProgress.quantized")
 struct RunnerProgressTests {
-    let ana = Sample.runner(1, "ana")
+    let ana = RaceSamples.runner(1, "ana")
 
     @Test("elapsed and finish time round to milliseconds, distance to centimetres")
     func rounds() {
-        let raw = Sample.progress(
+        let raw = RaceSamples.progress(
             ana, sequence: 9, phase: .finished, elapsed: 1.234_56, distance: 12.345_6, finishTime: 7.000_4,
             hasFinalResult: true
         )
@@ -25,14 +26,14 @@ struct RunnerProgressTests {
 
     @Test("half steps round away from zero")
     func halfSteps() {
-        let quantized = Sample.progress(ana, elapsed: 0.000_5, distance: 0.005).quantized()
+        let quantized = RaceSamples.progress(ana, elapsed: 0.000_5, distance: 0.005).quantized()
         #expect(quantized.elapsed == 0.001)
         #expect(quantized.distance == 0.01)
     }
 
     @Test("negative and non-finite values become 0", arguments: [-1.0, -0.000_1, .nan, .infinity, -.infinity])
     func nonsenseBecomesZero(value: Double) {
-        let quantized = Sample.progress(ana, elapsed: value, distance: value, finishTime: value).quantized()
+        let quantized = RaceSamples.progress(ana, elapsed: value, distance: value, finishTime: value).quantized()
         #expect(quantized.elapsed == 0)
         #expect(quantized.distance == 0)
         #expect(quantized.finishTime == 0)
@@ -40,14 +41,14 @@ struct RunnerProgressTests {
 
     @Test("no finish time stays no finish time")
     func nilFinish() {
-        #expect(Sample.progress(ana, elapsed: 3.3333).quantized().finishTime == nil)
+        #expect(RaceSamples.progress(ana, elapsed: 3.3333).quantized().finishTime == nil)
     }
 
     @Test("quantizing twice changes nothing more")
     func idempotent() {
         var random = SeededGenerator(seed: 3)
         for _ in 0..<1_000 {
-            let progress = Sample.progress(
+            let progress = RaceSamples.progress(
                 ana, elapsed: .random(in: 0...20_000, using: &random), distance: .random(in: 0...100_000, using: &random),
                 finishTime: .random(in: 0...20_000, using: &random)
             ).quantized()

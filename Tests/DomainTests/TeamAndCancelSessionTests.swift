@@ -7,8 +7,8 @@ import Testing
 /// group finishes on the sum of distances, and a runner cancelling while the others go on.
 @Suite("RaceSession: team mode and cancel")
 struct TeamAndCancelSessionTests {
-    let ana = Sample.runner(0xA1, "ana")
-    let bor = Sample.runner(0xB2, "bor")
+    let ana = RaceSamples.runner(0xA1, "ana")
+    let bor = RaceSamples.runner(0xB2, "bor")
     let team100m = RaceTerms(mode: .team, goal: RaceGoal(centimetres: 10_000))
 
     @Test("a team of two reaches 100 m together on the sum of distances, and both peers agree")
@@ -74,7 +74,7 @@ struct TeamAndCancelSessionTests {
         var harness = RaceHarness()
         harness.add(ana, speed: 5, fixes: 30, terms: RaceTerms(mode: .single, goal: RaceGoal(centimetres: 5_000)), expectedMates: 0)
         let early = RaceSession(
-            configuration: RaceSessionConfiguration(me: ana, terms: Sample.race100m, expectedMates: 1),
+            configuration: RaceSessionConfiguration(me: ana, terms: RaceSamples.race100m, expectedMates: 1),
             location: ScriptedLocationRepository(script: [], clock: harness.clock),
             sync: harness.network.endpoint(for: RunnerID(rawValue: 99)), clock: harness.clock
         )

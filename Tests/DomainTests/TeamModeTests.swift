@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import PropertyBased
 import Testing
 
@@ -7,20 +8,20 @@ import Testing
 @Suite("Team mode")
 struct TeamModeTests {
     let team100m = RaceTerms(mode: .team, goal: RaceGoal(centimetres: 10_000))
-    let ana = Sample.runner(1, "ana")
-    let bor = Sample.runner(2, "bor")
-    let cvet = Sample.runner(3, "cvet")
+    let ana = RaceSamples.runner(1, "ana")
+    let bor = RaceSamples.runner(2, "bor")
+    let cvet = RaceSamples.runner(3, "cvet")
 
     @Test("the team's distance is the sum; the goal is reached when the sum reaches it")
     func sumReachesGoal() throws {
         let progress = [
-            Sample.progress(ana, terms: team100m, distance: 60), Sample.progress(bor, terms: team100m, distance: 39.99),
+            RaceSamples.progress(ana, terms: team100m, distance: 60), RaceSamples.progress(bor, terms: team100m, distance: 39.99),
         ]
         let before = try #require(ResolveRace.standings(of: progress, terms: team100m).team)
         #expect(abs(before.distance - 99.99) < 1e-9)
         #expect(!before.reachedGoal)
         #expect(abs(before.remaining(goal: team100m.goal) - 0.01) < 1e-9)
-        let after = ResolveRace.team(of: progress + [Sample.progress(cvet, terms: team100m, distance: 0.01)], goal: team100m.goal)
+        let after = ResolveRace.team(of: progress + [RaceSamples.progress(cvet, terms: team100m, distance: 0.01)], goal: team100m.goal)
         #expect(after.reachedGoal)
         #expect(after.progress == 1)
     }
@@ -67,8 +68,8 @@ struct TeamModeTests {
     @Test("team standings rank by distance and carry the contributions; complete once everyone finished")
     func teamStandings() throws {
         let progress = [
-            Sample.progress(ana, terms: team100m, phase: .finished, elapsed: 30, distance: 30, finishTime: 30),
-            Sample.progress(bor, terms: team100m, phase: .finished, elapsed: 31, distance: 70, finishTime: 31),
+            RaceSamples.progress(ana, terms: team100m, phase: .finished, elapsed: 30, distance: 30, finishTime: 30),
+            RaceSamples.progress(bor, terms: team100m, phase: .finished, elapsed: 31, distance: 70, finishTime: 31),
         ]
         let standings = ResolveRace.standings(of: progress, terms: team100m)
         #expect(standings.standings.map(\.runner) == [bor, ana])
@@ -82,8 +83,8 @@ struct TeamModeTests {
     @Test("a cancelled runner's metres still count for the team, but it is out of the ranking")
     func cancelledInTeam() throws {
         let progress = [
-            Sample.progress(ana, terms: team100m, phase: .cancelled, distance: 25),
-            Sample.progress(bor, terms: team100m, distance: 50),
+            RaceSamples.progress(ana, terms: team100m, phase: .cancelled, distance: 25),
+            RaceSamples.progress(bor, terms: team100m, distance: 50),
         ]
         let standings = ResolveRace.standings(of: progress, terms: team100m)
         let team = try #require(standings.team)

@@ -8,13 +8,13 @@ import Testing
 @Suite("Standings from tracks")
 struct TrackStandingsTests {
     /// One runner's progress after a whole track, as its authority would report it.
-    private func progress(of runner: Runner, track: [Fix], terms: RaceTerms = Sample.race100m) -> RunnerProgress {
+    private func progress(of runner: Runner, track: [Fix], terms: RaceTerms = RaceSamples.race100m) -> RunnerProgress {
         var tracker = DistanceTracker()
-        var result = Sample.progress(runner, terms: terms)
+        var result = RaceSamples.progress(runner, terms: terms)
         var last: (distance: Double, time: TimeInterval) = (0, 0)
         for fix in track {
             guard case .accepted = tracker.add(fix) else { continue }
-            let step = (distance: tracker.distance, time: fix.timestamp.timeIntervalSince(Sample.start))
+            let step = (distance: tracker.distance, time: fix.timestamp.timeIntervalSince(RaceSamples.start))
             result.distance = step.distance
             result.elapsed = step.time
             if step.distance >= terms.goal.metres {
@@ -29,15 +29,15 @@ struct TrackStandingsTests {
 
     @Test("three straight runs: the fastest wins, finish times are goal / speed")
     func threeStraightRuns() throws {
-        let ana = Sample.runner(3, "ana")
-        let bor = Sample.runner(1, "bor")
-        let cvet = Sample.runner(2, "cvet")
+        let ana = RaceSamples.runner(3, "ana")
+        let bor = RaceSamples.runner(1, "bor")
+        let cvet = RaceSamples.runner(2, "cvet")
         let progress = [
-            progress(of: ana, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 5, count: 40)),
-            progress(of: bor, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 4, count: 40)),
-            progress(of: cvet, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 4.5, count: 40)),
+            progress(of: ana, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 5, count: 40)),
+            progress(of: bor, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 4, count: 40)),
+            progress(of: cvet, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 4.5, count: 40)),
         ]
-        let standings = ResolveRace.standings(of: progress, terms: Sample.race100m)
+        let standings = ResolveRace.standings(of: progress, terms: RaceSamples.race100m)
         #expect(standings.standings.map(\.runner.name) == ["ana", "cvet", "bor"])
         #expect(standings.isComplete)
         let winner = try #require(standings.winner)
@@ -53,15 +53,15 @@ struct TrackStandingsTests {
 
     @Test("a runner whose track stops short is ranked after the finishers, by distance")
     func trackThatStopsShort() {
-        let ana = Sample.runner(1, "ana")
-        let bor = Sample.runner(2, "bor")
-        let cvet = Sample.runner(3, "cvet")
+        let ana = RaceSamples.runner(1, "ana")
+        let bor = RaceSamples.runner(2, "bor")
+        let cvet = RaceSamples.runner(3, "cvet")
         let progress = [
-            progress(of: ana, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 3, count: 10)),
-            progress(of: bor, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 2, count: 60)),
-            progress(of: cvet, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 4, count: 10)),
+            progress(of: ana, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 3, count: 10)),
+            progress(of: bor, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 2, count: 60)),
+            progress(of: cvet, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 4, count: 10)),
         ]
-        let standings = ResolveRace.standings(of: progress, terms: Sample.race100m)
+        let standings = ResolveRace.standings(of: progress, terms: RaceSamples.race100m)
         #expect(standings.standings.map(\.runner.name) == ["bor", "cvet", "ana"])
         #expect(standings.winner?.runner == bor)
         #expect(!standings.isComplete)
@@ -74,12 +74,12 @@ struct TrackStandingsTests {
     func handMadeTrack() {
         let metresPerDegree = Geodesy.earthRadius * .pi / 180
         func at(_ latitude: Double, _ seconds: TimeInterval) -> Fix {
-            Fix(coordinate: Coordinate(latitude: latitude, longitude: 14.5), timestamp: Sample.start.addingTimeInterval(seconds))
+            Fix(coordinate: Coordinate(latitude: latitude, longitude: 14.5), timestamp: RaceSamples.start.addingTimeInterval(seconds))
         }
         // 0.0004° north (≈44.5 m), a NaN fix, back 0.0002° (≈22.2 m), a fix from the past, then north 0.0004°.
         let track = [
             at(46.0000, 0), at(46.0004, 10),
-            Fix(coordinate: Coordinate(latitude: .nan, longitude: 14.5), timestamp: Sample.start.addingTimeInterval(12)),
+            Fix(coordinate: Coordinate(latitude: .nan, longitude: 14.5), timestamp: RaceSamples.start.addingTimeInterval(12)),
             at(46.0002, 15), at(47, 14), at(46.0006, 25),
         ]
         var tracker = DistanceTracker()
@@ -87,7 +87,7 @@ struct TrackStandingsTests {
         #expect(abs(tracker.distance - 0.001 * metresPerDegree) < 1e-6)
         #expect(tracker.rejections == [.invalidCoordinate: 1, .timeWentBackwards: 1])
 
-        let runner = Sample.runner(7, "zig")
+        let runner = RaceSamples.runner(7, "zig")
         let result = progress(of: runner, track: track)
         #expect(result.phase == .finished)
         // 100 m is reached on the last leg: 66.7 m done at 15 s, 44.5 m more over 10 s.
@@ -98,11 +98,11 @@ struct TrackStandingsTests {
     @Test("in a 5 km race the runner at 3.5 m/s beats the runner at 3.4 m/s by about 42 s")
     func fiveKilometres() throws {
         let terms = RaceTerms(mode: .race, goal: .standard)
-        let fast = Sample.runner(2, "fast")
-        let slow = Sample.runner(1, "slow")
+        let fast = RaceSamples.runner(2, "fast")
+        let slow = RaceSamples.runner(1, "slow")
         let progress = [
-            progress(of: slow, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 3.4, count: 1_500), terms: terms),
-            progress(of: fast, track: ScriptedLocationRepository.straightRun(beginning: Sample.start, speed: 3.5, count: 1_500), terms: terms),
+            progress(of: slow, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 3.4, count: 1_500), terms: terms),
+            progress(of: fast, track: ScriptedLocationRepository.straightRun(beginning: RaceSamples.start, speed: 3.5, count: 1_500), terms: terms),
         ]
         let standings = ResolveRace.standings(of: progress, terms: terms)
         #expect(standings.winner?.runner == fast)

@@ -1,25 +1,8 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Synchronization
 import Testing
-
-/// A clock repository that hands out the readings the test gives it, in order.
-final class ScriptedClockRepository: ClockRepository {
-    private let readings: Mutex<[ClockReading]>
-
-    init(_ readings: [ClockReading]) {
-        self.readings = Mutex(readings)
-    }
-
-    func fetchNow() async throws -> ClockReading {
-        try readings.withLock { readings in
-            guard !readings.isEmpty else { throw ScriptEnded() }
-            return readings.removeFirst()
-        }
-    }
-
-    struct ScriptEnded: Error {}
-}
 
 /// The world clock's service (seed 004): entity -> model, and the day shown as state.
 @Suite("WorldClockService")

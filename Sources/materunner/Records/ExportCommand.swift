@@ -1,8 +1,4 @@
 import ArgumentParser
-import Data
-import Domain
-import Foundation
-import Presentation
 
 /// `materunner export ID --gpx FILE --chart FILE.svg`: a recorded run as files other tools open.
 struct ExportCommand: AsyncParsableCommand {
@@ -28,21 +24,8 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandRunner.perform(logLevel: .warning) { logger in
-            let record = try RecordsCommand.find(id, in: data)
-            if let gpx {
-                if record.route.isEmpty { logger.warning("run \(record.id) has no route points: the GPX track is empty") }
-                try write(GPXWriter.document(for: record), to: gpx)
-            }
-            if let chart { try write(ProgressChart.svg(for: record), to: chart) }
-        }
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CLIError.runtime("cannot write \(path): \((error as NSError).localizedDescription): check the folder exists and is writable")
+        try await CommandRunner.performFlow(logLevel: .warning) { container in
+            try container.makeExportFlow(data: data).export(id: id, gpx: gpx, chart: chart)
         }
     }
 }

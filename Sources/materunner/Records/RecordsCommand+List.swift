@@ -1,6 +1,5 @@
 import ArgumentParser
 import Domain
-import Foundation
 
 extension RecordsCommand {
     /// `records [list]`.
@@ -20,18 +19,8 @@ extension RecordsCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.perform(logLevel: .warning) { _ in
-                let all = try RecordsCommand.load(data)
-                let records = try month.map { RecordSummaries.records(all, in: try RecordMonth(parsing: $0)) }
-                    ?? RecordSummaries.newestFirst(all)
-                if json {
-                    for record in records { print(try RecordLine.json(RecordLine(record))) }
-                } else if records.isEmpty {
-                    print("no runs recorded in \(data.directory.path)\(month.map { " in \($0)" } ?? "")")
-                } else {
-                    print(RecordText.header)
-                    for record in records { print(RecordText.line(record)) }
-                }
+            try await CommandRunner.performFlow(logLevel: .warning) { container in
+                try container.makeRecordsFlow(data: data).list(month: month, json: json)
             }
         }
     }

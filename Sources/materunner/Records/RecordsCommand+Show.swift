@@ -1,6 +1,4 @@
 import ArgumentParser
-import Domain
-import Foundation
 
 extension RecordsCommand {
     /// `records show ID`.
@@ -16,9 +14,8 @@ extension RecordsCommand {
         @OptionGroup var data: DataDirOptionGroup
 
         func run() async throws {
-            try await CommandRunner.perform(logLevel: .warning) { _ in
-                let record = try RecordsCommand.find(id, in: data)
-                if json { print(try RecordLine.json(RecordLine(record))) } else { RecordText.details(record).forEach { print($0) } }
+            try await CommandRunner.performFlow(logLevel: .warning) { container in
+                try container.makeRecordsFlow(data: data).show(id: id, json: json)
             }
         }
     }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Domain
-import Foundation
 
 extension RecordsCommand {
     /// `records totals`.
@@ -13,15 +11,8 @@ extension RecordsCommand {
         @OptionGroup var data: DataDirOptionGroup
 
         func run() async throws {
-            try await CommandRunner.perform(logLevel: .warning) { _ in
-                let records = try RecordsCommand.load(data)
-                let monthly = RecordSummaries.monthly(records)
-                if json {
-                    print(try RecordLine.json(TotalsLine(lifetime: RecordSummaries.lifetime(records), monthly: monthly)))
-                } else {
-                    print(RecordText.totals("lifetime", RecordSummaries.lifetime(records)))
-                    for month in monthly { print(RecordText.totals("\(month.month)", month.totals)) }
-                }
+            try await CommandRunner.performFlow(logLevel: .warning) { container in
+                try container.makeRecordsFlow(data: data).totals(json: json)
             }
         }
     }

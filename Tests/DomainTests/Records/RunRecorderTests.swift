@@ -5,8 +5,8 @@ import Testing
 
 @Suite("RunRecorder: writes a run as it goes and its end")
 struct RunRecorderTests {
-    static let alice = Sample.runner(1, "alice")
-    static let bob = Sample.runner(2, "bob")
+    static let alice = RaceSamples.runner(1, "alice")
+    static let bob = RaceSamples.runner(2, "bob")
 
     /// A snapshot `elapsed` seconds in, alice at `aliceMetres`, bob at `bobMetres`.
     static func snapshot(
@@ -21,15 +21,15 @@ struct RunRecorderTests {
                      progress: bobMetres / 100, finishTime: nil, isLost: false),
         ]
         return RaceSnapshot(
-            me: alice.id, stage: stage, startedAt: Sample.start,
-            standings: RaceStandings(terms: Sample.race100m, standings: standings, isComplete: stage == .complete),
+            me: alice.id, stage: stage, startedAt: RaceSamples.start,
+            standings: RaceStandings(terms: RaceSamples.race100m, standings: standings, isComplete: stage == .complete),
             effort: RunnerEffort(kilocalories: aliceMetres / 20)
         )
     }
 
     static func fix(_ seconds: TimeInterval, quality: FixQuality = .unreported) -> Fix {
-        Fix(coordinate: Geodesy.destination(from: Sample.origin, metres: seconds * 3, bearing: 90),
-            timestamp: Sample.start.addingTimeInterval(seconds), quality: quality)
+        Fix(coordinate: Geodesy.destination(from: RaceSamples.origin, metres: seconds * 3, bearing: 90),
+            timestamp: RaceSamples.start.addingTimeInterval(seconds), quality: quality)
     }
 
     @Test("nothing is written while waiting for mates; the run is created, interrupted, once it starts")
@@ -38,7 +38,7 @@ struct RunRecorderTests {
         let recorder = RunRecorder(repository: repository, runID: "run-1", checkpointInterval: 5)
         let waiting = RaceSnapshot(
             me: Self.alice.id, stage: .waitingForMates(heard: 0, expected: 1), startedAt: nil,
-            standings: RaceStandings(terms: Sample.race100m, standings: [], isComplete: false)
+            standings: RaceStandings(terms: RaceSamples.race100m, standings: [], isComplete: false)
         )
         await recorder.observe(waiting)
         #expect(try repository.allRecords().isEmpty)
@@ -46,8 +46,8 @@ struct RunRecorderTests {
         let record = try #require(try repository.record(id: "run-1"))
         #expect(record.status == .interrupted)
         #expect(record.runnerName == "alice")
-        #expect(record.terms == Sample.race100m)
-        #expect(record.startedAt == Sample.start)
+        #expect(record.terms == RaceSamples.race100m)
+        #expect(record.startedAt == RaceSamples.start)
     }
 
     @Test("route points and samples go out in checkpoints every few seconds; a run never ended stays interrupted")

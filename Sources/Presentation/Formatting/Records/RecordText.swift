@@ -1,14 +1,14 @@
 import Domain
 import Foundation
-import Presentation
 
-/// How `records` prints runs for people.
-enum RecordText {
+/// How `records` shows runs to people: the list's table, one run's details, totals. Display-ready
+/// strings from Domain values, like `DisplayFormat`, so any front-end or command can show them.
+public enum RecordText {
     /// The list's header line.
-    static let header = "ID                                    DATE (UTC)        MODE   GOAL      STATUS       DISTANCE  TIME      RANK"
+    public static let header = "ID                                    DATE (UTC)        MODE   GOAL      STATUS       DISTANCE  TIME      RANK"
 
-    /// One run on one line.
-    static func line(_ record: RunRecord) -> String {
+    /// One run on one line, in the header's columns.
+    public static func line(_ record: RunRecord) -> String {
         [
             record.id.padding(toLength: 36, withPad: " ", startingAt: 0),
             day(record.startedAt),
@@ -21,8 +21,8 @@ enum RecordText {
         ].joined(separator: " ")
     }
 
-    /// Every detail of one run.
-    static func details(_ record: RunRecord) -> [String] {
+    /// Every detail of one run: figures, every runner's result, the cheers.
+    public static func details(_ record: RunRecord) -> [String] {
         var lines = [
             "run \(record.id)",
             "  \(record.runnerName), \(record.terms.mode) to \(record.terms.goal), started \(day(record.startedAt)) UTC: \(record.status.rawValue)",
@@ -41,14 +41,14 @@ enum RecordText {
         return lines
     }
 
-    /// Totals on one line.
-    static func totals(_ label: String, _ totals: RunTotals) -> String {
+    /// Totals on one line, after a label (`lifetime`, or a month).
+    public static func totals(_ label: String, _ totals: RunTotals) -> String {
         "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(totals.count) runs, \(DisplayFormat.distance(totals.distance)), "
             + "\(DisplayFormat.elapsed(totals.duration)), \(DisplayFormat.calories(totals.kilocalories)), \(totals.cheersReceived) cheers received"
     }
 
-    /// `2026-11-22 01:02`.
-    static func day(_ date: Date) -> String {
+    /// `2026-11-22 01:02` (UTC).
+    public static func day(_ date: Date) -> String {
         String(date.formatted(.iso8601).prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 }

@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+
+/// One run as `records --json` prints it: one JSON object per line (documented in docs/RECORDS.md).
+public struct RecordLine: Encodable, Sendable {
+    /// One runner's line of the run.
+    public struct Result: Encodable, Sendable {
+        /// The runner's name.
+        public let name: String
+        /// 1-based rank; nil when unranked (cancelled).
+        public let rank: Int?
+        /// Metres covered.
+        public let distanceMetres: Double
+        /// Seconds run.
+        public let elapsedSeconds: Double
+        /// Seconds to the goal; nil when the runner did not finish.
+        public let finishSeconds: Double?
+        /// waiting, running, finished or cancelled.
+        public let state: String
+        /// Whether this is our own runner.
+        public let me: Bool
+    }
+
+    /// The run's id.
+    public let id: String
+    /// When our runner started, ISO 8601.
+    public let startedAt: String
+    /// Our runner's name.
+    public let runner: String
+    /// single, race or team.
+    public let mode: String
+    /// The goal in metres.
+    public let goalMetres: Double
+    /// finished, cancelled or interrupted.
+    public let status: String
+    /// Metres our runner covered.
+    public let distanceMetres: Double
+    /// Seconds our runner ran.
+    public let durationSeconds: Double
+    /// Kilocalories, to a tenth.
+    public let kilocalories: Double
+    /// 1-based rank; nil when unranked (cancelled).
+    public let rank: Int?
+    /// Cheers our runner received.
+    public let cheersReceived: Int
+    /// How many route points were recorded.
+    public let routePoints: Int
+    /// Every runner's line, best rank first.
+    public let results: [Result]
+
+    /// The line of `record`.
+    public init(_ record: RunRecord) {
+        id = record.id
+        startedAt = record.startedAt.formatted(.iso8601)
+        runner = record.runnerName
+        mode = "\(record.terms.mode)"
+        goalMetres = record.terms.goal.metres
+        status = record.status.rawValue
+        distanceMetres = record.distance
+        durationSeconds = record.duration
+        kilocalories = (record.kilocalories * 10).rounded() / 10
+        rank = record.rank
+        cheersReceived = record.cheersReceived
+        routePoints = record.route.count
+        results = record.results.map {
+            Result(
+                name: $0.name, rank: $0.rank == Standing.unranked ? nil : $0.rank, distanceMetres: $0.distance,
+                elapsedSeconds: $0.elapsed, finishSeconds: $0.finishTime, state: "\($0.phase)", me: $0.isMe
+            )
+        }
+    }
+
+    /// The object on one line, keys sorted.
+    public static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,10 @@
+import Application
+import Foundation
+
+extension LineOutput {
+    /// Standard output, each line written (not buffered) as it comes, as the flows' lines have always
+    /// been: a pipe (`peers --watch --json | jq`) sees every line when it happens.
+    static let standardOutput = LineOutput { line in
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
