@@ -38,7 +38,7 @@ struct RunEndingsFlowTests {
         let (watched, aliceOutcome) = try await harness.driven {
             let spectator = SpectatorFlow(
                 me: watcher.runner, peers: [PeerAddress(host: "127.0.0.1", port: 47474)], wait: 60,
-                transport: watcher.transport, discovery: { NoMateDiscovery() }, environment: harness.environment(watcher)
+                transport: watcher.transport, discovery: { InMemoryMateDiscovery() }, environment: harness.environment(watcher)
             )
             let watching = Task { try await spectator.run() }
             let aliceRun = Task { try await harness.runFlow(alice, role: .open(mates: 1), speed: 5).run() }

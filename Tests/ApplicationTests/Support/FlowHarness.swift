@@ -49,31 +49,15 @@ final class FlowHarness: Sendable {
             peers: [PeerAddress(host: "127.0.0.1", port: 47474)], role: role, wait: wait
         )
         let dependencies = RunDependencies(
-            transport: side.transport, discovery: { NoMateDiscovery() },
+            transport: side.transport, discovery: { InMemoryMateDiscovery() },
             location: { ScriptedLocationRepository(script: .straightRun(beginning: clock.now, speed: speed, count: 400), clock: clock) },
             recorder: side.recorder, environment: environment(side)
         )
         return RunFlow(request: request, dependencies: dependencies)
     }
 
-    /// Runs `body` while a driver moves the clock by 0.25 s each time every task is parked on it.
+    /// Runs `body` while the clock moves by 0.25 s each time every task is parked on it.
     func driven<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
-        let clock = self.clock
-        let driver = Task {
-            while !Task.isCancelled {
-                for _ in 0..<50 { await Task.yield() }
-                if clock.sleeperCount > 0 { clock.advance(by: 0.25) }
-            }
-        }
-        defer { driver.cancel() }
-        return try await body()
+        try await clock.driving(step: 0.25, settle: 50, body)
     }
-}
-
-/// Discovery for flows given peers: never asked.
-struct NoMateDiscovery: MateDiscoveryRepository {
-    func advertise(_ me: Runner, port: Int) throws -> String { me.name }
-    func announce(_ state: MateState, raceID: String?) throws {}
-    func mates() throws -> AsyncStream<MateEvent> { AsyncStream { $0.finish() } }
-    func stop() {}
 }
