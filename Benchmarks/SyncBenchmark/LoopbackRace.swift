@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import SyncWire
 
 /// Builds the peers on loopback, runs them for the warm-up and the measured window, stops them, and
 /// gathers what was measured.

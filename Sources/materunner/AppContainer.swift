@@ -5,6 +5,7 @@ import FrontEndKit
 import Logging
 import NIOCore
 import Presentation
+import SyncWire
 
 /// The composition root: the one place that builds concrete repositories, use cases and view
 /// models and wires them together.

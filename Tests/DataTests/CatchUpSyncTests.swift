@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// Restart catch-up on the wire: the boot (type 10) and relayed-state (type 11) messages, and a peer

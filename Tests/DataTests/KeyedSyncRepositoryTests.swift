@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// Keyed races on loopback: mates with the key exchange progress; another key, no key, and replayed

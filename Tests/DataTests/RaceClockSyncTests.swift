@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// The race clock over loopback: the lowest id is the host, the others ping it with every hello and

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// What the repository does with valid datagrams it cannot apply: progress before a hello, datagrams

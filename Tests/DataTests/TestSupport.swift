@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// Runs `body`; if it has not finished after `seconds` of real time, cancels it and throws. Only a

@@ -1,5 +1,6 @@
 import Domain
 import NIOCore
+import SyncWire
 
 /// What this peer knows to help a mate that restarted (docs/PROTOCOL.md, "Restart and catch-up"): each
 /// sender's boot epoch, the highest datagram number seen from it and its last progress, and the mates

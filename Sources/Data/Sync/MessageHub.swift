@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import SyncWire
 
 /// Where the handler hands the messages that are not progress (`RaceMessage`), and where it notes the
 /// address each runner was last heard from, so that messages can be sent to a runner by id.

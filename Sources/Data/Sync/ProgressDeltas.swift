@@ -1,5 +1,6 @@
 import Domain
 import NIOCore
+import SyncWire
 
 /// Delta bookkeeping of one peer (docs/PROTOCOL.md, "Deltas"), shared under a lock by `publish` and
 /// the datagram handler. As a sender: the progress it sent by number, and which of them each mate

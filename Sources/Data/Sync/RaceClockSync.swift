@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import NIOCore
+import SyncWire
 
 /// The race clock as the sync layer sees it: who the host is (the runner with the lowest id heard,
 /// ourselves included; every peer picks the same one from the same hellos, with no election), where it

@@ -1,5 +1,6 @@
 import Domain
 import NIOCore
+import SyncWire
 
 // MARK: Restart catch-up (docs/PROTOCOL.md, "Restart and catch-up")
 

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import SyncWire
 
 /// Decodes incoming datagrams on the event loop. Hellos fill the roster, progress from a runner in it
 /// goes to the repository's stream, clock pings are answered; everything else is counted and dropped.

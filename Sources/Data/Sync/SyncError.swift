@@ -1,4 +1,5 @@
 import Domain
+import SyncWire
 /// Why the sync repository could not start.
 public enum SyncError: Error, Equatable, CustomStringConvertible {
     case portInUse(Int)

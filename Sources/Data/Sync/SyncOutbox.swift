@@ -1,4 +1,5 @@
 import Domain
+import SyncWire
 
 /// What this peer sends: its runner, the next datagram number, and when a hello is due. Shared (under
 /// a lock) by `publish` and by the handler that answers clock pings.

@@ -1,5 +1,6 @@
 import Domain
 import NIOCore
+import SyncWire
 
 // MARK: Deltas and acknowledgements (docs/PROTOCOL.md, "Deltas")
 

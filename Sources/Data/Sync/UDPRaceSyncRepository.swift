@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SyncWire
 
 /// Replicates progress over UDP, protocol version 2 (`SyncDatagramCodec`, docs/PROTOCOL.md): every
 /// publish goes to every known peer as a progress datagram, preceded now and then by a hello (name,

@@ -1,6 +1,6 @@
-import Data
 import Domain
 import Foundation
+import SyncWire
 import Testing
 
 /// Every malformed input class is refused with its own error, before anything is applied.

@@ -1,6 +1,6 @@
-import Data
 import Domain
 import Foundation
+import SyncWire
 import Testing
 
 /// The lobby messages (types 6-9) and the cheer to everyone: round-trips, sizes, and a rejection for

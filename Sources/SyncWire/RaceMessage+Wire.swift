@@ -3,10 +3,10 @@ import Foundation
 
 /// Between the Domain's `RaceMessage` (instants on our race clock) and the wire's `SyncMessage`
 /// (delays from the moment of sending; docs/PROTOCOL.md, "Lobby").
-enum RaceMessageWire {
+package enum RaceMessageWire {
     /// The wire form of `message` sent by `me` at `now`; nil for what cannot be sent (an invitation
     /// already expired, a start already past).
-    static func encode(
+    package static func encode(
         _ message: RaceMessage, from me: Runner, at now: Date, address: (RunnerID) -> StartingRunner? = { _ in nil }
     ) -> SyncMessage? {
         switch message {
@@ -43,7 +43,7 @@ enum RaceMessageWire {
     }
 
     /// The Domain form of a lobby message or cheer from `sender`, received at `now`; nil for the other types.
-    static func decode(_ message: SyncMessage, from sender: RunnerID, at now: Date) -> RaceMessage? {
+    package static func decode(_ message: SyncMessage, from sender: RunnerID, at now: Date) -> RaceMessage? {
         switch message {
         case let .presence(name, availability):
             return .presence(Runner(id: sender, name: name), availability)

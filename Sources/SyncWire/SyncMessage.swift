@@ -1,7 +1,7 @@
 import Domain
 
 /// The body of one protocol-version-2 datagram, decoded and range-checked. Layouts in docs/PROTOCOL.md.
-public enum SyncMessage: Sendable, Hashable {
+package enum SyncMessage: Sendable, Hashable {
     /// The sender's boot epoch: microseconds since 1970 when its process started (type 10).
     case boot(epoch: UInt64)
     /// `subject`'s state as the sender held it, sent back after `subject`'s peer restarted: the highest
@@ -34,7 +34,7 @@ public enum SyncMessage: Sendable, Hashable {
     case outcome(invitation: UInt32, OutcomeDTO)
 
     /// The message type byte of this body.
-    public var type: MessageType {
+    package var type: MessageType {
         switch self {
         case .boot: .boot
         case .relayedState: .relayedState
@@ -51,22 +51,5 @@ public enum SyncMessage: Sendable, Hashable {
         case .answer: .answer
         case .outcome: .outcome
         }
-    }
-}
-
-/// One decoded datagram: who sent it, its number, and what it says.
-public struct SyncDatagram: Sendable, Hashable {
-    /// The sending runner.
-    public var sender: RunnerID
-    /// The sender's datagram counter (from 1).
-    public var sequence: UInt32
-    /// The body.
-    public var message: SyncMessage
-
-    /// A datagram from `sender`.
-    public init(sender: RunnerID, sequence: UInt32, message: SyncMessage) {
-        self.sender = sender
-        self.sequence = sequence
-        self.message = message
     }
 }

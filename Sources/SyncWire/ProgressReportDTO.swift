@@ -2,20 +2,20 @@ import Domain
 
 /// A progress message as it travels: whole milliseconds and centimetres. The runner's name and the
 /// run's terms travel in `hello`; the header's sequence orders the reports.
-public struct ProgressReportDTO: Sendable, Hashable {
+package struct ProgressReportDTO: Sendable, Hashable {
     /// Waiting, running, finished or cancelled (2 bits of the header flags).
-    public var phase: RunnerPhase
+    package var phase: RunnerPhase
     /// The sender has every runner's final state (header flag bit 2).
-    public var hasFinalResult: Bool
+    package var hasFinalResult: Bool
     /// Milliseconds since the runner's start.
-    public var elapsedMilliseconds: UInt32
+    package var elapsedMilliseconds: UInt32
     /// Centimetres covered.
-    public var distanceCentimetres: UInt32
+    package var distanceCentimetres: UInt32
     /// Milliseconds from start to the goal; present if and only if `phase` is finished, then ≤ elapsed.
-    public var finishMilliseconds: UInt32?
+    package var finishMilliseconds: UInt32?
 
     /// A report; `ProgressReportDTO(progress)` makes one from the Domain.
-    public init(
+    package init(
         phase: RunnerPhase,
         hasFinalResult: Bool,
         elapsedMilliseconds: UInt32,

@@ -4,7 +4,7 @@ import Foundation
 extension ProgressReportDTO {
     /// The report of `progress`, quantized; values beyond the fields' ranges are clamped. A finished
     /// runner without a finish time is sent with its elapsed time as the finish.
-    public init(_ progress: RunnerProgress) {
+    package init(_ progress: RunnerProgress) {
         let elapsed = Self.milliseconds(progress.elapsed)
         let finish: UInt32? = progress.phase == .finished
             ? min(progress.finishTime.map(Self.milliseconds) ?? elapsed, elapsed)
@@ -19,7 +19,7 @@ extension ProgressReportDTO {
     }
 
     /// The Domain progress of `runner` under `terms`, ordered by the datagram's `sequence`.
-    public func toDomain(runner: Runner, terms: RaceTerms, sequence: UInt32) -> RunnerProgress {
+    package func toDomain(runner: Runner, terms: RaceTerms, sequence: UInt32) -> RunnerProgress {
         RunnerProgress(
             runner: runner,
             terms: terms,

@@ -1,5 +1,4 @@
 import Crypto
-import Foundation
 
 /// The secret shared by the runners of one race: an HMAC-SHA256 key derived with HKDF-SHA256 from a
 /// passphrase (docs/PROTOCOL.md, "Race key"). Every datagram of a keyed race carries the first 8 bytes
@@ -39,23 +38,5 @@ public struct RaceKey: Sendable {
         var difference: UInt8 = 0
         for (left, right) in zip(tag, expected) { difference |= left ^ right }
         return difference == 0
-    }
-}
-
-// MARK: Loading
-
-/// Reading the passphrase from a key file, so that it stays out of the shell history.
-extension RaceKey {
-    /// The key from the first line of `path` (its line break is not part of it).
-    public static func contentsOf(file path: String) throws(RaceKeyError) -> RaceKey {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
-        }
-        // "\r\n" is one Character in Swift, and a line break like "\n".
-        let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
-        return try RaceKey(passphrase: String(line))
     }
 }

@@ -30,7 +30,7 @@ extension SyncDatagramCodec {
     }
 
     /// Whether `report` (finished) fits a compact finished progress.
-    static func fitsFinishedProgress(_ report: ProgressReportDTO) -> Bool {
+    package static func fitsFinishedProgress(_ report: ProgressReportDTO) -> Bool {
         guard report.phase == .finished, let finish = report.finishMilliseconds, finish <= report.elapsedMilliseconds else { return false }
         return report.elapsedMilliseconds < 1 << 24 && report.distanceCentimetres < 1 << 24
             && report.elapsedMilliseconds - finish <= UInt32(UInt16.max)

@@ -1,7 +1,6 @@
-import Data
 import Domain
 import Foundation
-import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// Seeded fuzzing of the decoder inside the test suite (the libFuzzer harness under `Fuzz/` goes much
@@ -39,7 +38,7 @@ struct SyncDatagramFuzzTests {
 
     @Test("100 000 random byte arrays of 0 to 200 bytes")
     func randomBytes() {
-        var random = SplitMix64(seed: 0x5EED_0201)
+        var random = SeededRandom(seed: 0x5EED_0201)
         var tally = Tally()
         for _ in 0..<100_000 {
             let count = Int.random(in: 0...200, using: &random)
@@ -53,7 +52,7 @@ struct SyncDatagramFuzzTests {
 
     @Test("100 000 random bodies behind a valid magic and version, any type")
     func randomBodies() {
-        var random = SplitMix64(seed: 0x5EED_0202)
+        var random = SeededRandom(seed: 0x5EED_0202)
         var tally = Tally()
         for _ in 0..<100_000 {
             let count = Int.random(in: 23...54, using: &random)
@@ -86,7 +85,7 @@ struct SyncDatagramFuzzTests {
 
     @Test("100 000 random mutations: flipped bits, changed, inserted and removed bytes")
     func randomMutations() {
-        var random = SplitMix64(seed: 0x5EED_0203)
+        var random = SeededRandom(seed: 0x5EED_0203)
         var tally = Tally()
         for round in 0..<100_000 {
             var bytes = Self.bases[round % Self.bases.count]

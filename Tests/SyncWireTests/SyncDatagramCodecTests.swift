@@ -1,6 +1,6 @@
-import Data
 import Domain
 import Foundation
+import SyncWire
 import Testing
 
 /// The version-2 codec: every message round-trips, the layout and sizes are the documented ones.
