@@ -3,7 +3,6 @@ import Domain
 import Foundation
 import FrontEndKit
 import Logging
-import NIOCore
 import Presentation
 import SyncWire
 
@@ -90,7 +89,7 @@ struct AppContainer {
                 switch event {
                 case .found(let mate) where mate.runnerID != me.id.description:
                     do {
-                        sync.addPeer(try SocketAddress(ipAddress: mate.address, port: mate.port))
+                        try sync.addPeer(PeerAddress(host: mate.address, port: mate.port))
                         logger.info("found mate \(mate.runnerName) at \(mate.address):\(mate.port)")
                     } catch {
                         logger.warning("mate \(mate.runnerName) has an unusable address \(mate.address): \(error)")

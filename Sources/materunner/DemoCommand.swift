@@ -51,8 +51,8 @@ struct DemoCommand: AsyncParsableCommand {
         let key = try raceKey.load()
         let aliceSync = try await container.makeSync(port: 0, host: "127.0.0.1", key: key)
         let bobSync = try await container.makeSync(port: 0, host: "127.0.0.1", key: key)
-        aliceSync.addPeer(bobSync.localAddress)
-        bobSync.addPeer(aliceSync.localAddress)
+        try aliceSync.addPeer(bobSync.localAddress)
+        try bobSync.addPeer(aliceSync.localAddress)
 
         let bobSession = container.makeSession(
             me: bob, terms: terms, expectedMates: 1, lobbyTimeout: 10,

@@ -1,7 +1,6 @@
 @testable import Data
 import Domain
 import Foundation
-import NIOCore
 import SyncWire
 import Testing
 
@@ -25,8 +24,8 @@ struct ProgressDeltaTests {
 
     @Test("full until acknowledged, then deltas against the acknowledged state; every 16th in full")
     func sender() throws {
-        let peer = try SocketAddress(ipAddress: "127.0.0.1", port: 4000)
-        let stranger = try SocketAddress(ipAddress: "127.0.0.1", port: 4001)
+        let peer = PeerAddress(host: "127.0.0.1", port: 4000)
+        let stranger = PeerAddress(host: "127.0.0.1", port: 4001)
         var book = ProgressDeltas()
         book.learn(Self.mate, at: peer)
         let first = book.bodies(for: Self.report(1_000, 300), number: 2, to: [peer, stranger])
@@ -53,7 +52,7 @@ struct ProgressDeltaTests {
 
     @Test("the receiver resolves deltas against what it holds, acknowledges the newest, and refuses unknown bases")
     func receiver() throws {
-        let address = try SocketAddress(ipAddress: "127.0.0.1", port: 4000)
+        let address = PeerAddress(host: "127.0.0.1", port: 4000)
         var book = ProgressDeltas()
         book.hold(Self.report(1_000, 300), number: 2, from: Self.sender, at: address)
         #expect(book.acknowledgementsDue().map(\.message) == [.acknowledgement(number: 2)])
@@ -113,7 +112,7 @@ struct ProgressDeltaLossTests {
         var book = ProgressDeltas()
         var held: (number: UInt32, report: ProgressReportDTO)?
         var unknownBases = 0
-        let source: SocketAddress
+        let source: PeerAddress
 
         mutating func deliver(_ number: UInt32, _ message: SyncMessage) {
             var report: ProgressReportDTO?
@@ -135,10 +134,10 @@ struct ProgressDeltaLossTests {
     @Test("30 % loss both ways, 25 % reordering: the receiver ends on the final state", arguments: [7, 8, 9] as [UInt64])
     func lossy(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let receiverAddress = try SocketAddress(ipAddress: "127.0.0.1", port: 5001)
+        let receiverAddress = PeerAddress(host: "127.0.0.1", port: 5001)
         var sender = ProgressDeltas()
         sender.learn(Self.receiver, at: receiverAddress)
-        var receiver = Receiver(source: try SocketAddress(ipAddress: "127.0.0.1", port: 5000))
+        var receiver = Receiver(source: PeerAddress(host: "127.0.0.1", port: 5000))
         var delayed: (number: UInt32, message: SyncMessage)?
         var deltasSent = 0
         var last = ProgressReportDTO(phase: .running, hasFinalResult: false, elapsedMilliseconds: 0, distanceCentimetres: 0, finishMilliseconds: nil)

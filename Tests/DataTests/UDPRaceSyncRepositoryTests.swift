@@ -31,7 +31,7 @@ struct UDPRaceSyncRepositoryTests {
         try await withRepositories(2) { repositories in
             for repository in repositories {
                 #expect(repository.localPort > 0)
-                #expect(repository.localAddress.ipAddress == "127.0.0.1")
+                #expect(repository.localAddress.host == "127.0.0.1")
             }
             #expect(repositories[0].localPort != repositories[1].localPort)
         }

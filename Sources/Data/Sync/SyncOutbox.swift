@@ -14,7 +14,12 @@ struct SyncOutbox: Sendable {
     private var publishes = 0
     /// This process's boot epoch (microseconds since 1970 at start), sent after the progress of the first
     /// `bootHellos` publishes that carry a hello, then of every `bootHellos`-th one (docs/PROTOCOL.md).
-    let epoch = SyncDatagramHandler.microsecondsNow()
+    let epoch: UInt64
+
+    /// An outbox that has sent nothing, for a process booted at `epoch`.
+    init(epoch: UInt64) {
+        self.epoch = epoch
+    }
 
     /// The datagrams for one publish of `progress`: a hello when one is due, then the progress.
     mutating func datagrams(for progress: RunnerProgress) -> [SyncDatagram] {
