@@ -1,6 +1,7 @@
 @testable import Data
 import Domain
 import Foundation
+import MateRunnerTesting
 import SyncWire
 import Testing
 
@@ -77,14 +78,14 @@ struct ProgressDeltaTests {
                 var received: [RunnerProgress] = []
                 var updates = b.updates().makeAsyncIterator()
                 for step in 1...40 {
-                    let progress = Sample.progress(id: 0xA, name: "alice", elapsed: Double(step) * 0.75, distance: Double(step) * 2.6)
+                    let progress = SyncSample.progress(id: 0xA, name: "alice", elapsed: Double(step) * 0.75, distance: Double(step) * 2.6)
                     sent.append(progress)
                     await a.publish(progress)
                     guard let update = await updates.next() else { break }
                     received.append(update)
                     // b publishes too (its hellos carry its acknowledgements), and a takes them in.
                     let before = a.statistics.datagramsReceived
-                    await b.publish(Sample.progress(id: 0xB, name: "bob", elapsed: Double(step), distance: Double(step)))
+                    await b.publish(SyncSample.progress(id: 0xB, name: "bob", elapsed: Double(step), distance: Double(step)))
                     while a.statistics.datagramsReceived == before { await Task.yield() }
                 }
                 return (sent, received)

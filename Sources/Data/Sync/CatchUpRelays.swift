@@ -3,8 +3,8 @@ import SyncWire
 
 /// What this peer knows to help a mate that restarted (docs/PROTOCOL.md, "Restart and catch-up"): each
 /// sender's boot epoch, the highest datagram number seen from it and its last progress, and the mates
-/// that restarted and have not caught up yet, to whom that state is sent back. Shared (under a lock) by
-/// the datagram handler, which fills it, and `publish`, which repeats the pending relays.
+/// that restarted and have not caught up yet, to whom that state is sent back. Part of `PeerState`:
+/// receiving fills it, and `publish` repeats the pending relays.
 struct CatchUpRelays: Sendable {
     /// How many times a relay is repeated (once at the boot, then with each publish) while the mate has
     /// not caught up: loss of a few relays is repaired, and the sending stays bounded.

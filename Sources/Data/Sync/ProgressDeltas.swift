@@ -1,8 +1,8 @@
 import Domain
 import SyncWire
 
-/// Delta bookkeeping of one peer (docs/PROTOCOL.md, "Deltas"), shared under a lock by `publish` and
-/// the datagram handler. As a sender: the progress it sent by number, and which of them each mate
+/// Delta bookkeeping of one peer (docs/PROTOCOL.md, "Deltas"), part of `PeerState` (used by
+/// `publish` and by receiving). As a sender: the progress it sent by number, and which of them each mate
 /// acknowledged, so that each mate gets a delta against a state it holds (or the full state). As a
 /// receiver: the progress it holds of each mate by number (delta bases), and the acknowledgements due.
 struct ProgressDeltas: Sendable {

@@ -1,8 +1,8 @@
 import Domain
 import SyncWire
 
-/// What this peer sends: its runner, the next datagram number, and when a hello is due. Shared (under
-/// a lock) by `publish` and by the handler that answers clock pings.
+/// What this peer sends: its runner, the next datagram number, and when a hello is due. Part of
+/// `PeerState` (used by `publish`, and by receiving to answer clock pings and catch-up).
 struct SyncOutbox: Sendable {
     /// A hello goes out before the first progress and then before every `helloInterval`-th one.
     static let helloInterval = 4
