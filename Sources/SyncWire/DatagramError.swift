@@ -4,12 +4,19 @@ import Domain
 public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A progress delta whose base state this peer does not hold (lost, or from before a restart).
     case unknownBase
+    /// Shorter than the shortest message (or than its header says), `length` bytes.
     case tooShort(length: Int)
+    /// Longer than the longest message, `length` bytes.
     case tooLong(length: Int)
+    /// Does not start with "MR".
     case badMagic
+    /// Another protocol version than this build's (`DatagramHeader.version`).
     case unsupportedVersion(UInt8)
+    /// A message type this version does not define.
     case unknownType(UInt8)
+    /// A length its type does not allow: `expected` by its fields, `actual` received.
     case lengthMismatch(expected: Int, actual: Int)
+    /// The named field holds a value outside its range (docs/PROTOCOL.md gives each field's rules).
     case fieldOutOfRange(String)
     /// A progress datagram from a runner whose hello (name, terms) has not arrived yet.
     case unknownSender(RunnerID)

@@ -17,6 +17,7 @@ package struct InvitationDTO: Sendable, Hashable {
     /// The longest time an invitation stays open: 10 minutes.
     package static let maximumAnswerMilliseconds: UInt32 = 600_000
 
+    /// An invitation as sent.
     package init(id: UInt32, terms: RaceTerms, answerWithinMilliseconds: UInt32, invitees: [RunnerID], hostName: String) {
         self.id = id
         self.terms = terms

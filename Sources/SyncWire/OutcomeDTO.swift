@@ -6,9 +6,13 @@ package enum OutcomeDTO: Sendable, Hashable {
     /// these runners (2 … 9, distinct, lowest id first), each with the address the host hears it at
     /// (so that runners who only know the host find each other).
     case start(inMilliseconds: UInt32, runners: [StartingRunner])
+    /// The host cancelled the invitation.
     case cancelled
+    /// The timeout passed before this invitee answered, or nobody accepted.
     case timedOut
+    /// This invitee's answer came too late (after the timeout or a cancel) and is refused.
     case refused
+    /// Everyone answered and nobody accepted: there is no run.
     case declined
 
     /// The longest countdown sent: one minute.

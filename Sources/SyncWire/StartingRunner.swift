@@ -3,14 +3,17 @@ import Domain
 /// A runner of a start outcome: its id and the IPv4 address and UDP port the host hears it at
 /// (0.0.0.0:0 when the host knows none, e.g. for itself: it is heard at the datagram's source).
 package struct StartingRunner: Sendable, Hashable {
+    /// The runner.
     package var id: RunnerID
     /// The IPv4 address, most significant byte first (a.b.c.d is a << 24 | b << 16 | c << 8 | d).
     package var ipv4: UInt32
+    /// The UDP port (0: none known).
     package var port: UInt16
 
     /// Bytes on the wire: id, address, port.
     static let wireLength = 14
 
+    /// A starting runner, at 0.0.0.0:0 unless an address is given.
     package init(id: RunnerID, ipv4: UInt32 = 0, port: UInt16 = 0) {
         self.id = id
         self.ipv4 = ipv4
