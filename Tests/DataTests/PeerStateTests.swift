@@ -15,9 +15,9 @@ struct PeerStateTests {
     static let alice = SyncSample.progress(id: 0xA11CE, name: "alice")
     static let bob = SyncSample.progress(id: 0xB0, name: "bob")
 
-    /// Clocks that read `microseconds` on the wall and 2026-11-23 on the race clock.
+    /// A wall clock that reads `microseconds`.
     static func clocks(_ microseconds: UInt64) -> SyncClocks {
-        SyncClocks(microseconds: { microseconds }, raceNow: { Date(timeIntervalSince1970: 1_795_000_000) })
+        SyncClocks(microseconds: { microseconds })
     }
 
     /// Delivers `datagrams` (all from `source`) to `state`; returns the effects, in order.
@@ -97,7 +97,8 @@ struct PeerStateTests {
         let me = Self.alice.runner
         let sent = alice.send(.presence(me, .free), from: me, to: nil, at: Date(timeIntervalSince1970: 0))
         let effects = Self.deliver(sent, from: Self.aliceAddress, to: &bob)
-        #expect(effects.compactMap(\.message) == [ReceivedRaceMessage(sender: me.id, message: .presence(me, .free))])
+        let received = effects.compactMap { $0.message(receivedAt: Date(timeIntervalSince1970: 1_795_000_000)) }
+        #expect(received == [ReceivedRaceMessage(sender: me.id, message: .presence(me, .free))])
         #expect(bob.startingRunner(me.id) == StartingRunner(id: me.id, ipv4: 0x0A00_0001, port: 47474))
         #expect(bob.statistics.received["presence"] == 1)
     }

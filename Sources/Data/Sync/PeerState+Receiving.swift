@@ -15,7 +15,7 @@ extension PeerState {
             guard datagram.sender != outbox.me else { throw .ownSender }
             if key != nil { try checkReplay(datagram) }
             try handle(datagram, from: source, clocks: clocks, into: &effects)
-            effects.message = deliver(datagram, from: source, clocks: clocks)
+            effects.lobby = deliver(datagram, from: source)
         } catch {
             statistics.recordDrop(error, from: source.host)
         }
@@ -97,8 +97,9 @@ extension PeerState {
     }
 
     /// A checked datagram: its sender's address is noted, the runners a start names become peers, and a
-    /// lobby message or cheer is returned for the subscribers.
-    private mutating func deliver(_ datagram: SyncDatagram, from source: PeerAddress, clocks: SyncClocks) -> ReceivedRaceMessage? {
+    /// lobby message or cheer is returned for the subscribers (turned into a `RaceMessage` outside the
+    /// lock, on the race clock: `InboundEffects.message(receivedAt:)`).
+    private mutating func deliver(_ datagram: SyncDatagram, from source: PeerAddress) -> SyncDatagram? {
         note(datagram.sender, at: source)
         // A start names every runner's address: runners who only knew the host now know each other.
         if case .outcome(_, .start(_, let runners)) = datagram.message {
@@ -109,7 +110,10 @@ extension PeerState {
                 learnPeer(peer)
             }
         }
-        guard let message = RaceMessageWire.decode(datagram.message, from: datagram.sender, at: clocks.raceNow()) else { return nil }
-        return ReceivedRaceMessage(sender: datagram.sender, message: message)
+        // The types `RaceMessageWire.decode` maps to a `RaceMessage`.
+        switch datagram.message {
+        case .presence, .invitation, .answer, .outcome, .cheer, .hello: return datagram
+        default: return nil
+        }
     }
 }

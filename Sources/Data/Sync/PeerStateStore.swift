@@ -22,10 +22,8 @@ final class PeerStateStore: Sendable {
         (updates, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
     }
 
-    /// The clocks a step reads: the wall clock and our race clock.
-    var clocks: SyncClocks {
-        SyncClocks(raceNow: { [raceClock] in raceClock.now })
-    }
+    /// The wall clock a step reads (the race clock is read outside the lock).
+    let clocks = SyncClocks()
 
     /// Steps the state under the lock.
     func withState<Result: Sendable>(_ body: (inout PeerState) -> Result) -> Result {
@@ -35,10 +33,9 @@ final class PeerStateStore: Sendable {
     /// One datagram read from `source`: applied to the state, its progress and message delivered, then
     /// counted. Returns the answers to write back to `source` at once.
     func receive(_ bytes: [UInt8], from source: PeerAddress) -> [[UInt8]] {
-        let clocks = clocks
         let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks) }
         for progress in effects.progress { continuation.yield(progress) }
-        if let message = effects.message { hub.deliver(message) }
+        if effects.lobby != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
         state.withLock { $0.countReceived() }
         return effects.replies
     }
