@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "TextFrontEnd", type: .dynamic, targets: ["TextFrontEnd"]),
         .library(name: "JSONStreamFrontEnd", type: .dynamic, targets: ["JSONStreamFrontEnd"]),
         .library(name: "WorldClockFrontEnd", type: .dynamic, targets: ["WorldClockFrontEnd"]),
+        // The wire alone (codec, header, race key), for the libFuzzer harness in Fuzz/.
+        .library(name: "SyncWire", targets: ["SyncWire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +31,13 @@ let package = Package(
         // MARK: Core
         .target(name: "Domain", swiftSettings: swiftSettings),
 
+        // MARK: Wire (the sync protocol's bytes: codec, header, messages, race key; no transport)
+        .target(
+            name: "SyncWire",
+            dependencies: ["Domain", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Data (repositories: UDP sync, DNS-SD discovery, position sources)
         // dns_sd.h from Avahi's compat library on Linux (see Sources/CDNSSD/shim.h), the SDK's on macOS.
         .systemLibrary(name: "CDNSSD"),
@@ -36,12 +45,13 @@ let package = Package(
             name: "Data",
             dependencies: [
                 "Domain",
+                "SyncWire",
                 "CDNSSD",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings,
             linkerSettings: [.linkedLibrary("dns_sd", .when(platforms: [.linux]))]
@@ -81,13 +91,13 @@ let package = Package(
             name: "materunner",
             dependencies: [
                 "Domain",
+                "SyncWire",
                 "Data",
                 "Application",
                 "Presentation",
                 "FrontEndKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -124,6 +134,7 @@ let package = Package(
             name: "SyncBenchmark",
             dependencies: [
                 "Domain",
+                "SyncWire",
                 "Data",
                 "Presentation",
                 "FrontEndKit",
@@ -155,10 +166,10 @@ let package = Package(
             name: "DataTests",
             dependencies: [
                 "Data",
+                "SyncWire",
                 "Domain",
                 "MateRunnerTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -174,6 +185,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "SyncWireTests", dependencies: ["SyncWire", "Domain"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Domain", "FrontEndKit", "MateRunnerTesting"],

@@ -2,26 +2,21 @@
 import PackageDescription
 
 /// The libFuzzer harness for the sync datagram decoder, kept out of the main package so that a normal
-/// `swift build` never needs `-sanitize=fuzzer`. Its sources are symbolic links to the main package's
-/// `Sources/Domain` and the codec files of `Sources/Data/Sync` (the decoder alone, without SwiftNIO or
-/// DNS-SD). Build and run it with `scripts/fuzz-datagram`.
+/// `swift build` never needs `-sanitize=fuzzer`. It links the main package's `SyncWire` library (the
+/// wire alone: codec, header, race key; no SwiftNIO, no DNS-SD), so the fuzzer runs exactly the code
+/// the app ships. Build and run it with `scripts/fuzz-datagram`.
 let package = Package(
     name: "MateRunnerFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Named, so that the product reference below holds whatever the checkout's folder is called.
+        .package(name: "MateRunner", path: ".."),
     ],
     targets: [
-        .target(name: "Domain", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
-        .target(
-            name: "SyncCodec",
-            dependencies: ["Domain", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
-        ),
         .target(name: "CFuzzerDriver"),
         .executableTarget(
             name: "DatagramFuzzer",
-            dependencies: ["SyncCodec", "Domain", "CFuzzerDriver"],
+            dependencies: [.product(name: "SyncWire", package: "MateRunner"), "CFuzzerDriver"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

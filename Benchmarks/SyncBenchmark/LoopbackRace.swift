@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import SyncWire
 
 /// Builds the peers on loopback, runs them for the warm-up and the measured window, stops them, and
 /// gathers what was measured.
@@ -16,10 +17,10 @@ struct LoopbackRace {
             syncs.append(try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key))
         }
         for sync in syncs {
-            for other in syncs where other !== sync { sync.addPeer(other.localAddress) }
+            for other in syncs where other !== sync { try sync.addPeer(other.localAddress) }
         }
         let tap = try await WireTap.bind()
-        syncs[0].addPeer(tap.address)
+        try syncs[0].addPeer(tap.peerAddress)
         let peers = syncs.indices.map { BenchmarkPeer(index: $0, options: options, terms: terms, sync: syncs[$0], clock: clock) }
         let probes = Dictionary(uniqueKeysWithValues: peers.map { ($0.runner.id.description, $0.probe) })
 

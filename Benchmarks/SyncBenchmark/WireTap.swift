@@ -1,3 +1,4 @@
+import Domain
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -18,6 +19,9 @@ final class WireTap: Sendable {
     let address: SocketAddress
     private let channel: any Channel
     private let counter: Counter
+
+    /// The tap's address as the sync repository takes a peer.
+    var peerAddress: PeerAddress { PeerAddress(host: address.ipAddress ?? "127.0.0.1", port: address.port ?? 0) }
 
     private init(channel: any Channel, address: SocketAddress, counter: Counter) {
         self.channel = channel

@@ -4,6 +4,7 @@ import Domain
 import Foundation
 import Logging
 import Presentation
+import SyncWire
 
 /// The composition root: the one place that builds concrete repositories (Data), the front-ends, and
 /// the flows (Application) they are handed to.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Data
 import Foundation
+import SyncWire
 
 /// `--race-key-file`, `MATERUNNER_RACE_KEY` and `--race-key`: the passphrase every runner of a race
 /// shares. Without any of them the race is open.

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// Restart catch-up on the wire: the boot (type 10) and relayed-state (type 11) messages, and a peer
@@ -83,10 +84,10 @@ struct CatchUpSyncTests {
         let port = first.localPort
         try first.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
         try alice.addPeer(PeerAddress(host: "127.0.0.1", port: port))
-        await alice.publish(Sample.progress(id: 0xA, name: "alice", elapsed: 1, distance: 1))
-        var last = Sample.progress(id: bobID, name: "bob", elapsed: 0, distance: 0)
+        await alice.publish(SyncSample.progress(id: 0xA, name: "alice", elapsed: 1, distance: 1))
+        var last = SyncSample.progress(id: bobID, name: "bob", elapsed: 0, distance: 0)
         for step in 1...10 {
-            last = Sample.progress(id: bobID, name: "bob", sequence: UInt32(step), elapsed: Double(step) * 10, distance: Double(step) * 25)
+            last = SyncSample.progress(id: bobID, name: "bob", sequence: UInt32(step), elapsed: Double(step) * 10, distance: Double(step) * 25)
             await first.publish(last)
         }
         let held = try await withHangGuard("alice to hold bob's 10th update") {
@@ -99,7 +100,7 @@ struct CatchUpSyncTests {
         let second = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: port, key: key)
         defer { Task { await second.close() } }
         try second.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
-        await second.publish(Sample.progress(id: bobID, name: "bob", phase: .waiting, elapsed: 0, distance: 0))
+        await second.publish(SyncSample.progress(id: bobID, name: "bob", phase: .waiting, elapsed: 0, distance: 0))
         let adopted = try await nextUpdate(of: second)
         #expect(adopted.runner.id == RunnerID(rawValue: bobID))
         #expect(adopted.distance == 250 && adopted.elapsed == 100 && adopted.phase == .running)
@@ -107,7 +108,7 @@ struct CatchUpSyncTests {
         #expect(second.statistics.received["relayed-state", default: 0] >= 1)
 
         // Its next update is newer than anything alice held, and passes her replay window.
-        await second.publish(Sample.progress(id: bobID, name: "bob", elapsed: 101, distance: 251))
+        await second.publish(SyncSample.progress(id: bobID, name: "bob", elapsed: 101, distance: 251))
         let resumed = try await withHangGuard("alice to take bob's resumed update") {
             for await update in alice.updates() where update.distance == 251 { return update }
             throw TestFailure("alice's updates ended")
@@ -136,7 +137,7 @@ struct CatchUpSyncTests {
                 SyncDatagramCodec.encode(SyncDatagram(sender: id, sequence: sequence, message: message), key: key)
             }
             _ = try sendFromPlainSocket([
-                datagram(1, .hello(name: "eve", terms: Sample.terms)),
+                datagram(1, .hello(name: "eve", terms: SyncSample.terms)),
                 datagram(2, .boot(epoch: 2_000)),
                 datagram(3, .boot(epoch: 1_000)),
                 datagram(2, .boot(epoch: 2_000)),

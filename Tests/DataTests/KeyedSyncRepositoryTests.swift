@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// Keyed races on loopback: mates with the key exchange progress; another key, no key, and replayed
@@ -20,7 +21,7 @@ struct KeyedSyncRepositoryTests {
         try await withRepositories([key, key]) { repositories in
             let (a, b) = (repositories[0], repositories[1])
             try a.addPeer(PeerAddress(host: "127.0.0.1", port: b.localPort))
-            let progress = Sample.progress(id: 0xA, name: "alice")
+            let progress = SyncSample.progress(id: 0xA, name: "alice")
             await a.publish(progress)
             #expect(try await nextUpdate(of: b).state == progress.state)
             #expect(a.statistics.bytesSent == (22 + 5 + 8) + (24 + 8) + (24 + 8))
@@ -35,8 +36,8 @@ struct KeyedSyncRepositoryTests {
         try await withRepositories([key, try RaceKey(passphrase: "lake fun"), nil]) { repositories in
             let (ours, theirs, open) = (repositories[0], repositories[1], repositories[2])
             for sender in [theirs, open] { try sender.addPeer(PeerAddress(host: "127.0.0.1", port: ours.localPort)) }
-            await theirs.publish(Sample.progress(id: 0xB, name: "bob"))
-            await open.publish(Sample.progress(id: 0xC, name: "carol"))
+            await theirs.publish(SyncSample.progress(id: 0xB, name: "bob"))
+            await open.publish(SyncSample.progress(id: 0xC, name: "carol"))
             // Each publish is a hello, a progress and a boot.
             try await waitForDrops(6, at: ours)
             #expect(ours.statistics.dropped == ["bad-tag": 3, "missing-tag": 3])
@@ -54,9 +55,9 @@ struct KeyedSyncRepositoryTests {
         try await withRepositories([key]) { repositories in
             let ours = repositories[0]
             let id = RunnerID(rawValue: 0xE)
-            let hello = SyncDatagramCodec.encode(SyncDatagram(sender: id, sequence: 1, message: .hello(name: "eve", terms: Sample.terms)), key: key)
+            let hello = SyncDatagramCodec.encode(SyncDatagram(sender: id, sequence: 1, message: .hello(name: "eve", terms: SyncSample.terms)), key: key)
             let progress = SyncDatagramCodec.encode(
-                SyncDatagram(sender: id, sequence: 2, message: .progress(ProgressReportDTO(Sample.progress(id: 0xE, name: "eve")))), key: key
+                SyncDatagram(sender: id, sequence: 2, message: .progress(ProgressReportDTO(SyncSample.progress(id: 0xE, name: "eve")))), key: key
             )
             _ = try sendFromPlainSocket([hello, progress, progress, hello], toPort: ours.localPort)
             #expect(try await nextUpdate(of: ours).runner.name == "eve")

@@ -1,11 +1,12 @@
 @testable import Data
 import Domain
 import Foundation
-import NIOCore
+import MateRunnerTesting
+import SyncWire
 import Testing
 
-/// Progress as deltas against a base the receiver acknowledged (types 12 and 13): the codec, the
-/// bookkeeping of both ends, and two repositories on loopback.
+/// Progress as deltas against a base the receiver acknowledged (types 12 and 13): the bookkeeping of
+/// both ends, and two repositories on loopback (the codec: SyncWireTests/ProgressDeltaCodecTests).
 @Suite("Progress deltas")
 struct ProgressDeltaTests {
     static let sender = RunnerID(rawValue: 0xA11CE)
@@ -20,91 +21,12 @@ struct ProgressDeltaTests {
         SyncDatagramCodec.encode(SyncDatagram(sender: Self.sender, sequence: sequence, message: message), key: key)
     }
 
-    // MARK: Codec
-
-    @Test("a delta is 21 bytes (29 keyed), an acknowledgement 20 (28); both round-trip")
-    func roundTrip() throws {
-        let key = try RaceKey(passphrase: "lake run")
-        let delta = ProgressDeltaDTO(baseBack: 7, phase: .cancelled, hasFinalResult: true, elapsedDelta: 65_535, distanceDelta: 1_234)
-        for message in [SyncMessage.progressDelta(delta), .acknowledgement(number: 299)] {
-            let datagram = SyncDatagram(sender: Self.sender, sequence: 300, message: message)
-            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram)) == datagram)
-            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram, key: key), key: key) == datagram)
-        }
-        #expect(encoded(.progressDelta(delta)).count == 21)
-        #expect(encoded(.progressDelta(delta), key: key).count == 29)
-        #expect(encoded(.acknowledgement(number: 1), key: key).count == 28)
-        // Type 12 with the phase (cancelled, 3) and the final-result bit in the flags.
-        #expect(encoded(.progressDelta(delta))[3] == 0xC7)
-    }
-
-    @Test("a finished delta is 23 bytes (31 keyed), a compact finished progress 24 (32); both round-trip")
-    func finished() throws {
-        let key = try RaceKey(passphrase: "lake run")
-        let delta = ProgressDeltaDTO(baseBack: 3, phase: .finished, hasFinalResult: true, elapsedDelta: 900, distanceDelta: 250, finishBack: 420)
-        let compact = ProgressReportDTO(
-            phase: .finished, hasFinalResult: true, elapsedMilliseconds: (1 << 24) - 1, distanceCentimetres: 500_000,
-            finishMilliseconds: (1 << 24) - 1 - 65_535
-        )
-        for message in [SyncMessage.progressDelta(delta), .finishedProgress(compact)] {
-            let datagram = SyncDatagram(sender: Self.sender, sequence: 300, message: message)
-            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram, key: key), key: key) == datagram)
-        }
-        #expect(encoded(.progressDelta(delta), key: key).count == 31)
-        #expect(encoded(.finishedProgress(compact), key: key).count == 32)
-        #expect(delta.applied(to: Self.report(60_000, 20_000))?.finishMilliseconds == 60_480)
-        #expect(SyncDatagramCodec.fitsFinishedProgress(compact))
-        var long = compact
-        long.elapsedMilliseconds = 1 << 24
-        #expect(!SyncDatagramCodec.fitsFinishedProgress(long))
-        #expect(!SyncDatagramCodec.fitsFinishedProgress(Self.report(5, 5)))
-    }
-
-    @Test("malformed deltas and acknowledgements are refused")
-    func rejections() {
-        let delta = encoded(.progressDelta(ProgressDeltaDTO(baseBack: 7, phase: .running, hasFinalResult: false, elapsedDelta: 1, distanceDelta: 2)))
-        let ack = encoded(.acknowledgement(number: 299))
-        var early = delta
-        early[14] = 0
-        early[15] = 7 // datagram 7 cannot have a base 7 back
-        let cases: [([UInt8], DatagramError)] = [
-            // Finished without its 2 finish bytes; a compact finished progress with a phase or a finish after elapsed.
-            ({ var bytes = delta; bytes[3] = 0xC2; return bytes }(), .lengthMismatch(expected: 23, actual: 21)),
-            ({ var bytes = encoded(.finishedProgress(Self.report(5_000, 7, phase: .finished))); bytes[3] = 0xE1; return bytes }(), .fieldOutOfRange("flags")),
-            (Array(encoded(.finishedProgress(Self.report(5_000, 7, phase: .finished))).prefix(16)) + [0, 0, 1, 0, 0, 7, 0, 2], .fieldOutOfRange("finish")),
-            ({ var bytes = delta; bytes[16] = 0; return bytes }(), .fieldOutOfRange("base")),
-            (early, .fieldOutOfRange("base")),
-            (delta + [0], .lengthMismatch(expected: 21, actual: 22)),
-            ({ var bytes = ack; bytes[3] = 0xD1; return bytes }(), .fieldOutOfRange("flags")),
-            (Array(ack.prefix(16)) + [0, 0, 0, 0], .fieldOutOfRange("acknowledged")),
-        ]
-        for (bytes, error) in cases {
-            #expect(throws: error) { try SyncDatagramCodec.decode(bytes) }
-        }
-    }
-
-    @Test("a delta is made only when it fits: not finished, not backwards, within 16 bits and 255 numbers")
-    func fits() {
-        let base = Self.report(60_000, 20_000)
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350), number: 14)
-            == ProgressDeltaDTO(baseBack: 4, phase: .running, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350))
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350, phase: .finished), number: 14)
-            == ProgressDeltaDTO(baseBack: 4, phase: .finished, hasFinalResult: false, elapsedDelta: 1_000, distanceDelta: 350, finishBack: 0))
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(59_000, 20_350), number: 14) == nil)
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(130_000, 20_350), number: 14) == nil)
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 90_000), number: 14) == nil)
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350), number: 266) == nil)
-        #expect(ProgressDeltaDTO(from: base, baseNumber: 10, to: Self.report(61_000, 20_350), number: 10) == nil)
-        let nearTop = ProgressDeltaDTO(baseBack: 1, phase: .running, hasFinalResult: false, elapsedDelta: 2, distanceDelta: 0)
-        #expect(nearTop.applied(to: Self.report(.max - 1, 0)) == nil)
-    }
-
     // MARK: Both ends
 
     @Test("full until acknowledged, then deltas against the acknowledged state; every 16th in full")
     func sender() throws {
-        let peer = try SocketAddress(ipAddress: "127.0.0.1", port: 4000)
-        let stranger = try SocketAddress(ipAddress: "127.0.0.1", port: 4001)
+        let peer = PeerAddress(host: "127.0.0.1", port: 4000)
+        let stranger = PeerAddress(host: "127.0.0.1", port: 4001)
         var book = ProgressDeltas()
         book.learn(Self.mate, at: peer)
         let first = book.bodies(for: Self.report(1_000, 300), number: 2, to: [peer, stranger])
@@ -131,7 +53,7 @@ struct ProgressDeltaTests {
 
     @Test("the receiver resolves deltas against what it holds, acknowledges the newest, and refuses unknown bases")
     func receiver() throws {
-        let address = try SocketAddress(ipAddress: "127.0.0.1", port: 4000)
+        let address = PeerAddress(host: "127.0.0.1", port: 4000)
         var book = ProgressDeltas()
         book.hold(Self.report(1_000, 300), number: 2, from: Self.sender, at: address)
         #expect(book.acknowledgementsDue().map(\.message) == [.acknowledgement(number: 2)])
@@ -156,14 +78,14 @@ struct ProgressDeltaTests {
                 var received: [RunnerProgress] = []
                 var updates = b.updates().makeAsyncIterator()
                 for step in 1...40 {
-                    let progress = Sample.progress(id: 0xA, name: "alice", elapsed: Double(step) * 0.75, distance: Double(step) * 2.6)
+                    let progress = SyncSample.progress(id: 0xA, name: "alice", elapsed: Double(step) * 0.75, distance: Double(step) * 2.6)
                     sent.append(progress)
                     await a.publish(progress)
                     guard let update = await updates.next() else { break }
                     received.append(update)
                     // b publishes too (its hellos carry its acknowledgements), and a takes them in.
                     let before = a.statistics.datagramsReceived
-                    await b.publish(Sample.progress(id: 0xB, name: "bob", elapsed: Double(step), distance: Double(step)))
+                    await b.publish(SyncSample.progress(id: 0xB, name: "bob", elapsed: Double(step), distance: Double(step)))
                     while a.statistics.datagramsReceived == before { await Task.yield() }
                 }
                 return (sent, received)
@@ -191,7 +113,7 @@ struct ProgressDeltaLossTests {
         var book = ProgressDeltas()
         var held: (number: UInt32, report: ProgressReportDTO)?
         var unknownBases = 0
-        let source: SocketAddress
+        let source: PeerAddress
 
         mutating func deliver(_ number: UInt32, _ message: SyncMessage) {
             var report: ProgressReportDTO?
@@ -213,10 +135,10 @@ struct ProgressDeltaLossTests {
     @Test("30 % loss both ways, 25 % reordering: the receiver ends on the final state", arguments: [7, 8, 9] as [UInt64])
     func lossy(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let receiverAddress = try SocketAddress(ipAddress: "127.0.0.1", port: 5001)
+        let receiverAddress = PeerAddress(host: "127.0.0.1", port: 5001)
         var sender = ProgressDeltas()
         sender.learn(Self.receiver, at: receiverAddress)
-        var receiver = Receiver(source: try SocketAddress(ipAddress: "127.0.0.1", port: 5000))
+        var receiver = Receiver(source: PeerAddress(host: "127.0.0.1", port: 5000))
         var delayed: (number: UInt32, message: SyncMessage)?
         var deltasSent = 0
         var last = ProgressReportDTO(phase: .running, hasFinalResult: false, elapsedMilliseconds: 0, distanceCentimetres: 0, finishMilliseconds: nil)

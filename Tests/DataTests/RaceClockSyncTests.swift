@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// The race clock over loopback: the lowest id is the host, the others ping it with every hello and
@@ -16,8 +17,8 @@ struct RaceClockSyncTests {
         let mate = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key)
         defer { Task { await host.close(); await mate.close() } }
         try host.addPeer(PeerAddress(host: "127.0.0.1", port: mate.localPort))
-        let hostProgress = Sample.progress(id: 0x1, name: "host")
-        let mateProgress = Sample.progress(id: 0x2, name: "mate")
+        let hostProgress = SyncSample.progress(id: 0x1, name: "host")
+        let mateProgress = SyncSample.progress(id: 0x2, name: "mate")
         // Bounded: 3 rounds of 4 publishes each, every round with one hello (and from the mate one ping).
         for _ in 0..<3 {
             await host.publish(hostProgress)

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// What the repository does with valid datagrams it cannot apply: progress before a hello, datagrams
@@ -40,7 +41,7 @@ struct SyncRepositoryRosterTests {
     @Test("progress before its sender's hello is dropped as unknown-sender; after the hello it is applied")
     func progressBeforeHello() async throws {
         try await withRepository { repository in
-            let progress = Sample.progress(id: 0xB0B, name: "bob", distance: 12.34)
+            let progress = SyncSample.progress(id: 0xB0B, name: "bob", distance: 12.34)
             let id = progress.runner.id
             _ = try sendFromPlainSocket([encode(id, 1, .progress(ProgressReportDTO(progress)))], toPort: repository.localPort)
             try await waitForDatagrams(1, at: repository)
@@ -70,7 +71,7 @@ struct SyncRepositoryRosterTests {
     @Test("a datagram claiming our own runner id is dropped as own-sender")
     func ownSender() async throws {
         try await withRepository { repository in
-            let me = Sample.progress(id: 0xA11CE)
+            let me = SyncSample.progress(id: 0xA11CE)
             await repository.publish(me)
             _ = try sendFromPlainSocket([encode(me.runner.id, 9, .hello(name: "mallory", terms: me.terms))], toPort: repository.localPort)
             try await waitForDatagrams(1, at: repository)

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ struct UDPRaceSyncRepositoryTests {
         try await withRepositories(2) { repositories in
             for repository in repositories {
                 #expect(repository.localPort > 0)
-                #expect(repository.localAddress.ipAddress == "127.0.0.1")
+                #expect(repository.localAddress.host == "127.0.0.1")
             }
             #expect(repositories[0].localPort != repositories[1].localPort)
         }
@@ -42,8 +43,8 @@ struct UDPRaceSyncRepositoryTests {
             let (a, b) = (repositories[0], repositories[1])
             try a.addPeer(loopback(b))
             try b.addPeer(loopback(a))
-            let fromA = Sample.progress(id: 0xA, name: "alice", phase: .running, elapsed: 61.5, distance: 205.37)
-            let fromB = Sample.progress(
+            let fromA = SyncSample.progress(id: 0xA, name: "alice", phase: .running, elapsed: 61.5, distance: 205.37)
+            let fromB = SyncSample.progress(
                 id: 0xB, name: "Žan", phase: .finished, elapsed: 1_201, distance: 5_000.01, finishTime: 1_200.25,
                 hasFinalResult: true
             )
@@ -75,7 +76,7 @@ struct UDPRaceSyncRepositoryTests {
         try await withRepositories(2) { repositories in
             let (a, b) = (repositories[0], repositories[1])
             try a.addPeer(loopback(b))
-            let sent = (1...20).map { Sample.progress(sequence: UInt32($0), elapsed: Double($0), distance: Double($0) * 3.5) }
+            let sent = (1...20).map { SyncSample.progress(sequence: UInt32($0), elapsed: Double($0), distance: Double($0) * 3.5) }
             for progress in sent { await a.publish(progress) }
             let received = try await withHangGuard("20 updates") {
                 var received: [RunnerProgress] = []
@@ -102,7 +103,7 @@ struct UDPRaceSyncRepositoryTests {
                 [Array("hello".utf8), [UInt8](repeating: 0x42, count: 41), [UInt8](repeating: 0, count: 200)],
                 toPort: b.localPort
             )
-            let valid = Sample.progress(name: "alice")
+            let valid = SyncSample.progress(name: "alice")
             await a.publish(valid)
             #expect(try await nextUpdate(of: b).state == valid.state)
             try await waitForDatagrams(6, at: b)
@@ -118,7 +119,7 @@ struct UDPRaceSyncRepositoryTests {
     @Test("a well-formed datagram from a plain socket is delivered like any other")
     func plainSocketValidDatagram() async throws {
         try await withRepositories(1) { repositories in
-            let progress = Sample.progress(id: 0x77, name: "raw", sequence: 3)
+            let progress = SyncSample.progress(id: 0x77, name: "raw", sequence: 3)
             let id = progress.runner.id
             _ = try sendFromPlainSocket([
                 SyncDatagramCodec.encode(SyncDatagram(sender: id, sequence: 5, message: .hello(name: "raw", terms: progress.terms))),
@@ -136,11 +137,11 @@ struct UDPRaceSyncRepositoryTests {
             let (a, b) = (repositories[0], repositories[1])
             try a.addPeer(loopback(b))
             #expect(b.knownPeers.isEmpty)
-            let hello = Sample.progress(id: 0xA, name: "alice", phase: .waiting)
+            let hello = SyncSample.progress(id: 0xA, name: "alice", phase: .waiting)
             await a.publish(hello)
             #expect(try await nextUpdate(of: b).state == hello.state)
             #expect(b.knownPeers.map(\.port) == [a.localPort])
-            let reply = Sample.progress(id: 0xB, name: "bob", phase: .waiting)
+            let reply = SyncSample.progress(id: 0xB, name: "bob", phase: .waiting)
             await b.publish(reply)
             #expect(try await nextUpdate(of: a).state == reply.state)
             // Learning the same address again adds nothing.
@@ -159,7 +160,7 @@ struct UDPRaceSyncRepositoryTests {
             #expect(a.knownPeers.count == 1)
             try a.addPeer(loopback(a))
             #expect(a.knownPeers.count == 2)
-            await a.publish(Sample.progress())
+            await a.publish(SyncSample.progress())
             #expect(a.statistics.datagramsSent == 3)
             _ = try await nextUpdate(of: b)
         }

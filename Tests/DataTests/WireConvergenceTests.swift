@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import MateRunnerTesting
+import SyncWire
 import Testing
 
 /// Convergence through the real codec: 8 runners' datagrams (hellos, progress, keyed) cross a lossy

@@ -1,6 +1,5 @@
 import CFuzzerDriver
-import Domain
-import SyncCodec
+import SyncWire
 
 /// The executable's entry point (SwiftPM links `main` to `DatagramFuzzer_main`): hands the arguments to
 /// libFuzzer's driver with the decoder as the target.

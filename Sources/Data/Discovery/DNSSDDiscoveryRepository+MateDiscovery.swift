@@ -1,4 +1,5 @@
 import Domain
+import SyncWire
 
 extension DNSSDDiscoveryRepository: MateDiscoveryRepository {
     /// The instance name a runner registers: its name and the start of its id, so two runners with

@@ -1,10 +1,10 @@
 import Domain
-import NIOCore
+import SyncWire
 
 /// What this peer knows to help a mate that restarted (docs/PROTOCOL.md, "Restart and catch-up"): each
 /// sender's boot epoch, the highest datagram number seen from it and its last progress, and the mates
-/// that restarted and have not caught up yet, to whom that state is sent back. Shared (under a lock) by
-/// the datagram handler, which fills it, and `publish`, which repeats the pending relays.
+/// that restarted and have not caught up yet, to whom that state is sent back. Part of `PeerState`:
+/// receiving fills it, and `publish` repeats the pending relays.
 struct CatchUpRelays: Sendable {
     /// How many times a relay is repeated (once at the boot, then with each publish) while the mate has
     /// not caught up: loss of a few relays is repaired, and the sending stays bounded.
@@ -13,7 +13,7 @@ struct CatchUpRelays: Sendable {
     private(set) var epochs: [RunnerID: UInt64] = [:]
     private var highest: [RunnerID: UInt32] = [:]
     private var latest: [RunnerID: (report: ProgressReportDTO, sequence: UInt32)] = [:]
-    private var pending: [RunnerID: (address: SocketAddress, remaining: Int)] = [:]
+    private var pending: [RunnerID: (address: PeerAddress, remaining: Int)] = [:]
     /// The highest number seen from a sender when it announced its restart.
     private var restartMarks: [RunnerID: UInt32] = [:]
 
@@ -45,7 +45,7 @@ struct CatchUpRelays: Sendable {
     }
 
     /// Records a boot; on a restart, returns the relay to send back now (and then with each publish).
-    mutating func boot(_ epoch: UInt64, from sender: RunnerID, at address: SocketAddress) -> SyncMessage? {
+    mutating func boot(_ epoch: UInt64, from sender: RunnerID, at address: PeerAddress) -> SyncMessage? {
         let kind = kind(ofBoot: epoch, from: sender)
         guard kind == .first || kind == .restart, epochs[sender] != nil || epochs.count < Self.capacity else { return nil }
         epochs[sender] = epoch
@@ -56,8 +56,8 @@ struct CatchUpRelays: Sendable {
     }
 
     /// The relays to repeat now, and where to; each counts down once.
-    mutating func due() -> [(message: SyncMessage, address: SocketAddress)] {
-        var out: [(SyncMessage, SocketAddress)] = []
+    mutating func due() -> [(message: SyncMessage, address: PeerAddress)] {
+        var out: [(SyncMessage, PeerAddress)] = []
         for (id, entry) in pending {
             if let message = relay(about: id) { out.append((message, entry.address)) }
             pending[id] = entry.remaining > 1 ? (entry.address, entry.remaining - 1) : nil

@@ -1,8 +1,8 @@
 import Domain
-import NIOCore
+import SyncWire
 
-/// Delta bookkeeping of one peer (docs/PROTOCOL.md, "Deltas"), shared under a lock by `publish` and
-/// the datagram handler. As a sender: the progress it sent by number, and which of them each mate
+/// Delta bookkeeping of one peer (docs/PROTOCOL.md, "Deltas"), part of `PeerState` (used by
+/// `publish` and by receiving). As a sender: the progress it sent by number, and which of them each mate
 /// acknowledged, so that each mate gets a delta against a state it holds (or the full state). As a
 /// receiver: the progress it holds of each mate by number (delta bases), and the acknowledgements due.
 struct ProgressDeltas: Sendable {
@@ -16,13 +16,13 @@ struct ProgressDeltas: Sendable {
 
     private var sent: [(number: UInt32, report: ProgressReportDTO)] = []
     private var acknowledged: [RunnerID: UInt32] = [:]
-    private var runnerAt: [SocketAddress: RunnerID] = [:]
+    private var runnerAt: [PeerAddress: RunnerID] = [:]
     private var progressSent = 0
     /// Sizes of the progress updates sent (full or delta, one per peer), UDP payload with the tag.
     private(set) var sizes = UpdateSizes()
 
     /// Notes that `runner`'s hello came from `address` (datagrams to that address reach that runner).
-    mutating func learn(_ runner: RunnerID, at address: SocketAddress) {
+    mutating func learn(_ runner: RunnerID, at address: PeerAddress) {
         if runnerAt[address] != nil || runnerAt.count < UDPRaceSyncRepository.maximumPeers { runnerAt[address] = runner }
     }
 
@@ -41,7 +41,7 @@ struct ProgressDeltas: Sendable {
 
     /// The body of our progress `report` (datagram `number`) for each of `peers`: a delta against the
     /// latest state that peer's runner acknowledged when one fits, else the full report.
-    mutating func bodies(for report: ProgressReportDTO, number: UInt32, to peers: [SocketAddress]) -> [(SocketAddress, SyncMessage)] {
+    mutating func bodies(for report: ProgressReportDTO, number: UInt32, to peers: [PeerAddress]) -> [(PeerAddress, SyncMessage)] {
         defer {
             progressSent += 1
             sent.append((number, report))
@@ -67,11 +67,11 @@ struct ProgressDeltas: Sendable {
     // MARK: Receiving
 
     private var received: [RunnerID: [(number: UInt32, report: ProgressReportDTO)]] = [:]
-    private var acknowledgements: [RunnerID: (number: UInt32, address: SocketAddress, due: Bool)] = [:]
+    private var acknowledgements: [RunnerID: (number: UInt32, address: PeerAddress, due: Bool)] = [:]
 
     /// Keeps `report`, `sender`'s progress numbered `number` from `address`, as a base, and acknowledges it
     /// with our next hello.
-    mutating func hold(_ report: ProgressReportDTO, number: UInt32, from sender: RunnerID, at address: SocketAddress) {
+    mutating func hold(_ report: ProgressReportDTO, number: UInt32, from sender: RunnerID, at address: PeerAddress) {
         guard received[sender] != nil || received.count < UDPRaceSyncRepository.maximumPeers else { return }
         var states = received[sender, default: []]
         states.append((number, report))
@@ -90,37 +90,12 @@ struct ProgressDeltas: Sendable {
     }
 
     /// The acknowledgements to send now (each mate's highest progress number held, when it grew), and where.
-    mutating func acknowledgementsDue() -> [(message: SyncMessage, address: SocketAddress)] {
-        var due: [(SyncMessage, SocketAddress)] = []
+    mutating func acknowledgementsDue() -> [(message: SyncMessage, address: PeerAddress)] {
+        var due: [(SyncMessage, PeerAddress)] = []
         for (sender, entry) in acknowledgements where entry.due {
             due.append((.acknowledgement(number: entry.number), entry.address))
             acknowledgements[sender]?.due = false
         }
         return due
-    }
-}
-
-/// How big the progress updates sent were: count, mean and largest, full and delta.
-public struct UpdateSizes: Sendable, Equatable {
-    /// Updates sent (one per peer per progress).
-    public private(set) var count = 0
-    /// Of which deltas.
-    public private(set) var deltas = 0
-    /// Their bytes, UDP payload with the tag.
-    public private(set) var bytes = 0
-    /// The largest.
-    public private(set) var maximum = 0
-
-    /// None yet.
-    public init() {}
-
-    /// The mean size in bytes (0 before any).
-    public var mean: Double { count == 0 ? 0 : Double(bytes) / Double(count) }
-
-    mutating func record(bytes size: Int, delta: Bool) {
-        count += 1
-        deltas += delta ? 1 : 0
-        bytes += size
-        maximum = max(maximum, size)
     }
 }

@@ -1,20 +1,20 @@
 import Domain
 import Foundation
-import NIOCore
+import SyncWire
 
 /// The race clock as the sync layer sees it: who the host is (the runner with the lowest id heard,
 /// ourselves included; every peer picks the same one from the same hellos, with no election), where it
 /// is, and our estimate of its clock from ping/pong exchanges (docs/PROTOCOL.md, "Race clock").
 struct RaceClockSync: Sendable {
     /// The lowest runner id heard from, and the address its hello came from.
-    private(set) var lowestMate: (id: RunnerID, address: SocketAddress)?
+    private(set) var lowestMate: (id: RunnerID, address: PeerAddress)?
     /// Our estimate of the host's clock; empty while we are the host or have no exchange yet.
     private(set) var estimate = RaceClockEstimate()
     /// Pings sent, by their `t1`, so that only answers to our own pings are used (at most 8 kept).
     private var outstanding: [UInt64] = []
 
     /// Notes a mate's hello.
-    mutating func heard(_ id: RunnerID, at address: SocketAddress) {
+    mutating func heard(_ id: RunnerID, at address: PeerAddress) {
         if lowestMate.map({ id <= $0.id }) ?? true { lowestMate = (id, address) }
     }
 
@@ -25,7 +25,7 @@ struct RaceClockSync: Sendable {
     }
 
     /// A ping to send now (its `t1` and where to), or nil when we are the host or know no mate.
-    mutating func ping(me: RunnerID, now: UInt64) -> (t1: UInt64, address: SocketAddress)? {
+    mutating func ping(me: RunnerID, now: UInt64) -> (t1: UInt64, address: PeerAddress)? {
         guard let lowestMate, lowestMate.id < me else { return nil }
         outstanding = Array((outstanding + [now]).suffix(8))
         return (now, lowestMate.address)

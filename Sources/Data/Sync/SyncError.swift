@@ -1,10 +1,15 @@
 import Domain
+import SyncWire
 /// Why the sync repository could not start.
 public enum SyncError: Error, Equatable, CustomStringConvertible {
+    /// The UDP port is taken (another materunner on this machine?).
     case portInUse(Int)
+    /// The socket could not be bound on `host`:`port`, for `reason`.
     case cannotBind(host: String, port: Int, reason: String)
+    /// A peer's host name did not resolve, for `reason`.
     case cannotResolvePeer(PeerAddress, reason: String)
 
+    /// What happened and what to do.
     public var description: String {
         switch self {
         case .portInUse(let port):

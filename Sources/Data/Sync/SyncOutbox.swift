@@ -1,7 +1,8 @@
 import Domain
+import SyncWire
 
-/// What this peer sends: its runner, the next datagram number, and when a hello is due. Shared (under
-/// a lock) by `publish` and by the handler that answers clock pings.
+/// What this peer sends: its runner, the next datagram number, and when a hello is due. Part of
+/// `PeerState` (used by `publish`, and by receiving to answer clock pings and catch-up).
 struct SyncOutbox: Sendable {
     /// A hello goes out before the first progress and then before every `helloInterval`-th one.
     static let helloInterval = 4
@@ -13,7 +14,12 @@ struct SyncOutbox: Sendable {
     private var publishes = 0
     /// This process's boot epoch (microseconds since 1970 at start), sent after the progress of the first
     /// `bootHellos` publishes that carry a hello, then of every `bootHellos`-th one (docs/PROTOCOL.md).
-    let epoch = SyncDatagramHandler.microsecondsNow()
+    let epoch: UInt64
+
+    /// An outbox that has sent nothing, for a process booted at `epoch`.
+    init(epoch: UInt64) {
+        self.epoch = epoch
+    }
 
     /// The datagrams for one publish of `progress`: a hello when one is due, then the progress.
     mutating func datagrams(for progress: RunnerProgress) -> [SyncDatagram] {

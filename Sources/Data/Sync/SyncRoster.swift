@@ -1,4 +1,5 @@
 import Domain
+import SyncWire
 
 /// The runners heard from, as their hellos introduced them: name and terms by runner id. Progress
 /// datagrams carry neither, so a progress is applied only once its sender's hello has arrived.

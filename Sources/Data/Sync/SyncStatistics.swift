@@ -1,3 +1,5 @@
+import SyncWire
+
 /// What the sync repository has sent, received and dropped; every drop is counted by reason.
 public struct SyncStatistics: Sendable, Equatable {
     /// Datagrams written to the socket, of every type.

@@ -1,1 +1,0 @@
-../../../Sources/Data/Sync/MessageType.swift

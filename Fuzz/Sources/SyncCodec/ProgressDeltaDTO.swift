@@ -1,1 +1,0 @@
-../../../Sources/Data/Sync/ProgressDeltaDTO.swift

@@ -1,0 +1,43 @@
+import Domain
+import SyncWire
+
+// MARK: Deltas and acknowledgements (docs/PROTOCOL.md, "Deltas")
+
+extension PeerState {
+    /// A delta becomes the full progress it stands for (its base must be held) and goes on like a
+    /// progress; an acknowledgement lets our next progress to its sender be a delta.
+    mutating func handleDelta(_ datagram: SyncDatagram, from source: PeerAddress, into effects: inout InboundEffects) throws(DatagramError) {
+        switch datagram.message {
+        case .finishedProgress(let report):
+            try apply(report, datagram: datagram, from: source, into: &effects)
+        case .progressDelta(let delta):
+            let report = try deltas.resolve(delta, number: datagram.sequence, from: datagram.sender)
+            try apply(report, datagram: datagram, from: source, into: &effects)
+        case .acknowledgement(let number):
+            deltas.acknowledge(number, by: datagram.sender)
+            countReceived(datagram.message.type.name)
+        default:
+            break
+        }
+    }
+
+    /// Our progress `report`, datagram `number`, to every known peer: a delta against the latest state
+    /// that peer's runner acknowledged when one fits, else the full report. Each is counted in
+    /// `progressUpdateSizes`.
+    mutating func progressUpdates(_ report: ProgressReportDTO, number: UInt32, sender: RunnerID) -> [OutgoingDatagram] {
+        deltas.bodies(for: report, number: number, to: recipients).map { peer, message in
+            let bytes = encode(SyncDatagram(sender: sender, sequence: number, message: message))
+            var isDelta = false
+            if case .progressDelta = message { isDelta = true }
+            deltas.countUpdate(bytes: bytes.count, delta: isDelta)
+            return OutgoingDatagram(bytes, to: peer)
+        }
+    }
+
+    /// With every hello: to each mate whose progress we hold a newer state of, the number of that state.
+    mutating func dueAcknowledgements() -> [OutgoingDatagram] {
+        deltas.acknowledgementsDue().compactMap { due in
+            outbox.datagram(saying: due.message).map { OutgoingDatagram(encode($0), to: due.address) }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Domain
+import SyncWire
+
+/// Everything one sync peer knows, as one value: the peers it sends to, what it sent and received
+/// (statistics), its own datagrams (outbox), the race clock, restart catch-up, delta bookkeeping, the
+/// roster, the replay windows and where each runner was last heard. `UDPRaceSyncRepository` keeps it
+/// behind one lock; every step is a pure mutating function that returns what to send, so it is tested
+/// without sockets (docs/PROTOCOL.md describes the rules).
+struct PeerState: Sendable {
+    /// The race key: every datagram is tagged and checked with it, or none is (an open race).
+    let key: RaceKey?
+    /// The most peers, runners and addresses kept.
+    let capacity: Int
+    /// Where our socket listens: never sent to.
+    var localAddress: PeerAddress?
+
+    /// The peers datagrams go to, in the order they were learned.
+    private(set) var peers: [PeerAddress] = []
+    /// Counters so far.
+    var statistics = SyncStatistics()
+    /// Our runner, datagram numbers, hellos and boots.
+    var outbox: SyncOutbox
+    /// The race-clock host and our estimate of its clock.
+    var clock = RaceClockSync()
+    /// Boot epochs, last progress and the relays owed to restarted mates.
+    var catchUp = CatchUpRelays()
+    /// Delta bases and acknowledgements, both ways.
+    var deltas = ProgressDeltas()
+    /// Names and terms by runner, from hellos.
+    var roster: SyncRoster
+    /// Authenticated races: the datagram numbers accepted per sender.
+    var windows: [RunnerID: ReplayWindow] = [:]
+    /// Where each runner was last heard from (lobby messages to one runner, start outcomes).
+    private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
+
+    /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
+    init(key: RaceKey?, capacity: Int, epoch: UInt64 = SyncClocks.wallMicroseconds()) {
+        self.key = key
+        self.capacity = capacity
+        self.outbox = SyncOutbox(epoch: epoch)
+        self.roster = SyncRoster(capacity: capacity)
+    }
+
+    // MARK: Peers
+
+    /// Adds a peer to send to (duplicates, and any beyond `capacity`, are ignored).
+    mutating func learnPeer(_ address: PeerAddress) {
+        if !peers.contains(address), peers.count < capacity { peers.append(address) }
+    }
+
+    /// The known peers less our own address: where a datagram to everyone goes.
+    var recipients: [PeerAddress] {
+        peers.filter { $0 != localAddress }
+    }
+
+    /// Notes that `runner` was heard from `address` (kept for at most `capacity` runners).
+    mutating func note(_ runner: RunnerID, at address: PeerAddress) {
+        if runnerAddresses[runner] != nil || runnerAddresses.count < capacity { runnerAddresses[runner] = address }
+    }
+
+    /// Where `runner` was last heard from, as a start outcome names it (IPv4 only; nil otherwise).
+    func startingRunner(_ runner: RunnerID) -> StartingRunner? {
+        guard let address = runnerAddresses[runner], let ipv4 = StartingRunner.ipv4(address.host),
+              let port = UInt16(exactly: address.port)
+        else { return nil }
+        return StartingRunner(id: runner, ipv4: ipv4, port: port)
+    }
+
+    // MARK: Sending
+
+    /// `bytes` to each of `addresses`, our own excluded.
+    func outgoing(_ bytes: [UInt8], to addresses: [PeerAddress]) -> [OutgoingDatagram] {
+        addresses.filter { $0 != localAddress }.map { OutgoingDatagram(bytes, to: $0) }
+    }
+
+    /// Encodes `datagram` under our key.
+    func encode(_ datagram: SyncDatagram) -> [UInt8] {
+        SyncDatagramCodec.encode(datagram, key: key)
+    }
+
+    /// Counts one datagram of `bytes` handed to the transport: sent, or refused by it.
+    mutating func countSend(bytes: Int, sent: Bool) {
+        guard sent else {
+            statistics.sendFailures += 1
+            return
+        }
+        statistics.datagramsSent += 1
+        statistics.bytesSent += bytes
+    }
+}

@@ -1,0 +1,53 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// The one lock around a peer's `PeerState`, and where its effects go: progress to the updates stream,
+/// lobby messages and cheers to the `MessageHub`. The transport hands it every datagram it reads; the
+/// repository reads and steps the state through it. Holds no socket.
+final class PeerStateStore: Sendable {
+    private let state: Mutex<PeerState>
+    private let continuation: AsyncStream<RunnerProgress>.Continuation
+    /// The mates' progress as it arrives.
+    let updates: AsyncStream<RunnerProgress>
+    /// The subscribers of lobby messages and cheers.
+    let hub = MessageHub()
+    /// The race clock: the instants of lobby messages sent and received.
+    let raceClock: any RaceClock
+
+    /// A store for `state`, whose lobby messages are timed on `raceClock`.
+    init(_ state: PeerState, raceClock: any RaceClock) {
+        self.state = Mutex(state)
+        self.raceClock = raceClock
+        (updates, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
+    }
+
+    /// The wall clock a step reads (the race clock is read outside the lock).
+    let clocks = SyncClocks()
+
+    /// Steps the state under the lock.
+    func withState<Result: Sendable>(_ body: (inout PeerState) -> Result) -> Result {
+        state.withLock { body(&$0) }
+    }
+
+    /// One datagram read from `source`: applied to the state, its progress and message delivered, then
+    /// counted. Returns the answers to write back to `source` at once.
+    func receive(_ bytes: [UInt8], from source: PeerAddress) -> [[UInt8]] {
+        let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks) }
+        for progress in effects.progress { continuation.yield(progress) }
+        if effects.lobby != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
+        state.withLock { $0.countReceived() }
+        return effects.replies
+    }
+
+    /// The socket reported an error for an earlier send (an ICMP error on UDP): counted, not fatal.
+    func sendFailed() {
+        state.withLock { $0.countSend(bytes: 0, sent: false) }
+    }
+
+    /// Ends `updates` and every message stream (the socket closed).
+    func finish() {
+        continuation.finish()
+        hub.finish()
+    }
+}

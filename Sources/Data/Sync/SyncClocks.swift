@@ -1,0 +1,21 @@
+import Foundation
+
+/// The wall clock as one step of the peer state reads it: microseconds since 1970 (clock pings and
+/// pongs, the boot epoch; docs/PROTOCOL.md, "Race clock" and "Restart and catch-up"). Passed in, so
+/// that `PeerState` stays a pure value that tests drive with any time; read only when a step needs it.
+/// The race clock is never read under the peer state's lock (the agreed race clock reads the sync's
+/// estimate, under that lock): lobby messages get their instant from `PeerStateStore`, outside it.
+struct SyncClocks: Sendable {
+    /// The wall clock, microseconds since 1970.
+    var microseconds: @Sendable () -> UInt64
+
+    /// The given wall clock (the real one unless told).
+    init(microseconds: @escaping @Sendable () -> UInt64 = SyncClocks.wallMicroseconds) {
+        self.microseconds = microseconds
+    }
+
+    /// The real wall clock, in whole microseconds since 1970 (0 for a clock set before 1970).
+    static func wallMicroseconds() -> UInt64 {
+        UInt64(max(0, (Date().timeIntervalSince1970 * 1_000_000).rounded()))
+    }
+}

@@ -1,0 +1,42 @@
+import Crypto
+
+/// The secret shared by the runners of one race: an HMAC-SHA256 key derived with HKDF-SHA256 from a
+/// passphrase (docs/PROTOCOL.md, "Race key"). Every datagram of a keyed race carries the first 8 bytes
+/// of the HMAC of everything before them.
+public struct RaceKey: Sendable {
+    /// Bytes of the tag at the end of every keyed datagram (HMAC-SHA256 truncated to 64 bits).
+    public static let tagLength = 8
+    /// HKDF salt: fixed, public, names the protocol.
+    public static let salt = Array("MateRunner race key".utf8)
+    /// HKDF info: what the derived key is for.
+    public static let info = Array("materunner sync v2 hmac-sha256".utf8)
+
+    /// The derived key's bytes (Crypto's `SymmetricKey` is not `Sendable` on every platform).
+    private let keyBytes: [UInt8]
+
+    /// Derives the key from `passphrase` (its UTF-8 bytes, as given); refuses an empty one.
+    public init(passphrase: String) throws(RaceKeyError) {
+        guard !passphrase.isEmpty else { throw .empty }
+        let derived = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: Array(passphrase.utf8)),
+            salt: Self.salt,
+            info: Self.info,
+            outputByteCount: 32
+        )
+        keyBytes = derived.withUnsafeBytes { Array($0) }
+    }
+
+    /// The tag of `message`: HMAC-SHA256 under the race key, first `tagLength` bytes.
+    public func tag(for message: ArraySlice<UInt8>) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: keyBytes)).prefix(Self.tagLength))
+    }
+
+    /// Whether `tag` is the tag of `message`, compared in constant time.
+    public func isValid(tag: ArraySlice<UInt8>, for message: ArraySlice<UInt8>) -> Bool {
+        let expected = self.tag(for: message)
+        guard tag.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(tag, expected) { difference |= left ^ right }
+        return difference == 0
+    }
+}

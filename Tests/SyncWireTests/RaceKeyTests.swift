@@ -1,0 +1,57 @@
+import Domain
+import Foundation
+import SyncWire
+import Testing
+
+/// Keyed races: tags, the replay window and open/keyed mismatches (docs/PROTOCOL.md, "Race key").
+@Suite("Race key: tags and replays")
+struct RaceKeyTests {
+    static let sender = RunnerID(rawValue: 0xA11CE)
+    static let hello = SyncDatagram(sender: sender, sequence: 1, message: .hello(name: "alice", terms: Sample.terms))
+    static let progress = SyncDatagram(sender: sender, sequence: 2, message: .progress(ProgressReportDTO(Sample.progress(id: 0xA11CE))))
+
+    @Test("a keyed progress update is 32 bytes: 24 plus the 8-byte tag, and round-trips under the same key")
+    func roundTrip() throws {
+        let key = try RaceKey(passphrase: "correct horse battery staple")
+        let bytes = SyncDatagramCodec.encode(Self.progress, key: key)
+        #expect(bytes.count == 32)
+        #expect(bytes[3] & 0x08 != 0)
+        #expect(try SyncDatagramCodec.decode(bytes, key: key) == Self.progress)
+        for message in SyncDatagramCodecTests.messages {
+            let datagram = SyncDatagram(sender: Self.sender, sequence: 9, message: message)
+            #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram, key: key), key: key) == datagram)
+        }
+    }
+
+    @Test("the key is HKDF-SHA256 of the passphrase with the documented salt and info; the tag its HMAC's first 8 bytes")
+    func derivation() throws {
+        let key = try RaceKey(passphrase: "same")
+        #expect(key.tag(for: [1, 2, 3]) == (try RaceKey(passphrase: "same")).tag(for: [1, 2, 3]))
+        #expect(key.tag(for: [1, 2, 3]) != (try RaceKey(passphrase: "Same")).tag(for: [1, 2, 3]))
+        #expect(key.tag(for: [1, 2, 3]).count == 8)
+        #expect(throws: RaceKeyError.empty) { try RaceKey(passphrase: "") }
+    }
+
+    @Test("another key, a changed byte anywhere or a changed tag: bad-tag")
+    func badTags() throws {
+        let key = try RaceKey(passphrase: "ours")
+        let bytes = SyncDatagramCodec.encode(Self.progress, key: key)
+        #expect(throws: DatagramError.badTag) { try SyncDatagramCodec.decode(bytes, key: RaceKey(passphrase: "theirs")) }
+        for offset in 4..<bytes.count {
+            var changed = bytes
+            changed[offset] ^= 0x01
+            #expect(throws: DatagramError.badTag) { try SyncDatagramCodec.decode(changed, key: key) }
+        }
+    }
+
+    @Test("an untagged datagram in a keyed race: missing-tag; a tagged one in an open race: unexpected-tag")
+    func mismatches() throws {
+        let key = try RaceKey(passphrase: "ours")
+        #expect(throws: DatagramError.missingTag) { try SyncDatagramCodec.decode(SyncDatagramCodec.encode(Self.progress), key: key) }
+        #expect(throws: DatagramError.unexpectedTag) { try SyncDatagramCodec.decode(SyncDatagramCodec.encode(Self.progress, key: key)) }
+        // A tag removed and the flag cleared is an untagged datagram: still missing-tag, never accepted.
+        var stripped = Array(SyncDatagramCodec.encode(Self.progress, key: key).dropLast(8))
+        stripped[3] &= ~0x08
+        #expect(throws: DatagramError.missingTag) { try SyncDatagramCodec.decode(stripped, key: key) }
+    }
+}
