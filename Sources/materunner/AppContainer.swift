@@ -126,8 +126,8 @@ struct AppContainer {
     /// The notice of an open race: short enough for a 40-column terminal.
     static let openRaceNotice = "open race: see --race-key-file"
 
-    func makeRunningViewModel(race: any RaceSessionUseCase) -> RunningViewModel {
-        RunningViewModel(dependency: .init(race: race, clock: clock))
+    func makeRunningViewModel(race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil) -> RunningViewModel {
+        RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock))
     }
 
     /// The world clock on the race clock: this machine's clock until a clock is agreed with peers.
@@ -136,35 +136,31 @@ struct AppContainer {
         return WorldClockViewModel(dependency: .init(service: service, zones: zones, clock: clock, tick: tick))
     }
 
+    /// The binder of `host`'s front-ends, logging what it reports.
+    func makeBinder(host: FrontEndHost) -> FrontEndBinder {
+        let logger = self.logger
+        return FrontEndBinder(screen: host, clock: clock) { report in
+            switch report {
+            case .rejected: logger.warning("\(report.message)")
+            case .failed(let message): logger.error("\(message)")
+            }
+        }
+    }
+
     /// Runs the view model with its outputs bound to the front-ends until the run is over; an open race
     /// (no race key) is announced first with a notice. Returns whether it ended without an error.
-    func present(_ viewModel: RunningViewModel, on host: FrontEndHost, openRace: Bool = false, worldClock: [TimeZone]? = nil) async -> Bool {
-        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
-        loadedContinuation.yield()
-        loadedContinuation.finish()
-        let stops = StopRequests(host: host)
-        let output = viewModel.transform(input: .init(viewDidLoad: loaded, stopRequested: stops.stream))
+    func present(_ viewModel: RunningViewModel, on binder: FrontEndBinder, openRace: Bool = false, worldClock: [TimeZone]? = nil) async -> Bool {
+        let signals = InterruptSignals()
+        let output = viewModel.transform(input: binder.runningInput(stops: signals.stream))
         if openRace {
             logger.info("open race: anyone on this network can send progress; give every runner the same --race-key-file to close it")
-            _ = host.deliver(FrontEndFrame(
-                type: .notice, time: DisplayFormat.timestamp(clock.now), level: Notice.Level.warning.rawValue,
-                message: Self.openRaceNotice
-            ))
+            binder.show(Notice(level: .warning, message: Self.openRaceNotice))
         }
-        var succeeded = true
-        var refusing = Set<String>()
-        for await frame in alongsideWorldClock(RunningFrames.frames(from: output, clock: clock), zones: worldClock) {
-            if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
-                succeeded = false
-                logger.error("\(frame.message ?? "the run failed")")
-            }
-            // Said once per front-end: one whose output is gone (a closed pipe) refuses every frame.
-            for rejected in host.deliver(frame) where refusing.insert(rejected).inserted {
-                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame (its output may be closed); further rejections are not logged")
-            }
-        }
-        stops.cancel()
-        host.shutdown()
+        let clock = worldClock.map(makeAgreedWorldClock)
+        let succeeded = await binder.show(output, worldClock: clock?.output)
+        clock?.close()
+        signals.cancel()
+        binder.shutdown()
         return succeeded
     }
 }

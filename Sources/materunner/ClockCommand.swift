@@ -60,31 +60,15 @@ struct ClockCommand: AsyncParsableCommand {
         let container = AppContainer(speedup: 1, logger: logger)
         let host = FrontEndHost()
         try FrontEndOptionGroup.load(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, into: host)
-        let inputs = ClockInputs(host: host)
-        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
-        loadedContinuation.yield()
-        loadedContinuation.finish()
+        let binder = container.makeBinder(host: host)
+        // A stop input, Ctrl-C or SIGTERM ends the view's inputs, which ends the clock.
+        let signals = InterruptSignals()
         let viewModel = container.makeWorldClockViewModel(zones: try TimeZoneList.parse(zones), tick: tick)
-        let output = viewModel.transform(input: .init(
-            viewDidLoad: loaded, nowRequested: inputs.now,
-            previousDayRequested: inputs.previousDay, nextDayRequested: inputs.nextDay
-        ))
+        let output = viewModel.transform(input: binder.worldClockInput(stops: signals.stream))
         let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
-        var shown = 0
-        var failed = false
-        for await frame in WorldClockFrames.frames(from: output, clock: container.clock) {
-            if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
-                failed = true
-                logger.error("\(frame.message ?? "the clock failed")")
-            }
-            for rejected in host.deliver(frame) {
-                logger.warning("front-end \(rejected) rejected a \(frame.type.rawValue) frame")
-            }
-            if frame.type == .clock { shown += 1 }
-            if let limit, shown >= limit { break }
-        }
-        inputs.cancel()
-        host.shutdown()
+        let failed = await !binder.show(output, limit: limit)
+        signals.cancel()
+        binder.shutdown()
         if failed { throw ExitCode(1) }
     }
 }

@@ -70,7 +70,7 @@ struct DemoCommand: AsyncParsableCommand {
         )
         // Both sockets are on 127.0.0.1: nobody else can join, so no open-race notice.
         let aliceRecorded = container.recording(aliceSession, into: recorder)
-        let succeeded = await container.present(container.makeRunningViewModel(race: aliceRecorded), on: host)
+        let succeeded = await container.present(container.makeRunningViewModel(race: aliceRecorded), on: container.makeBinder(host: host))
         let saved = await container.closeRecording(recorder)
         bobRun.cancel()
         await aliceSync.close()

@@ -5,13 +5,13 @@ import FrontEndKit
 import Logging
 import Presentation
 
-/// `run --invite` and `run --join`: the invitation exchange before the run, shown on the front-ends,
-/// then the countdown. Ends at the start instant with the agreed run.
+/// `run --invite` and `run --join`: the invitation exchange before the run, shown on the front-ends
+/// through the lobby view model, then the countdown. Ends at the start instant with the agreed run.
 struct LobbyPhase {
     let container: AppContainer
     let me: Runner
     let messaging: any RaceMessagingRepository
-    let host: FrontEndHost
+    let binder: FrontEndBinder
 
     /// Lobby timings: given in real seconds, run on the (possibly sped-up) race clock.
     func settings(wait: TimeInterval) -> LobbySettings {
@@ -23,73 +23,32 @@ struct LobbyPhase {
     }
 
     /// The host: invites `names` and returns the start once the countdown is over. The lobby goes on
-    /// answering late answers in the returned task until its grace ends; cancel it when the run ends.
-    func invite(_ names: [String], terms: RaceTerms, timeout: TimeInterval, wait: TimeInterval) async throws -> (RaceStart, Task<Void, Never>) {
+    /// showing late answers until the run's screen ends.
+    func invite(_ names: [String], terms: RaceTerms, timeout: TimeInterval, wait: TimeInterval) async throws -> RaceStart {
         let lobby = HostLobby(settings: settings(wait: wait), messaging: messaging, clock: container.clock)
+        let invitation = HostInvitation(lobby: lobby, names: names, terms: terms, timeout: timeout * container.clock.speedup)
         // Ctrl-C before the start cancels the invitation (the invitees are told) instead of vanishing.
         let signals = InterruptSignals()
-        let interrupts = signals.stream
-        let cancelling = Task {
-            for await _ in interrupts { await lobby.cancel() }
-        }
-        defer {
-            cancelling.cancel()
-            signals.cancel()
-        }
-        return try await follow(lobby.invite(names, terms: terms, timeout: timeout * container.clock.speedup))
+        defer { signals.cancel() }
+        return try await show(invitation, input: binder.lobbyInput(cancels: signals.stream))
     }
 
     /// A joiner: shows invitations, answers them from the front-ends' accept / decline inputs (or by
     /// itself for `acceptFrom`), and returns the start of the run it joined once the countdown is over.
     func join(acceptFrom: String?, wait: TimeInterval) async throws -> RaceStart {
         let lobby = JoinLobby(settings: settings(wait: wait), messaging: messaging, clock: container.clock, acceptFrom: acceptFrom)
-        let logger = container.logger
-        let inputs = host.subscribeInputs()
-        let answering = Task {
-            for await event in inputs where event.type == .accept || event.type == .decline {
-                guard let id = event.invitation.flatMap(UInt32.init) else { continue }
-                do {
-                    try await lobby.answer(id, accept: event.type == .accept)
-                } catch {
-                    logger.info("answer to invitation \(id) refused: \(error)")
-                }
-            }
-        }
-        defer { answering.cancel() }
-        let frame = FrontEndFrame(
-            type: .notice, time: DisplayFormat.timestamp(container.clock.now), level: Notice.Level.info.rawValue,
-            message: "\(me.name) is waiting for an invitation"
-        )
-        _ = host.deliver(frame)
-        return try await follow(lobby.join()).0
+        binder.show(Notice(level: .info, message: "\(me.name) is waiting for an invitation"))
+        return try await show(lobby, input: binder.lobbyInput())
     }
 
-    /// Shows every event until the start, then the countdown; the rest of the stream is drained (and
-    /// shown) in the returned task.
-    private func follow(_ events: AsyncThrowingStream<LobbyEvent, any Error>) async throws -> (RaceStart, Task<Void, Never>) {
-        var iterator = events.makeAsyncIterator()
-        var start: RaceStart?
+    private func show(_ lobby: any LobbyUseCase, input: LobbyViewModel.Input) async throws -> RaceStart {
+        let viewModel = LobbyViewModel(dependency: .init(lobby: lobby, clock: container.clock))
         do {
-            while start == nil, let event = try await iterator.next() {
-                deliver(event)
-                if case .starting(let agreed) = event { start = agreed }
-            }
+            return try await binder.show(viewModel.transform(input: input))
         } catch let error as LobbyError {
             throw CLIError.runtime("\(error)")
+        } catch let error as LobbyViewModel.NoRunAgreed {
+            throw CLIError.runtime("\(error)")
         }
-        guard let start else { throw CLIError.runtime("the lobby ended without a run") }
-        let rest = Task { [iterator] in
-            var iterator = iterator
-            while let event = try? await iterator.next() { deliver(event) }
-        }
-        for await frame in LobbyFrames.countdown(to: start.startsAt, clock: container.clock) {
-            _ = host.deliver(frame)
-        }
-        return (start, rest)
-    }
-
-    private func deliver(_ event: LobbyEvent) {
-        container.logger.info("lobby: \(event)")
-        for frame in LobbyFrames.frames(for: event, now: container.clock.now) { _ = host.deliver(frame) }
     }
 }

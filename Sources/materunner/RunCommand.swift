@@ -149,12 +149,11 @@ struct RunCommand: AsyncParsableCommand {
 
         let host = FrontEndHost()
         try frontEnds.loadAll(into: host)
+        let binder = container.makeBinder(host: host)
         let recorder = container.makeRecorder(store: try data.openStore())
 
         let sync = try await container.makeSync(port: port, key: try raceKey.load())
         container.followRaceClock(of: sync, me: me.id)
-        var lateAnswers: Task<Void, Never>?
-        defer { lateAnswers?.cancel() }
         var discovery: DNSSDDiscoveryRepository?
         do {
             for text in peer {
@@ -184,20 +183,18 @@ struct RunCommand: AsyncParsableCommand {
         var runTerms = terms
         var matesToWaitFor = expected
         if lobby {
-            let phase = LobbyPhase(container: container, me: me, messaging: sync, host: host)
+            let phase = LobbyPhase(container: container, me: me, messaging: sync, binder: binder)
             let start: RaceStart
             do {
                 if let invite {
-                    let agreed = try await phase.invite(inviteNames(invite), terms: terms, timeout: inviteTimeout, wait: wait)
-                    start = agreed.0
-                    lateAnswers = agreed.1
+                    start = try await phase.invite(inviteNames(invite), terms: terms, timeout: inviteTimeout, wait: wait)
                 } else {
                     start = try await phase.join(acceptFrom: acceptFrom, wait: wait)
                 }
             } catch {
                 discovery?.stop()
                 await sync.close()
-                host.shutdown()
+                binder.shutdown()
                 throw error
             }
             runTerms = start.terms
@@ -226,13 +223,11 @@ struct RunCommand: AsyncParsableCommand {
             location: container.recording(announced, into: recorder), sync: sync
         )
         let recorded = container.recording(session, into: recorder)
-        let interactions = RunInteractions(
-            me: me, cheers: RaceCheers(me: me, messaging: sync, clock: container.clock), session: recorded,
-            recorder: recorder, host: host, clock: container.clock, logger: logger
-        ).start()
-        defer { interactions.cancel() }
+        let cheers = RecordingCheers(
+            me: me, cheers: RaceCheers(me: me, messaging: sync, clock: container.clock), recorder: recorder, clock: container.clock
+        )
         let succeeded = await container.present(
-            container.makeRunningViewModel(race: recorded), on: host, openRace: !sync.isAuthenticated,
+            container.makeRunningViewModel(race: recorded, cheers: cheers), on: binder, openRace: !sync.isAuthenticated,
             worldClock: try clockZones.map(TimeZoneList.parse)
         )
         let saved = await container.closeRecording(recorder)

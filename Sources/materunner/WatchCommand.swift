@@ -76,7 +76,7 @@ struct WatchCommand: AsyncParsableCommand {
             configuration: SpectatorConfiguration(me: me, heartbeat: 0.5 * scale, lostAfter: 10 * scale, waitTimeout: wait * scale),
             sync: sync, messaging: sync, clock: container.clock
         )
-        let succeeded = await container.present(container.makeRunningViewModel(race: session), on: host)
+        let succeeded = await container.present(container.makeRunningViewModel(race: session), on: container.makeBinder(host: host))
         discovery?.stop()
         await sync.close()
         if !succeeded { throw ExitCode(1) }
