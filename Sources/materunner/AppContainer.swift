@@ -143,6 +143,7 @@ struct AppContainer {
             switch report {
             case .rejected: logger.warning("\(report.message)")
             case .failed(let message): logger.error("\(message)")
+            case .shown(let notice): logger.info("\(notice.message)")
             }
         }
     }

@@ -128,7 +128,11 @@ struct FrontEndBinderTests {
         binder.show(Notice(level: .info, message: "alice is waiting for an invitation"))
         #expect(screen.frames.map(\.message) == ["open race: see --race-key-file", "alice is waiting for an invitation"])
         #expect(screen.frames.map(\.level) == ["warning", "info"])
-        #expect(reports.value == [.rejected(frontEnd: "/lib/broken.so", frame: .notice)])
+        #expect(reports.value == [
+            .shown(Notice(level: .warning, message: "open race: see --race-key-file")),
+            .rejected(frontEnd: "/lib/broken.so", frame: .notice),
+            .shown(Notice(level: .info, message: "alice is waiting for an invitation")),
+        ])
         binder.shutdown()
         binder.show(Notice(level: .info, message: "too late"))
         #expect(screen.isShutDown)

@@ -2,7 +2,7 @@ import FrontEndKit
 import Synchronization
 
 /// Hands frames to the screen one at a time (the ABI promises plugins serial calls), reports each
-/// rejecting front-end once and each error notice, and delivers nothing once the screen is shut down.
+/// rejecting front-end once and each notice shown, and delivers nothing once the screen is shut down.
 ///
 /// A lock, not a task, serializes the calls: a notice shown by the application, a status from the
 /// run and the shutdown keep the order they were made in, and a shutdown never overlaps a delivery.
@@ -28,8 +28,9 @@ final class FrameDelivery: Sendable {
             return screen.deliver(frame).filter { state.rejecting.insert($0).inserted }
         }
         guard let newlyRejecting else { return }
-        if frame.type == .notice, frame.level == Notice.Level.error.rawValue {
-            report(.failed(frame.message ?? "failed"))
+        if frame.type == .notice, let level = frame.level.flatMap(Notice.Level.init(rawValue:)) {
+            let message = frame.message ?? ""
+            report(level == .error ? .failed(message) : .shown(Notice(level: level, message: message)))
         }
         for path in newlyRejecting { report(.rejected(frontEnd: path, frame: frame.type)) }
     }

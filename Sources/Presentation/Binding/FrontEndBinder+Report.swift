@@ -8,6 +8,8 @@ extension FrontEndBinder {
         case rejected(frontEnd: String, frame: FrontEndFrame.Kind)
         /// An error notice with this message was shown: the screen failed.
         case failed(String)
+        /// Another notice was shown (an info or a warning), e.g. a refused answer to an invitation.
+        case shown(Notice)
 
         /// One line for the log.
         public var message: String {
@@ -16,6 +18,8 @@ extension FrontEndBinder {
                 "front-end \(frontEnd) rejected a \(frame.rawValue) frame (its output may be closed); further rejections are not logged"
             case .failed(let message):
                 message
+            case .shown(let notice):
+                notice.message
             }
         }
     }
