@@ -40,34 +40,16 @@ struct BenchmarkPeer: Sendable {
         var frames = 0
     }
 
-    /// Runs the view model into frames, hands each to a front-end host (which encodes it for the
-    /// plugins), and times every change of a mate's elapsed time against the fix behind it, for
-    /// fixes that left their source inside `window`. Ends when the task is cancelled or the run ends.
+    /// Runs the view model into frames through a binder, hands each to a front-end host (which encodes
+    /// it for the plugins), and times every change of a mate's elapsed time against the fix behind it,
+    /// for fixes that left their source inside `window`. Ends when the task is cancelled or the run ends.
     func observe(mates: [String: FixProbe], window: Range<UInt64>, clock: SystemRaceClock) async -> Observation {
-        let host = FrontEndHost()
-        let (loaded, loadedContinuation) = AsyncStream.makeStream(of: Void.self)
-        loadedContinuation.yield()
-        loadedContinuation.finish()
+        let screen = ObservingScreen(host: FrontEndHost(), mates: mates, window: window)
+        let binder = FrontEndBinder(screen: screen, clock: clock)
         let (stops, stopContinuation) = AsyncStream.makeStream(of: Void.self)
         defer { stopContinuation.finish() }
-        let output = viewModel.transform(input: .init(viewDidLoad: loaded, stopRequested: stops))
-        var observation = Observation()
-        var shown: [String: Double] = [:]
-        for await frame in RunningFrames.frames(from: output, clock: clock) {
-            host.deliver(frame)
-            let now = monotonicNanoseconds()
-            observation.frames += 1
-            for mate in frame.runners ?? [] where !mate.me && shown[mate.id] != mate.timeSeconds {
-                shown[mate.id] = mate.timeSeconds
-                guard mate.state == "running", mate.timeSeconds > 0, let probe = mates[mate.id] else { continue }
-                guard let emitted = probe.emission(elapsed: mate.timeSeconds) else {
-                    observation.unmatched += 1
-                    continue
-                }
-                if window.contains(emitted) { observation.samples.append(now - emitted) }
-            }
-        }
-        host.shutdown()
-        return observation
+        _ = await binder.show(viewModel.transform(input: binder.runningInput(stops: stops)))
+        binder.shutdown()
+        return screen.observation
     }
 }

@@ -3,6 +3,7 @@ import Data
 import Domain
 import Foundation
 import Presentation
+import SyncWire
 
 // MARK: The flows of `run`, `watch`, `demo` and `clock`
 

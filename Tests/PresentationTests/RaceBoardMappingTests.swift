@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndKit
 @testable import Presentation
 import Testing
 
@@ -18,11 +19,11 @@ struct RaceBoardMappingTests {
         #expect(board.goal == "0.10 km")
         #expect(board.goalMetres == 100)
         #expect(board.leader == "ana")
-        let row = try #require(board.rows.first)
-        #expect(board.rows.count == 1)
-        #expect(row == RunnerRow(
-            id: "000000000000000a", name: "ana", isMe: true, rank: 1, state: "waiting", distance: "0.00 km",
-            distanceMetres: 0, progress: 0, isLeader: true, time: "00:00", timeSeconds: 0, finishSeconds: nil,
+        let row = try #require(board.runners.first)
+        #expect(board.runners.count == 1)
+        #expect(row == FrontEndRunner(
+            id: "000000000000000a", name: "ana", me: true, rank: 1, state: "waiting", distance: "0.00 km",
+            distanceMetres: 0, progress: 0, leader: true, time: "00:00", timeSeconds: 0, finishSeconds: nil,
             calories: "0 kcal", caloriesKcal: 0
         ))
     }
@@ -33,7 +34,7 @@ struct RaceBoardMappingTests {
             Sample.progress(ana, elapsed: 60, distance: 50), Sample.progress(bor, elapsed: 60, distance: 40),
         ])
         snapshot.effort = RunnerEffort(kilocalories: 23.97)
-        let rows = RaceBoard(snapshot).rows
+        let rows = RaceBoard(snapshot).runners
         #expect(rows.map(\.name) == ["ana", "bor"])
         #expect(rows.map(\.calories) == ["23 kcal", nil])
         #expect(rows.map(\.caloriesKcal) == [23.97, nil])
@@ -58,15 +59,15 @@ struct RaceBoardMappingTests {
         #expect(board.stage == "running")
         #expect(board.headline == "running to 0.10 km")
         #expect(board.leader == "bor")
-        #expect(board.rows == [
-            RunnerRow(
-                id: "000000000000000b", name: "bor", isMe: false, rank: 1, state: "running", distance: "0.09 km",
-                distanceMetres: 99.9, progress: 99.9 / 100, isLeader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+        #expect(board.runners == [
+            FrontEndRunner(
+                id: "000000000000000b", name: "bor", me: false, rank: 1, state: "running", distance: "0.09 km",
+                distanceMetres: 99.9, progress: 99.9 / 100, leader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
                 pace: "10:19 /km", speedMetresPerSecond: 1000 / (61.9 / 99.9 * 1000)
             ),
-            RunnerRow(
-                id: "000000000000000a", name: "ana", isMe: true, rank: 2, state: "running", distance: "0.02 km",
-                distanceMetres: 29.99, progress: 29.99 / 100, isLeader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+            FrontEndRunner(
+                id: "000000000000000a", name: "ana", me: true, rank: 2, state: "running", distance: "0.02 km",
+                distanceMetres: 29.99, progress: 29.99 / 100, leader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
                 pace: "34:24 /km", speedMetresPerSecond: 1000 / (61.9 / 29.99 * 1000), calories: "0 kcal", caloriesKcal: 0
             ),
         ])
@@ -78,7 +79,7 @@ struct RaceBoardMappingTests {
             Sample.progress(ana, .finished, elapsed: 25, distance: 104, finishTime: 20.5),
             Sample.progress(bor, elapsed: 25, distance: 90),
         ])
-        let row = try #require(RaceBoard(snapshot).rows.first)
+        let row = try #require(RaceBoard(snapshot).runners.first)
         #expect(row.state == "finished")
         #expect(row.time == "00:20")
         #expect(row.timeSeconds == 20.5)
@@ -98,8 +99,8 @@ struct RaceBoardMappingTests {
         let snapshot = Sample.snapshot(.running, [
             Sample.progress(ana, elapsed: 30, distance: 9.99), Sample.progress(bor, elapsed: 0, distance: 12),
         ])
-        #expect(RaceBoard(snapshot).rows.map(\.pace) == [nil, nil])
-        #expect(RaceBoard(snapshot).rows.map(\.speedMetresPerSecond) == [nil, nil])
+        #expect(RaceBoard(snapshot).runners.map(\.pace) == [nil, nil])
+        #expect(RaceBoard(snapshot).runners.map(\.speedMetresPerSecond) == [nil, nil])
     }
 
     @Test("complete: stage 'complete', headline 'finished'")
@@ -111,9 +112,9 @@ struct RaceBoardMappingTests {
         let board = RaceBoard(snapshot)
         #expect(board.stage == "complete")
         #expect(board.headline == "finished")
-        #expect(board.rows.map(\.state) == ["finished", "finished"])
-        #expect(board.rows.map(\.rank) == [1, 2])
-        #expect(board.rows.map(\.isLeader) == [true, false])
+        #expect(board.runners.map(\.state) == ["finished", "finished"])
+        #expect(board.runners.map(\.rank) == [1, 2])
+        #expect(board.runners.map(\.leader) == [true, false])
     }
 
     @Test("a lost mate's row says 'lost', whatever its phase")
@@ -126,8 +127,8 @@ struct RaceBoardMappingTests {
                 lost: [bor.id]
             )
             let board = RaceBoard(snapshot)
-            #expect(board.rows.first { $0.name == "bor" }?.state == "lost")
-            #expect(board.rows.first { $0.name == "ana" }?.state == "running")
+            #expect(board.runners.first { $0.name == "bor" }?.state == "lost")
+            #expect(board.runners.first { $0.name == "ana" }?.state == "running")
         }
     }
 
@@ -140,15 +141,15 @@ struct RaceBoardMappingTests {
         #expect(board.goal == "5.00 km")
         #expect(board.goalMetres == 5_000)
         #expect(board.headline == "running to 5.00 km")
-        #expect(board.rows.first?.distance == "4.57 km")
-        #expect(board.rows.first?.time == "01:02:05")
-        #expect(board.rows.first?.progress == 0.915)
+        #expect(board.runners.first?.distance == "4.57 km")
+        #expect(board.runners.first?.time == "01:02:05")
+        #expect(board.runners.first?.progress == 0.915)
     }
 
     @Test("no standings: no rows and no leader")
     func empty() {
         let board = RaceBoard(Sample.snapshot(.waitingForMates(heard: 0, expected: 1), [], startedAt: nil))
-        #expect(board.rows.isEmpty)
+        #expect(board.runners.isEmpty)
         #expect(board.leader == nil)
     }
 
@@ -158,18 +159,18 @@ struct RaceBoardMappingTests {
             Sample.progress(ana, .finished, elapsed: 1_300, distance: 5_000, finishTime: 1_200.5),
             Sample.progress(bor, .finished, elapsed: 1_400, distance: 5_000, finishTime: 1_321),
         ])
-        let result = RaceResultDisplay(snapshot)
+        let result = RunningResult(snapshot)
         #expect(result.board == RaceBoard(snapshot))
         let winner = try #require(result.winner)
         #expect(winner.name == "ana")
-        #expect(winner.isMe)
+        #expect(winner.me)
         #expect(result.summary == "ana wins in 20:00")
     }
 
     @Test("a result nobody finished says so")
     func resultWithoutWinner() {
         let snapshot = Sample.snapshot(.complete, [Sample.progress(ana, elapsed: 100, distance: 80)], lost: [])
-        let result = RaceResultDisplay(snapshot)
+        let result = RunningResult(snapshot)
         #expect(result.winner == nil)
         #expect(result.summary == "nobody reached 0.10 km")
     }

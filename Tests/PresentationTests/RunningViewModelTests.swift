@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndKit
 import MateRunnerTesting
 @testable import Presentation
 import Testing
@@ -7,70 +8,14 @@ import Testing
 /// The running view model as a script of input events against a fake run and a manual clock,
 /// asserting the whole history of every output (kickstarter style). Each step waits for the output
 /// it causes before the next, so the history is deterministic; nothing sleeps for real.
-@Suite("RunningViewModel")
+@Suite("RunningViewModel", .timeLimit(.minutes(1)))
 struct RunningViewModelTests {
-    /// One view model under test: its scripted inputs, fake run, manual clock and recorded outputs.
-    struct Script {
-        let clock = ManualRaceClock()
-        let race = FakeRaceSession()
-        let outputs = RunningOutputRecorder()
-        let viewDidLoad: AsyncStream<Void>.Continuation
-        let stopRequested: AsyncStream<Void>.Continuation
-
-        init(tick: TimeInterval = 1) {
-            let loaded = AsyncStream.makeStream(of: Void.self)
-            let stop = AsyncStream.makeStream(of: Void.self)
-            viewDidLoad = loaded.continuation
-            stopRequested = stop.continuation
-            let viewModel = RunningViewModel(dependency: .init(race: race, clock: clock, tick: tick))
-            outputs.record(viewModel.transform(input: .init(viewDidLoad: loaded.stream, stopRequested: stop.stream)))
-        }
-
-        var history: RunningOutputRecorder.History { outputs.history }
-
-        /// The view is up: the run starts and the elapsed time shows 00:00.
-        func load() async throws {
-            viewDidLoad.yield(())
-            try await waitUntil("the first elapsed time") { history.elapsedTime.count == 1 && race.calls == 1 }
-            try await waitForTickToSleep()
-        }
-
-        func waitForTickToSleep() async throws {
-            try await waitUntil("the elapsed-time tick to sleep on the clock") { clock.sleeperCount == 1 }
-        }
-
-        /// The run reports a snapshot; waits for the board it gives.
-        func send(_ snapshot: RaceSnapshot) async throws {
-            let boards = history.board.count
-            race.send(snapshot)
-            try await waitUntil("board \(boards + 1)") { history.board.count == boards + 1 }
-        }
-
-        /// Advances the clock one tick; waits for the tick to run and sleep again.
-        func advance(by seconds: TimeInterval = 1) async throws {
-            try await waitForTickToSleep()
-            clock.advance(by: seconds)
-            try await waitForTickToSleep()
-        }
-
-        /// Advances one tick and waits for the new elapsed time it shows.
-        func tick() async throws {
-            let shown = history.elapsedTime.count
-            try await advance()
-            try await waitUntil("elapsed time \(shown + 1)") { history.elapsedTime.count == shown + 1 }
-        }
-
-        func waitForAllOutputsToFinish() async throws {
-            try await waitUntil("every output to finish") { outputs.allFinished }
-        }
-    }
-
     let ana = Sample.ana
     let bor = Sample.bor
 
-    @Test("a whole race: every output's full history")
+    @Test("a whole race: the status after every snapshot and every tick, the result once at the end")
     func wholeRace() async throws {
-        let script = Script()
+        let script = RunningScript()
         defer { script.outputs.cancel() }
         let snapshots = [
             Sample.waiting,
@@ -104,48 +49,44 @@ struct RunningViewModelTests {
         try await script.waitForAllOutputsToFinish()
 
         let history = script.history
-        #expect(history.elapsedTime == ["00:00", "00:01", "00:02", "00:03", "00:02"])
-        #expect(history.board == snapshots.map(RaceBoard.init))
-        #expect(history.board.map(\.stage) == ["waiting", "running", "running", "running", "running", "complete"])
-        #expect(history.board.map(\.headline) == [
+        let boards = snapshots.map(RaceBoard.init)
+        #expect(history.status == [
+            RunningStatus(elapsed: "00:00", board: boards[0]), RunningStatus(elapsed: "00:00", board: boards[1]),
+            RunningStatus(elapsed: "00:01", board: boards[1]), RunningStatus(elapsed: "00:01", board: boards[2]),
+            RunningStatus(elapsed: "00:02", board: boards[2]), RunningStatus(elapsed: "00:02", board: boards[3]),
+            RunningStatus(elapsed: "00:03", board: boards[3]), RunningStatus(elapsed: "00:03", board: boards[4]),
+            RunningStatus(elapsed: "00:02", board: boards[4]), RunningStatus(elapsed: "00:02", board: boards[5]),
+        ])
+        #expect(boards.map(\.stage) == ["waiting", "running", "running", "running", "running", "complete"])
+        #expect(boards.map(\.headline) == [
             "waiting for mates: 0 of 1", "running to 0.10 km", "running to 0.10 km", "running to 0.10 km",
             "running to 0.10 km", "finished",
         ])
-        #expect(history.board.map(\.leader) == ["ana", "ana", "ana", "ana", "ana", "ana"])
-        #expect(history.board.map { $0.rows.first { $0.isMe }?.distance } == [
-            "0.00 km", "0.00 km", "0.04 km", "0.09 km", "0.10 km", "0.10 km",
-        ])
-        #expect(history.board.map { $0.rows.map(\.state) } == [
-            ["waiting"], ["running", "running"], ["running", "running"], ["running", "running"],
-            ["finished", "running"], ["finished", "finished"],
-        ])
-        #expect(history.result == [RaceResultDisplay(snapshots[5])])
+        #expect(boards.map { $0.mine?.distance } == ["0.00 km", "0.00 km", "0.04 km", "0.09 km", "0.10 km", "0.10 km"])
+        #expect(history.result == [RunningResult(snapshots[5])])
         #expect(history.result.map(\.summary) == ["ana wins in 00:02"])
         #expect(history.result.first?.winner?.name == "ana")
+        #expect(history.cheer.isEmpty)
         #expect(history.notice.isEmpty)
         #expect(script.race.calls == 1)
     }
 
     @Test("nothing starts before the view is up, and nothing at all if it never is")
     func neverLoaded() async throws {
-        let script = Script()
+        let script = RunningScript()
         defer { script.outputs.cancel() }
         for _ in 0..<1_000 { await Task.yield() }
         #expect(script.race.calls == 0)
-        #expect(script.history.elapsedTime.isEmpty)
         script.viewDidLoad.finish()
         try await script.waitForAllOutputsToFinish()
         let history = script.history
-        #expect(history.elapsedTime.isEmpty)
-        #expect(history.board.isEmpty)
-        #expect(history.result.isEmpty)
-        #expect(history.notice.isEmpty)
+        #expect(history.status.isEmpty && history.cheer.isEmpty && history.result.isEmpty && history.notice.isEmpty)
         #expect(script.race.calls == 0)
     }
 
     @Test("a failing run gives one error notice and every output finishes")
     func failingRun() async throws {
-        let script = Script()
+        let script = RunningScript()
         defer { script.outputs.cancel() }
         let failure = RaceSessionError.matesDidNotShowUp(heard: 0, expected: 1, waited: 60)
         try await script.load()
@@ -154,8 +95,7 @@ struct RunningViewModelTests {
         try await script.waitForAllOutputsToFinish()
 
         let history = script.history
-        #expect(history.elapsedTime == ["00:00"])
-        #expect(history.board == [RaceBoard(Sample.waiting)])
+        #expect(history.status == [RunningStatus(elapsed: "00:00", board: RaceBoard(Sample.waiting))])
         #expect(history.result.isEmpty)
         #expect(history.notice == [Notice(level: .error, message: failure.description)])
         #expect(history.notice.first?.message.contains("heard from 0 of 1 mate(s) in 60 s") == true)
@@ -163,7 +103,7 @@ struct RunningViewModelTests {
 
     @Test("stop requested: notice 'run stopped', the run is cancelled, every output finishes")
     func stopRequested() async throws {
-        let script = Script()
+        let script = RunningScript()
         defer { script.outputs.cancel() }
         let running = Sample.snapshot(.running, [Sample.progress(ana, elapsed: 1, distance: 4), Sample.progress(bor, elapsed: 1, distance: 3)])
         try await script.load()
@@ -174,58 +114,90 @@ struct RunningViewModelTests {
         try await waitUntil("the run to be cancelled") { script.race.terminated }
 
         let history = script.history
-        #expect(history.elapsedTime == ["00:00", "00:01"])
-        #expect(history.board == [RaceBoard(running)])
+        #expect(history.status.map(\.elapsed) == ["00:00", "00:01"])
+        #expect(history.status.map(\.board) == [RaceBoard(running), RaceBoard(running)])
         #expect(history.result.isEmpty)
         #expect(history.notice == [Notice(level: .info, message: "run stopped")])
     }
 
-    @Test("a run that ends without a complete result shows no result and no notice")
-    func endsWithoutResult() async throws {
-        let script = Script()
+    @Test("a confirmed cancel cancels the run; a cancelled runner is said once, and the run ends without a result")
+    func cancelConfirmed() async throws {
+        let script = RunningScript()
         defer { script.outputs.cancel() }
-        let running = Sample.snapshot(.running, [Sample.progress(ana, elapsed: 0.5, distance: 2)])
+        let running = Sample.snapshot(.running, [Sample.progress(ana, elapsed: 1, distance: 4), Sample.progress(bor, elapsed: 1, distance: 3)])
+        let cancelled = Sample.snapshot(.running, [Sample.progress(ana, .cancelled, elapsed: 1, distance: 4), Sample.progress(bor, elapsed: 1, distance: 5)])
         try await script.load()
         try await script.send(running)
+        script.cancelConfirmed.yield(())
+        try await waitUntil("the run to be cancelled") { script.race.cancels == 1 }
+        try await script.send(cancelled)
+        try await script.send(cancelled)
         script.race.finish()
         try await script.waitForAllOutputsToFinish()
 
         let history = script.history
-        #expect(history.elapsedTime == ["00:00"])
-        #expect(history.board == [RaceBoard(running)])
+        #expect(history.status.map(\.board) == [RaceBoard(running), RaceBoard(cancelled), RaceBoard(cancelled)])
+        #expect(history.notice == [Notice(level: .info, message: "you cancelled")])
         #expect(history.result.isEmpty)
-        #expect(history.notice.isEmpty)
     }
 
-    @Test("the elapsed time is shown only when the text changes: quarter-second ticks give one value a second")
+    @Test("cheers: a mate's cheer is shown; ours are sent; an unknown emoji and a failed send are warnings")
+    func cheers() async throws {
+        let script = RunningScript()
+        defer { script.outputs.cancel() }
+        try await script.load()
+        script.cheers.receive(ReceivedCheer(sender: bor, recipient: ana, emoji: .clap, sentAt: Sample.start))
+        script.cheers.receive(ReceivedCheer(sender: bor, recipient: nil, emoji: .fire, sentAt: Sample.start))
+        try await waitUntil("two cheers") { script.history.cheer.count == 2 }
+        script.cheerRequested.yield(CheerRequest(emoji: "👏", to: bor.id.description))
+        try await waitUntil("a cheer sent") { script.cheers.sent.count == 1 }
+        script.cheerRequested.yield(CheerRequest(emoji: "🦆"))
+        try await waitUntil("a warning") { script.history.notice.count == 1 }
+        script.cheers.failSending(with: CheerError.toSelf)
+        script.cheerRequested.yield(CheerRequest(emoji: "🔥"))
+        try await waitUntil("a second warning") { script.history.notice.count == 2 }
+        script.race.finish()
+        try await script.waitForAllOutputsToFinish()
+
+        let history = script.history
+        #expect(history.cheer == [
+            FrontEndCheer(from: "bor", to: "ana", emoji: CheerEmoji.clap.symbol),
+            FrontEndCheer(from: "bor", to: nil, emoji: CheerEmoji.fire.symbol),
+        ])
+        #expect(script.cheers.sent == [FakeCheers.Sent(emoji: .clap, recipient: bor.id)])
+        #expect(history.notice == [
+            Notice(level: .warning, message: "a front-end sent a cheer with an unknown emoji 🦆: ignored"),
+            Notice(level: .warning, message: "\(CheerError.toSelf)"),
+        ])
+    }
+
+    @Test("the elapsed time changes the status only when its text changes: quarter-second ticks give one a second")
     func onlyChanges() async throws {
-        let script = Script(tick: 0.25)
+        let script = RunningScript(tick: 0.25)
         defer { script.outputs.cancel() }
         try await script.load()
         try await script.send(Sample.snapshot(.running, [Sample.progress(ana)]))
         for _ in 0..<3 { try await script.advance(by: 0.25) }
-        #expect(script.history.elapsedTime == ["00:00"])
+        #expect(script.history.status.map(\.elapsed) == ["00:00"])
         try await script.advance(by: 0.25)
-        try await waitUntil("00:01") { script.history.elapsedTime.count == 2 }
+        try await waitUntil("00:01") { script.history.status.count == 2 }
         for _ in 0..<4 { try await script.advance(by: 0.25) }
-        try await waitUntil("00:02") { script.history.elapsedTime.count == 3 }
-        #expect(script.history.elapsedTime == ["00:00", "00:01", "00:02"])
+        try await waitUntil("00:02") { script.history.status.count == 3 }
         script.race.finish()
         try await script.waitForAllOutputsToFinish()
-        #expect(script.history.elapsedTime == ["00:00", "00:01", "00:02"])
+        #expect(script.history.status.map(\.elapsed) == ["00:00", "00:01", "00:02"])
     }
 
     @Test("while waiting for mates the elapsed time stays 00:00 however long the clock runs")
     func waitingDoesNotTick() async throws {
-        let script = Script()
+        let script = RunningScript()
         defer { script.outputs.cancel() }
         try await script.load()
         try await script.send(Sample.waiting)
         for _ in 0..<5 { try await script.advance() }
-        #expect(script.history.elapsedTime == ["00:00"])
         script.race.fail(RaceSessionError.matesDidNotShowUp(heard: 0, expected: 1, waited: 5))
         try await script.waitForAllOutputsToFinish()
-        #expect(script.history.elapsedTime == ["00:00"])
+        #expect(script.history.status.map(\.elapsed) == ["00:00"])
         #expect(script.history.notice.map(\.level) == [.error])
     }
 }

@@ -1,57 +1,17 @@
 import Domain
 import Foundation
+import FrontEndKit
 import MateRunnerTesting
 @testable import Presentation
 import Synchronization
 import Testing
 
-/// A value behind a lock, shareable between the test and the tasks it watches.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    init(_ value: Value) {
-        mutex = Mutex(value)
-    }
-
-    var value: Value { mutex.withLock { $0 } }
-
-    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-        mutex.withLock { body(&$0) }
-    }
-}
-
-/// A race use case whose snapshots the test sends one by one.
-final class FakeRaceSession: RaceSessionUseCase {
-    private let stream: AsyncThrowingStream<RaceSnapshot, any Error>
-    private let continuation: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
-    private let state = Locked((calls: 0, terminated: false))
-
-    init() {
-        (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self)
-        continuation.onTermination = { [state] _ in state.withLock { $0.terminated = true } }
-    }
-
-    func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
-        state.withLock { $0.calls += 1 }
-        return stream
-    }
-
-    /// How many times the run was started.
-    var calls: Int { state.withLock { $0.calls } }
-    /// Whether the snapshot stream ended (finished, failed, or its consumer was cancelled).
-    var terminated: Bool { state.withLock { $0.terminated } }
-
-    func send(_ snapshot: RaceSnapshot) { continuation.yield(snapshot) }
-    func finish() { continuation.finish() }
-    func fail(_ error: any Error) { continuation.finish(throwing: error) }
-}
-
 /// Subscribes to every output of the running view model and keeps the whole history of each.
 final class RunningOutputRecorder: Sendable {
     struct History: Sendable {
-        var elapsedTime: [String] = []
-        var board: [RaceBoard] = []
-        var result: [RaceResultDisplay] = []
+        var status: [RunningStatus] = []
+        var cheer: [FrontEndCheer] = []
+        var result: [RunningResult] = []
         var notice: [Notice] = []
         /// The outputs that have finished.
         var finished: Set<String> = []
@@ -65,8 +25,8 @@ final class RunningOutputRecorder: Sendable {
 
     func record(_ output: RunningViewModel.Output) {
         let started = [
-            collect(output.elapsedTime, named: "elapsedTime") { $0.elapsedTime.append($1) },
-            collect(output.board, named: "board") { $0.board.append($1) },
+            collect(output.status, named: "status") { $0.status.append($1) },
+            collect(output.cheer, named: "cheer") { $0.cheer.append($1) },
             collect(output.result, named: "result") { $0.result.append($1) },
             collect(output.notice, named: "notice") { $0.notice.append($1) },
         ]

@@ -46,20 +46,15 @@ struct WorldClockFormatTests {
         #expect(TimeZoneList.Invalid(unknown: ["Mars/Base"]).description.contains("IANA names"))
     }
 
-    @Test("a board becomes a clock frame with the same values")
+    @Test("a world clock becomes a clock frame with a line for the person")
     func frame() {
-        let board = WorldClockBoard(
+        let clock = FrontEndClock(
             source: "system clock", instant: "2027-01-15T08:00:00.000Z", dayOffset: 1, day: "tomorrow", offset: "+0.000 s",
             offsetSeconds: 0, uncertainty: "unknown", uncertaintySeconds: nil,
-            rows: [WorldClockRow(zone: "Asia/Seoul", date: "2027-01-16", weekday: "Sat", time: "17:00:00", utcOffset: "+09:00")]
+            zones: [FrontEndZoneTime(zone: "Asia/Seoul", date: "2027-01-16", weekday: "Sat", time: "17:00:00", utcOffset: "+09:00")]
         )
-        #expect(WorldClockFrames.frame(board, time: "2027-01-15T08:00:00.500Z") == FrontEndFrame(
-            type: .clock, time: "2027-01-15T08:00:00.500Z", message: "tomorrow on the system clock",
-            clock: FrontEndClock(
-                source: "system clock", instant: "2027-01-15T08:00:00.000Z", dayOffset: 1, day: "tomorrow", offset: "+0.000 s",
-                offsetSeconds: 0, uncertainty: "unknown", uncertaintySeconds: nil,
-                zones: [FrontEndZoneTime(zone: "Asia/Seoul", date: "2027-01-16", weekday: "Sat", time: "17:00:00", utcOffset: "+09:00")]
-            )
+        #expect(FrontEndFrame.clock(clock, time: "2027-01-15T08:00:00.500Z") == FrontEndFrame(
+            type: .clock, time: "2027-01-15T08:00:00.500Z", message: "tomorrow on the system clock", clock: clock
         ))
     }
 }

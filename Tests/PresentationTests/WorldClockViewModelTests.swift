@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndKit
 import MateRunnerTesting
 @testable import Presentation
 import Testing
@@ -28,7 +29,7 @@ struct WorldClockViewModelTests {
         let now = AsyncStream.makeStream(of: Void.self)
         let previous = AsyncStream.makeStream(of: Void.self)
         let next = AsyncStream.makeStream(of: Void.self)
-        let boards = Locked<[WorldClockBoard]>([])
+        let boards = Locked<[FrontEndClock]>([])
         let notices = Locked<[Notice]>([])
         let finished = Locked(0)
 
@@ -61,8 +62,8 @@ struct WorldClockViewModelTests {
     static let zones = ["Europe/Paris", "Asia/Seoul", "UTC"].compactMap(TimeZone.init(identifier:))
 
     /// One line per board: the day, then each zone's date, weekday and time.
-    static func summary(_ board: WorldClockBoard) -> String {
-        "\(board.dayOffset) \(board.day): " + board.rows.map { "\($0.date) \($0.weekday) \($0.time)" }.joined(separator: " | ")
+    static func summary(_ board: FrontEndClock) -> String {
+        "\(board.dayOffset) \(board.day): " + board.zones.map { "\($0.date) \($0.weekday) \($0.time)" }.joined(separator: " | ")
     }
 
     @Test("loads, ticks on the race clock, moves the day back and forth, and now comes back to today")
@@ -100,13 +101,13 @@ struct WorldClockViewModelTests {
             "1 tomorrow: 2027-01-16 Sat 09:00:02 | 2027-01-16 Sat 17:00:02 | 2027-01-16 Sat 08:00:02",
             "0 today: 2027-01-15 Fri 09:00:02 | 2027-01-15 Fri 17:00:02 | 2027-01-15 Fri 08:00:02",
         ])
-        #expect(screen.boards.value.first == WorldClockBoard(
+        #expect(screen.boards.value.first == FrontEndClock(
             source: "system clock", instant: "2027-01-15T08:00:00.000Z", dayOffset: 0, day: "today", offset: "+0.000 s",
             offsetSeconds: 0, uncertainty: "unknown", uncertaintySeconds: nil,
-            rows: [
-                WorldClockRow(zone: "Europe/Paris", date: "2027-01-15", weekday: "Fri", time: "09:00:00", utcOffset: "+01:00"),
-                WorldClockRow(zone: "Asia/Seoul", date: "2027-01-15", weekday: "Fri", time: "17:00:00", utcOffset: "+09:00"),
-                WorldClockRow(zone: "UTC", date: "2027-01-15", weekday: "Fri", time: "08:00:00", utcOffset: "+00:00"),
+            zones: [
+                FrontEndZoneTime(zone: "Europe/Paris", date: "2027-01-15", weekday: "Fri", time: "09:00:00", utcOffset: "+01:00"),
+                FrontEndZoneTime(zone: "Asia/Seoul", date: "2027-01-15", weekday: "Fri", time: "17:00:00", utcOffset: "+09:00"),
+                FrontEndZoneTime(zone: "UTC", date: "2027-01-15", weekday: "Fri", time: "08:00:00", utcOffset: "+00:00"),
             ]
         ))
         #expect(screen.notices.value.isEmpty)

@@ -1,14 +1,15 @@
 import Domain
 import Foundation
+import FrontEndKit
 
 /// Turns the world clock's model (an instant and a day offset) into display strings, the same on
 /// every machine whatever its locale: Gregorian dates, 24-hour times, English weekday names.
 public enum WorldClockFormat {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    /// The board for `model` in `zones`.
-    public static func board(_ model: WorldClockModel, zones: [TimeZone]) -> WorldClockBoard {
-        WorldClockBoard(
+    /// The world clock for `model` in `zones`, as a `clock` frame carries it.
+    public static func board(_ model: WorldClockModel, zones: [TimeZone]) -> FrontEndClock {
+        FrontEndClock(
             source: model.source,
             instant: DisplayFormat.timestamp(model.shown),
             dayOffset: model.dayOffset,
@@ -17,17 +18,17 @@ public enum WorldClockFormat {
             offsetSeconds: model.offsetSeconds,
             uncertainty: model.uncertaintySeconds.map { "±" + seconds($0) } ?? "unknown",
             uncertaintySeconds: model.uncertaintySeconds,
-            rows: zones.map { row(model.shown, in: $0) }
+            zones: zones.map { row(model.shown, in: $0) }
         )
     }
 
     /// `instant` in `zone`.
-    public static func row(_ instant: Date, in zone: TimeZone) -> WorldClockRow {
+    public static func row(_ instant: Date, in zone: TimeZone) -> FrontEndZoneTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: instant)
         let weekday = parts.weekday.map { weekdays[($0 - 1) % 7] } ?? "?"
-        return WorldClockRow(
+        return FrontEndZoneTime(
             // Foundation names UTC "GMT" on Linux; UTC is what people ask for and what the zone is.
             zone: zone.identifier == "GMT" ? "UTC" : zone.identifier,
             date: "\(digits(parts.year ?? 0, 4))-\(digits(parts.month ?? 0, 2))-\(digits(parts.day ?? 0, 2))",

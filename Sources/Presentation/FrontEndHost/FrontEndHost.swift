@@ -26,7 +26,8 @@ public final class FrontEndHost: @unchecked Sendable {
 
     /// Where names given to `load` are looked for.
     public let searchPath: FrontEndSearchPath
-    /// Input events from every front-end, e.g. the person pressed the stop key.
+    /// Input events from every front-end, e.g. the person pressed the stop key: one stream, for one
+    /// reader (the `FrontEndBinder`). Finishes with `shutdown`.
     public let inputs: AsyncStream<FrontEndInputEvent>
 
     private let plugins = Mutex<[Plugin]>([])
@@ -49,12 +50,6 @@ public final class FrontEndHost: @unchecked Sendable {
                 return sink.receive(UnsafeRawBufferPointer(start: json, count: length)) ? 0 : 1
             }
         ))
-    }
-
-    /// A further stream of every input event from now on, for another listener than `inputs`' one
-    /// (e.g. the invitation answers and cheers besides the stop requests). Finishes with the host.
-    public func subscribeInputs() -> AsyncStream<FrontEndInputEvent> {
-        sink.subscribe()
     }
 
     /// The front-ends loaded so far.
@@ -132,27 +127,18 @@ public final class FrontEndHost: @unchecked Sendable {
 /// Where plugins' input events land.
 private final class InputSink: Sendable {
     private let continuation: AsyncStream<FrontEndInputEvent>.Continuation
-    private let subscribers = Mutex<[AsyncStream<FrontEndInputEvent>.Continuation]>([])
 
     init(continuation: AsyncStream<FrontEndInputEvent>.Continuation) {
         self.continuation = continuation
     }
 
-    func subscribe() -> AsyncStream<FrontEndInputEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: FrontEndInputEvent.self, bufferingPolicy: .bufferingNewest(64))
-        subscribers.withLock { $0.append(continuation) }
-        return stream
-    }
-
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let event = try? FrontEndCoding.decode(FrontEndInputEvent.self, from: bytes) else { return false }
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.yield(event) }
         if case .terminated = continuation.yield(event) { return false }
         return true
     }
 
     func finish() {
         continuation.finish()
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.finish() }
     }
 }

@@ -1,11 +1,12 @@
 import Domain
 import Foundation
+import FrontEndKit
 
 extension RaceBoard {
     /// The board for one snapshot of the run.
     init(_ snapshot: RaceSnapshot) {
         let terms = snapshot.standings.terms
-        let rows = snapshot.standings.standings.map { RunnerRow($0, me: snapshot.me, effort: snapshot.effort) }
+        let runners = snapshot.standings.standings.map { FrontEndRunner($0, me: snapshot.me, effort: snapshot.effort) }
         let stage: String
         let headline: String
         switch snapshot.stage {
@@ -30,7 +31,7 @@ extension RaceBoard {
             mode: mode,
             goal: DisplayFormat.distance(terms.goal.metres),
             goalMetres: terms.goal.metres,
-            rows: rows,
+            runners: runners,
             leader: snapshot.standings.leader.map(\.runner.name)
         )
     }
@@ -42,7 +43,7 @@ extension RaceBoard {
     }
 }
 
-extension RunnerRow {
+extension FrontEndRunner {
     /// The row of `standing`; `effort` is our own runner's (calories are known for ours only).
     init(_ standing: Standing, me: RunnerID, effort: RunnerEffort? = nil) {
         let state: String = if standing.isLost {
@@ -63,13 +64,13 @@ extension RunnerRow {
         self.init(
             id: standing.runner.id.description,
             name: standing.runner.name,
-            isMe: isMe,
+            me: isMe,
             rank: standing.rank,
             state: state,
             distance: DisplayFormat.distance(standing.distance),
             distanceMetres: standing.distance,
             progress: standing.progress,
-            isLeader: standing.isLeader,
+            leader: standing.isLeader,
             time: DisplayFormat.elapsed(standing.elapsed),
             timeSeconds: standing.elapsed,
             finishSeconds: standing.finishTime,
@@ -81,11 +82,11 @@ extension RunnerRow {
     }
 }
 
-extension RaceResultDisplay {
+extension RunningResult {
     init(_ snapshot: RaceSnapshot) {
         let board = RaceBoard(snapshot)
         // A team run has no winner: the group reaches the goal together.
-        let winner = snapshot.standings.team == nil ? board.rows.first { $0.rank == 1 && $0.finishSeconds != nil } : nil
+        let winner = snapshot.standings.team == nil ? board.runners.first { $0.rank == 1 && $0.finishSeconds != nil } : nil
         let summary: String
         if let team = snapshot.standings.team {
             let shares = snapshot.standings.standings

@@ -1,20 +1,28 @@
 import Domain
 import Foundation
+import FrontEndKit
 
-/// The running screen: starts the run when the view is up, ticks the elapsed time, and turns every
-/// snapshot of the race into a display-ready board, then the result.
+/// The running screen: starts the run when the view is up, ticks the elapsed time, turns every
+/// snapshot of the race into a display-ready status, then the result; cancels the run on a confirmed
+/// cancel, and sends and shows the mates' cheers.
 ///
 /// Every output finishes when the run is over, was stopped, or failed.
 public final class RunningViewModel: ViewModelType, Sendable {
     /// What the view model is built with.
     public struct Dependency: Sendable {
+        /// The run (or a spectator's view of one).
         public var race: any RaceSessionUseCase
+        /// Cheers to and from the mates; nil where there are none (a spectator).
+        public var cheers: (any CheerUseCase)?
+        /// The clock the elapsed time ticks on.
         public var clock: any RaceClock
         /// Race-clock seconds between elapsed-time updates.
         public var tick: TimeInterval
 
-        public init(race: any RaceSessionUseCase, clock: any RaceClock, tick: TimeInterval = 1) {
+        /// A running screen of `race`, ticking every `tick` seconds of `clock`.
+        public init(race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1) {
             self.race = race
+            self.cheers = cheers
             self.clock = clock
             self.tick = tick
         }
@@ -24,142 +32,95 @@ public final class RunningViewModel: ViewModelType, Sendable {
     public struct Input: Sendable {
         /// The view is ready: the run starts.
         public var viewDidLoad: AsyncStream<Void>
-        /// The person asked to stop the run.
+        /// The person asked to stop the run (a stop key, Ctrl-C).
         public var stopRequested: AsyncStream<Void>
+        /// The person confirmed cancelling the run: the mates are told, the run ends cancelled.
+        public var cancelConfirmed: AsyncStream<Void>
+        /// The person cheers a mate, or every mate.
+        public var cheerRequested: AsyncStream<CheerRequest>
 
-        public init(viewDidLoad: AsyncStream<Void>, stopRequested: AsyncStream<Void>) {
+        /// The view's events; the ones not given never happen.
+        public init(
+            viewDidLoad: AsyncStream<Void>, stopRequested: AsyncStream<Void>,
+            cancelConfirmed: AsyncStream<Void> = AsyncStream { $0.finish() },
+            cheerRequested: AsyncStream<CheerRequest> = AsyncStream { $0.finish() }
+        ) {
             self.viewDidLoad = viewDidLoad
             self.stopRequested = stopRequested
+            self.cancelConfirmed = cancelConfirmed
+            self.cheerRequested = cheerRequested
         }
     }
 
     /// Display-ready values for the view.
     public struct Output: Sendable {
-        /// Our elapsed time, `MM:SS` or `HH:MM:SS`, each time it changes (the latest, for a slow view).
-        public var elapsedTime: AsyncStream<String>
-        /// The board after every change of the race (the latest, for a view slower than the race).
-        public var board: AsyncStream<RaceBoard>
+        /// The elapsed time and the board, whenever either changes: state, the latest only for a slow view.
+        public var status: AsyncStream<RunningStatus>
+        /// Every cheer received from a mate.
+        public var cheer: AsyncStream<FrontEndCheer>
         /// The result, once, when the run is over.
-        public var result: AsyncStream<RaceResultDisplay>
-        /// Messages: the run was stopped, or failed and why.
+        public var result: AsyncStream<RunningResult>
+        /// Messages: a mate cancelled, the run was stopped, a cheer was refused, the run failed and why.
         public var notice: AsyncStream<Notice>
+
+        /// Outputs made of these streams (a view model's, or a test's).
+        public init(
+            status: AsyncStream<RunningStatus>, cheer: AsyncStream<FrontEndCheer>, result: AsyncStream<RunningResult>,
+            notice: AsyncStream<Notice>
+        ) {
+            self.status = status
+            self.cheer = cheer
+            self.result = result
+            self.notice = notice
+        }
     }
 
     private let dependency: Dependency
 
+    /// A view model built with `dependency`.
     public init(dependency: Dependency) {
         self.dependency = dependency
     }
 
     public func transform(input: Input) -> Output {
-        // The elapsed time and the board are state: a view slower than the race sees the latest of
-        // each (intermediate ones are skipped, never queued). Results and notices are events: all kept.
-        let elapsed = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
-        let board = AsyncStream.makeStream(of: RaceBoard.self, bufferingPolicy: .bufferingNewest(1))
-        let result = AsyncStream.makeStream(of: RaceResultDisplay.self, bufferingPolicy: .unbounded)
+        // The status is state: a view slower than the race sees the latest (intermediate ones are
+        // skipped, never queued). Cheers, results and notices are events: all kept.
+        let status = AsyncStream.makeStream(of: RunningStatus.self, bufferingPolicy: .bufferingNewest(1))
+        let cheer = AsyncStream.makeStream(of: FrontEndCheer.self, bufferingPolicy: .unbounded)
+        let result = AsyncStream.makeStream(of: RunningResult.self, bufferingPolicy: .unbounded)
         let notice = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .unbounded)
         let dependency = self.dependency
+        let outputs = Continuations(
+            status: status.continuation, cheer: cheer.continuation, result: result.continuation, notice: notice.continuation
+        )
 
         let task = Task {
-            defer {
-                elapsed.continuation.finish()
-                board.continuation.finish()
-                result.continuation.finish()
-                notice.continuation.finish()
-            }
+            defer { outputs.finish() }
             var loaded = input.viewDidLoad.makeAsyncIterator()
             guard await loaded.next() != nil else { return }
-            let timing = RunTiming()
-
-            // Each task returns whether its end ends the run: the run itself ending, or a stop.
-            await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    await Self.tickElapsed(timing: timing, dependency: dependency, into: elapsed.continuation)
-                    return false
-                }
-                group.addTask {
-                    var last: RaceSnapshot?
-                    var cancelled: Set<RunnerID> = []
-                    do {
-                        for try await snapshot in dependency.race.snapshots() {
-                            await timing.update(snapshot)
-                            board.continuation.yield(RaceBoard(snapshot))
-                            // A mate who cancels goes on the board as cancelled, and is said once.
-                            for standing in snapshot.standings.standings where standing.isCancelled {
-                                guard cancelled.insert(standing.runner.id).inserted else { continue }
-                                let who = standing.runner.id == snapshot.me ? "you" : standing.runner.name
-                                notice.continuation.yield(Notice(level: .info, message: "\(who) cancelled"))
-                            }
-                            last = snapshot
-                        }
-                        if let last, last.stage == .complete {
-                            await timing.update(last)
-                            await timing.show(at: dependency.clock.now, into: elapsed.continuation)
-                            result.continuation.yield(RaceResultDisplay(last))
-                        }
-                    } catch is CancellationError {
-                    } catch {
-                        notice.continuation.yield(Notice(level: .error, message: "\(error)"))
-                    }
-                    return true
-                }
-                group.addTask {
-                    for await _ in input.stopRequested {
-                        notice.continuation.yield(Notice(level: .info, message: "run stopped"))
-                        return true
-                    }
-                    return false
-                }
-                while let endsRun = await group.next() {
-                    if endsRun { break }
-                }
-                group.cancelAll()
-            }
+            await Self.run(input: input, dependency: dependency, outputs: outputs)
         }
         let cancel: @Sendable (Any) -> Void = { _ in task.cancel() }
-        elapsed.continuation.onTermination = cancel
-        board.continuation.onTermination = cancel
-        return Output(
-            elapsedTime: elapsed.stream, board: board.stream, result: result.stream, notice: notice.stream
-        )
+        status.continuation.onTermination = cancel
+        return Output(status: status.stream, cheer: cheer.stream, result: result.stream, notice: notice.stream)
     }
 
-    private static func tickElapsed(
-        timing: RunTiming, dependency: Dependency, into continuation: AsyncStream<String>.Continuation
-    ) async {
-        var next = dependency.clock.now
-        while !Task.isCancelled {
-            await timing.show(at: dependency.clock.now, into: continuation)
-            next = next.addingTimeInterval(dependency.tick)
-            do { try await dependency.clock.sleep(until: next) } catch { return }
+    /// The four outputs' continuations.
+    struct Continuations: Sendable {
+        let status: AsyncStream<RunningStatus>.Continuation
+        let cheer: AsyncStream<FrontEndCheer>.Continuation
+        let result: AsyncStream<RunningResult>.Continuation
+        let notice: AsyncStream<Notice>.Continuation
+
+        func say(_ level: Notice.Level, _ message: String) {
+            notice.yield(Notice(level: level, message: message))
         }
-    }
-}
 
-/// When our run started and, once finished, how long it took: what the elapsed time is made of.
-private actor RunTiming {
-    private var startedAt: Date?
-    private var finishTime: TimeInterval?
-    /// The elapsed time last shown, by the tick or at the end of the run.
-    private var shown: String?
-
-    func update(_ snapshot: RaceSnapshot) {
-        startedAt = snapshot.startedAt
-        finishTime = snapshot.mine?.finishTime
-    }
-
-    /// Shows the elapsed time at `now` unless it is what was shown last: the output carries each
-    /// change once, whether the tick or the end of the run noticed it.
-    func show(at now: Date, into continuation: AsyncStream<String>.Continuation) {
-        let text = DisplayFormat.elapsed(elapsed(at: now))
-        guard text != shown else { return }
-        shown = text
-        continuation.yield(text)
-    }
-
-    func elapsed(at now: Date) -> TimeInterval {
-        if let finishTime { return finishTime }
-        guard let startedAt else { return 0 }
-        return max(0, now.timeIntervalSince(startedAt))
+        func finish() {
+            status.finish()
+            cheer.finish()
+            result.finish()
+            notice.finish()
+        }
     }
 }

@@ -1,6 +1,7 @@
 import AsyncAlgorithms
 import Domain
 import Foundation
+import FrontEndKit
 
 /// The world clock screen (seed 004's ViewModel): shows the race clock's time in each zone, ticking
 /// on the injected clock, and moves the day shown on the view's now / previous-day / next-day inputs.
@@ -52,10 +53,16 @@ public final class WorldClockViewModel: ViewModelType, Sendable {
 
     /// Display-ready values for the view.
     public struct Output: Sendable {
-        /// The board after every reading and every move of the day.
-        public var board: AsyncStream<WorldClockBoard>
+        /// The world clock after every reading and every move of the day (a `clock` frame's payload).
+        public var board: AsyncStream<FrontEndClock>
         /// What went wrong, e.g. an unreadable clock.
         public var notice: AsyncStream<Notice>
+
+        /// Outputs made of these streams (a view model's, or a test's).
+        public init(board: AsyncStream<FrontEndClock>, notice: AsyncStream<Notice>) {
+            self.board = board
+            self.notice = notice
+        }
     }
 
     private enum Event: Sendable {
@@ -70,7 +77,7 @@ public final class WorldClockViewModel: ViewModelType, Sendable {
     }
 
     public func transform(input: Input) -> Output {
-        let board = AsyncStream.makeStream(of: WorldClockBoard.self, bufferingPolicy: .unbounded)
+        let board = AsyncStream.makeStream(of: FrontEndClock.self, bufferingPolicy: .unbounded)
         let notice = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .unbounded)
         let dependency = self.dependency
         let task = Task {

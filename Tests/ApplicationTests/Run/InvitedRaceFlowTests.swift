@@ -26,13 +26,16 @@ struct InvitedRaceFlowTests {
             bob.screen.send(FrontEndInputEvent(type: .accept, invitation: invitation.invitation?.id))
             return try await [aliceRun.value, bobRun.value, carolRun.value]
         }
-        #expect(outcomes.allSatisfy(\.isSuccess))
-        let results = try [alice, bob, carol].map { side in try #require(side.screen.frames.last) }
-        #expect(results.allSatisfy { $0.type == .result })
-        #expect(results.map { $0.runners?.map(\.name) } == Array(repeating: ["alice", "bob", "carol"], count: 3))
-        #expect(results.allSatisfy { $0.winner?.name == "alice" })
+        #expect(outcomes.allSatisfy { $0.isSuccess })
         for side in [alice, bob, carol] {
-            let countdown = side.screen.frames.compactMap(\.countdown).map(\.secondsLeft)
+            let result = try #require(side.screen.frames.last)
+            let names: [String] = (result.runners ?? []).map { $0.name }
+            #expect(result.type == .result, "\(side.runner.name)'s last frame")
+            #expect(names == ["alice", "bob", "carol"], "\(side.runner.name)'s ranking")
+            #expect(result.winner?.name == "alice")
+        }
+        for side in [alice, bob, carol] {
+            let countdown: [Int] = side.screen.frames.compactMap { $0.countdown?.secondsLeft }
             #expect(countdown == [3, 2, 1, 0], "\(side.runner.name)'s countdown")
             #expect(try side.records.allRecords().map(\.status) == [.finished], "\(side.runner.name)'s record")
             #expect(side.transport.isClosed)
@@ -44,40 +47,43 @@ struct InvitedRaceFlowTests {
     func decline() async throws {
         let alice = harness.side("alice", id: 0xA)
         let bob = harness.side("bob", id: 0xB)
-        let error = await harness.driven {
+        let error: FlowError? = try await harness.driven {
             let bobRun = Task { try? await harness.runFlow(bob, role: .joiner(acceptFrom: nil), speed: 4, wait: 20).run() }
             defer { bobRun.cancel() }
             let aliceRun = Task { try await harness.runFlow(alice, role: .host(invitees: ["bob"], answerWithin: 10), speed: 5).run() }
-            guard let invitation = try? await bob.screen.waitForFrame({ $0.type == .invitation }) else { return nil as FlowError? }
+            let invitation = try await bob.screen.waitForFrame { $0.type == .invitation }
             bob.screen.send(FrontEndInputEvent(type: .decline, invitation: invitation.invitation?.id))
-            do { _ = try await aliceRun.value } catch let error as FlowError { return error } catch { return nil }
-            return nil
+            return await Self.failure(of: aliceRun)
         }
         guard case .runtime(let message)? = error else { Issue.record("no runtime error: \(String(describing: error))"); return }
         #expect(message.contains("bob"))
         #expect(try alice.records.allRecords().isEmpty)
         #expect(alice.transport.isClosed)
-        #expect(bob.screen.frames.contains { $0.type == .notice && $0.message?.contains("declined") == true })
+        #expect(bob.screen.showedNotice(containing: "declined"))
     }
 
     @Test("nobody answers: the invitation times out and alice's run says so")
     func timeout() async throws {
         let alice = harness.side("alice", id: 0xA)
         let bob = harness.side("bob", id: 0xB)
-        let error = await harness.driven {
+        let error: FlowError? = await harness.driven {
             // bob is heard (his lobby announces him) but never answers.
             let bobRun = Task { try? await harness.runFlow(bob, role: .joiner(acceptFrom: nil), speed: 4, wait: 30).run() }
             defer { bobRun.cancel() }
-            do {
-                _ = try await harness.runFlow(alice, role: .host(invitees: ["bob"], answerWithin: 5), speed: 5).run()
-            } catch let error as FlowError {
-                return error
-            } catch {
-                return nil
-            }
-            return nil
+            let aliceRun = Task { try await harness.runFlow(alice, role: .host(invitees: ["bob"], answerWithin: 5), speed: 5).run() }
+            return await Self.failure(of: aliceRun)
         }
         guard case .runtime? = error else { Issue.record("no runtime error: \(String(describing: error))"); return }
-        #expect(alice.screen.frames.contains { $0.type == .notice && $0.message?.contains("invited bob") == true })
+        #expect(alice.screen.showedNotice(containing: "invited bob"))
+    }
+
+    /// The flow error `run` ended with; nil when it ended without one.
+    static func failure(of run: Task<RunOutcome, any Error>) async -> FlowError? {
+        do {
+            _ = try await run.value
+            return nil
+        } catch {
+            return error as? FlowError
+        }
     }
 }

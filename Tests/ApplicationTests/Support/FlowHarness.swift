@@ -50,7 +50,9 @@ final class FlowHarness: Sendable {
         )
         let dependencies = RunDependencies(
             transport: side.transport, discovery: { InMemoryMateDiscovery() },
-            location: { ScriptedLocationRepository(script: .straightRun(beginning: clock.now, speed: speed, count: 400), clock: clock) },
+            location: { ScriptedLocationRepository(
+                script: ScriptedLocationRepository.straightRun(beginning: clock.now, speed: speed, count: 400), clock: clock
+            ) },
             recorder: side.recorder, environment: environment(side)
         )
         return RunFlow(request: request, dependencies: dependencies)
@@ -59,5 +61,18 @@ final class FlowHarness: Sendable {
     /// Runs `body` while the clock moves by 0.25 s each time every task is parked on it.
     func driven<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         try await clock.driving(step: 0.25, settle: 50, body)
+    }
+}
+
+extension RecordingScreen {
+    /// The first frame that `matches`, or a failure when the screen shut down first.
+    func waitForFrame(_ matches: @escaping @Sendable (FrontEndFrame) -> Bool) async throws -> FrontEndFrame {
+        guard let frame = await frame(where: matches) else { throw TestFailure("the screen shut down before the frame came") }
+        return frame
+    }
+
+    /// Whether a notice containing `text` was shown.
+    func showedNotice(containing text: String) -> Bool {
+        frames.contains { $0.type == .notice && ($0.message ?? "").contains(text) }
     }
 }

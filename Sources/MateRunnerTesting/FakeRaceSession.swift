@@ -1,0 +1,44 @@
+import Domain
+
+/// A race use case whose snapshots the test sends one by one; counts the runs started and the
+/// cancels asked for.
+public final class FakeRaceSession: RaceSessionUseCase {
+    private struct State {
+        var calls = 0
+        var cancels = 0
+        var terminated = false
+    }
+
+    private let stream: AsyncThrowingStream<RaceSnapshot, any Error>
+    private let continuation: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+    private let state = Locked(State())
+
+    /// A run that has sent nothing yet.
+    public init() {
+        (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self)
+        continuation.onTermination = { [state] _ in state.withLock { $0.terminated = true } }
+    }
+
+    public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
+        state.withLock { $0.calls += 1 }
+        return stream
+    }
+
+    public func cancel() async {
+        state.withLock { $0.cancels += 1 }
+    }
+
+    /// How many times the run was started.
+    public var calls: Int { state.value.calls }
+    /// How many times our runner cancelled the run.
+    public var cancels: Int { state.value.cancels }
+    /// Whether the snapshot stream ended (finished, failed, or its consumer was cancelled).
+    public var terminated: Bool { state.value.terminated }
+
+    /// The run reports `snapshot`.
+    public func send(_ snapshot: RaceSnapshot) { continuation.yield(snapshot) }
+    /// The run is over.
+    public func finish() { continuation.finish() }
+    /// The run fails with `error`.
+    public func fail(_ error: any Error) { continuation.finish(throwing: error) }
+}

@@ -1,0 +1,43 @@
+import Domain
+import Foundation
+
+/// What the running screen's status is made of: when our run started and, once finished, how long it
+/// took (the elapsed time), the elapsed time last shown, and the latest board. Every change goes out
+/// on the status from inside the actor, so the stream's order is the order of the changes.
+actor RunningState {
+    private let status: AsyncStream<RunningStatus>.Continuation
+    private var startedAt: Date?
+    private var finishTime: TimeInterval?
+    /// The elapsed time last shown, by the tick or at the end of the run.
+    private var shown: String?
+    private var board: RaceBoard?
+
+    init(status: AsyncStream<RunningStatus>.Continuation) {
+        self.status = status
+    }
+
+    /// A new snapshot of the race: a new board, beside the elapsed time shown last.
+    func update(_ snapshot: RaceSnapshot) {
+        startedAt = snapshot.startedAt
+        finishTime = snapshot.mine?.finishTime
+        let board = RaceBoard(snapshot)
+        self.board = board
+        status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board))
+    }
+
+    /// Shows the elapsed time at `now` unless it is what was shown last: the status carries each
+    /// change once, whether the tick or the end of the run noticed it. Before the first board there
+    /// is no status, only the time kept for it.
+    func tick(at now: Date) {
+        let text = DisplayFormat.elapsed(elapsed(at: now))
+        guard text != shown else { return }
+        shown = text
+        if let board { status.yield(RunningStatus(elapsed: text, board: board)) }
+    }
+
+    private func elapsed(at now: Date) -> TimeInterval {
+        if let finishTime { return finishTime }
+        guard let startedAt else { return 0 }
+        return max(0, now.timeIntervalSince(startedAt))
+    }
+}

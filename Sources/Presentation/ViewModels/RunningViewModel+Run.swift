@@ -1,0 +1,101 @@
+import Domain
+import Foundation
+import FrontEndKit
+
+// MARK: The run behind the outputs
+
+extension RunningViewModel {
+    /// Runs until the race ends or a stop: the tick, the snapshots, the stop, a confirmed cancel and the
+    /// cheers each in their own task; the end of the race or a stop ends them all.
+    static func run(input: Input, dependency: Dependency, outputs: Continuations) async {
+        let state = RunningState(status: outputs.status)
+        // Each task returns whether its end ends the run: the run itself ending, or a stop.
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await tickElapsed(state: state, dependency: dependency)
+                return false
+            }
+            group.addTask {
+                await follow(dependency: dependency, state: state, outputs: outputs)
+                return true
+            }
+            group.addTask {
+                for await _ in input.stopRequested {
+                    outputs.say(.info, "run stopped")
+                    return true
+                }
+                return false
+            }
+            group.addTask {
+                for await _ in input.cancelConfirmed { await dependency.race.cancel() }
+                return false
+            }
+            if let cheers = dependency.cheers {
+                group.addTask {
+                    for await request in input.cheerRequested { await send(request, with: cheers, outputs: outputs) }
+                    return false
+                }
+                group.addTask {
+                    for await received in cheers.received() {
+                        outputs.cheer.yield(FrontEndCheer(
+                            from: received.sender.name, to: received.recipient?.name, emoji: received.emoji.symbol
+                        ))
+                    }
+                    return false
+                }
+            }
+            while let endsRun = await group.next() {
+                if endsRun { break }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Every snapshot onto the status; a mate's cancel said once; the result at the end of a complete race.
+    private static func follow(dependency: Dependency, state: RunningState, outputs: Continuations) async {
+        var last: RaceSnapshot?
+        var cancelled: Set<RunnerID> = []
+        do {
+            for try await snapshot in dependency.race.snapshots() {
+                await state.update(snapshot)
+                // A mate who cancels goes on the board as cancelled, and is said once.
+                for standing in snapshot.standings.standings where standing.isCancelled {
+                    guard cancelled.insert(standing.runner.id).inserted else { continue }
+                    let who = standing.runner.id == snapshot.me ? "you" : standing.runner.name
+                    outputs.say(.info, "\(who) cancelled")
+                }
+                last = snapshot
+            }
+            if let last, last.stage == .complete {
+                await state.tick(at: dependency.clock.now)
+                outputs.result.yield(RunningResult(last))
+            }
+        } catch is CancellationError {
+        } catch {
+            outputs.say(.error, "\(error)")
+        }
+    }
+
+    private static func tickElapsed(state: RunningState, dependency: Dependency) async {
+        var next = dependency.clock.now
+        while !Task.isCancelled {
+            await state.tick(at: dependency.clock.now)
+            next = next.addingTimeInterval(dependency.tick)
+            do { try await dependency.clock.sleep(until: next) } catch { return }
+        }
+    }
+
+    /// Sends a cheer the person asked for; an unknown emoji or a failed send is a warning.
+    private static func send(_ request: CheerRequest, with cheers: any CheerUseCase, outputs: Continuations) async {
+        guard let emoji = CheerEmoji(symbol: request.emoji) else {
+            let shown = request.emoji.isEmpty ? "(none)" : request.emoji
+            outputs.say(.warning, "a front-end sent a cheer with an unknown emoji \(shown): ignored")
+            return
+        }
+        do {
+            try await cheers.send(emoji, to: request.to.flatMap(RunnerID.init(hex:)))
+        } catch {
+            outputs.say(.warning, "\(error)")
+        }
+    }
+}
