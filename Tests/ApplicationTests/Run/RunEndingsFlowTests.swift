@@ -63,21 +63,22 @@ struct RunEndingsFlowTests {
     func restart() async throws {
         let alice = harness.side("alice", id: 0xA)
         let bob = harness.side("bob", id: 0xB)
-        let reborn = FlowHarness.Side(
-            runner: bob.runner,
-            transport: InMemoryRaceTransport(id: bob.runner.id, races: harness.races, messages: harness.messages, restarted: true),
-            screen: RecordingScreen(), records: bob.records, recorder: RunRecorder(repository: bob.records, runID: "run-bob-2")
-        )
-        let outcome = try await harness.driven {
+        let (outcome, reborn) = try await harness.driven {
             let aliceRun = Task { try await harness.runFlow(alice, role: .open(mates: 1), speed: 4, wait: 60).run() }
             let bobRun = Task { try await harness.runFlow(bob, role: .open(mates: 1), speed: 5).run() }
             _ = try await bob.screen.waitForFrame { frame in frame.type == .status && Self.distance(of: "bob", in: frame) > 60 }
             bobRun.cancel()
             _ = try? await bobRun.value
+            // The new process: same id, a new socket (its mates relay what they last heard of it).
+            let reborn = FlowHarness.Side(
+                runner: bob.runner,
+                transport: InMemoryRaceTransport(id: bob.runner.id, races: harness.races, messages: harness.messages, restarted: true),
+                screen: RecordingScreen(), records: bob.records, recorder: RunRecorder(repository: bob.records, runID: "run-bob-2")
+            )
             let rebornRun = Task { try await harness.runFlow(reborn, role: .open(mates: 1), speed: 5).run() }
             let aliceOutcome = try await aliceRun.value
             _ = try await rebornRun.value
-            return aliceOutcome
+            return (aliceOutcome, reborn)
         }
         #expect(outcome.isSuccess)
         let aliceResult = try #require(alice.screen.frames.last)
