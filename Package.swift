@@ -148,7 +148,7 @@ let package = Package(
         // MARK: Testing support and tests
         .target(
             name: "MateRunnerTesting",
-            dependencies: ["Domain", "Data", "Presentation", "FrontEndKit"],
+            dependencies: ["Domain", "SyncWire", "Data", "Presentation", "FrontEndKit"],
             swiftSettings: swiftSettings
         ),
 
@@ -185,7 +185,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SyncWireTests", dependencies: ["SyncWire", "Domain"], swiftSettings: swiftSettings),
+        .testTarget(name: "SyncWireTests", dependencies: ["SyncWire", "Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Domain", "FrontEndKit", "MateRunnerTesting"],

@@ -73,9 +73,7 @@ struct AppContainer {
 
     /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise).
     func makeScreen(_ options: FrontEndOptionGroup) throws -> FrontEndHost {
-        let host = FrontEndHost()
-        try options.loadAll(into: host)
-        return host
+        try options.launch()
     }
 
     /// The world clock on this machine's clock (`clock`), read every `tick` seconds.

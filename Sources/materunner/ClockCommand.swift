@@ -53,8 +53,7 @@ struct ClockCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: 1, logger: logger)
-            let screen = FrontEndHost()
-            try FrontEndOptionGroup.load(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, into: screen)
+            let screen = try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut)
             let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
             if await !flow.run() { throw ExitCode(1) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Data
 import Logging
 
 /// `materunner peers`: the mates DNS-SD finds on the network, listed after a few seconds or watched.
@@ -33,9 +34,7 @@ struct PeersCommand: AsyncParsableCommand {
         try await CommandRunner.performFlow(logLevel: logging.logLevel) { container in
             let flow = container.makePeersFlow()
             guard watch else { return try await flow.list(after: seconds, json: json) }
-            let interrupts = InterruptSignals()
-            defer { interrupts.cancel() }
-            try await flow.watch(json: json, until: interrupts.stream)
+            try await flow.watch(json: json, until: InterruptSignals.listen())
         }
     }
 }

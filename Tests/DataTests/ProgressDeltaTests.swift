@@ -13,12 +13,11 @@ struct ProgressDeltaTests {
     static let mate = RunnerID(rawValue: 0xB0B)
 
     static func report(_ elapsed: UInt32, _ distance: UInt32, phase: RunnerPhase = .running) -> ProgressReportDTO {
-        ProgressReportDTO(phase: phase, hasFinalResult: false, elapsedMilliseconds: elapsed, distanceCentimetres: distance,
-                          finishMilliseconds: phase == .finished ? elapsed : nil)
+        SyncSample.report(elapsed, distance, phase: phase)
     }
 
     private func encoded(_ message: SyncMessage, sequence: UInt32 = 300, key: RaceKey? = nil) -> [UInt8] {
-        SyncDatagramCodec.encode(SyncDatagram(sender: Self.sender, sequence: sequence, message: message), key: key)
+        SyncSample.encoded(message, from: Self.sender, sequence: sequence, key: key)
     }
 
     // MARK: Both ends

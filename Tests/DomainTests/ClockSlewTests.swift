@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import Testing
 
 /// The race clock follows the host's estimated clock and never goes backwards.
@@ -43,7 +44,7 @@ struct ClockSlewTests {
 
     @Test("random targets and steps: the race time never decreases", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func neverBackwards(seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var slew = ClockSlew()
         var local: TimeInterval = 0
         var last = -Double.infinity
@@ -54,18 +55,5 @@ struct ClockSlewTests {
             #expect(time >= last)
             last = time
         }
-    }
-}
-
-/// A small deterministic generator for the property test above.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import SyncWire
 import Testing
 
@@ -10,12 +11,11 @@ struct ProgressDeltaCodecTests {
     static let sender = RunnerID(rawValue: 0xA11CE)
 
     static func report(_ elapsed: UInt32, _ distance: UInt32, phase: RunnerPhase = .running) -> ProgressReportDTO {
-        ProgressReportDTO(phase: phase, hasFinalResult: false, elapsedMilliseconds: elapsed, distanceCentimetres: distance,
-                          finishMilliseconds: phase == .finished ? elapsed : nil)
+        SyncSample.report(elapsed, distance, phase: phase)
     }
 
     private func encoded(_ message: SyncMessage, sequence: UInt32 = 300, key: RaceKey? = nil) -> [UInt8] {
-        SyncDatagramCodec.encode(SyncDatagram(sender: Self.sender, sequence: sequence, message: message), key: key)
+        SyncSample.encoded(message, from: Self.sender, sequence: sequence, key: key)
     }
 
     // MARK: Codec

@@ -1,14 +1,15 @@
 import Domain
 import Foundation
 import SyncWire
+import MateRunnerTesting
 import Testing
 
 /// Keyed races: tags, the replay window and open/keyed mismatches (docs/PROTOCOL.md, "Race key").
 @Suite("Race key: tags and replays")
 struct RaceKeyTests {
     static let sender = RunnerID(rawValue: 0xA11CE)
-    static let hello = SyncDatagram(sender: sender, sequence: 1, message: .hello(name: "alice", terms: Sample.terms))
-    static let progress = SyncDatagram(sender: sender, sequence: 2, message: .progress(ProgressReportDTO(Sample.progress(id: 0xA11CE))))
+    static let hello = SyncDatagram(sender: sender, sequence: 1, message: .hello(name: "alice", terms: SyncSample.terms))
+    static let progress = SyncDatagram(sender: sender, sequence: 2, message: .progress(ProgressReportDTO(SyncSample.progress(id: 0xA11CE))))
 
     @Test("a keyed progress update is 32 bytes: 24 plus the 8-byte tag, and round-trips under the same key")
     func roundTrip() throws {

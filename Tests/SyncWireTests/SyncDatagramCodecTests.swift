@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SyncWire
+import MateRunnerTesting
 import Testing
 
 /// The version-2 codec: every message round-trips, the layout and sizes are the documented ones.
@@ -33,16 +34,16 @@ struct SyncDatagramCodecTests {
     @Test("Domain progress maps to a report and back, at millisecond and centimetre precision")
     func progressMapping() throws {
         for (phase, finish) in [(RunnerPhase.waiting, TimeInterval?.none), (.running, nil), (.finished, 1_199.5), (.cancelled, nil)] {
-            let progress = Sample.progress(phase: phase, elapsed: 1_234.567, distance: 2_450.01, finishTime: finish, hasFinalResult: true)
+            let progress = SyncSample.progress(phase: phase, elapsed: 1_234.567, distance: 2_450.01, finishTime: finish, hasFinalResult: true)
             let report = ProgressReportDTO(progress)
             let back = report.toDomain(runner: progress.runner, terms: progress.terms, sequence: progress.sequence)
             #expect(back == progress)
         }
-        let clamped = ProgressReportDTO(Sample.progress(elapsed: .nan, distance: -1))
+        let clamped = ProgressReportDTO(SyncSample.progress(elapsed: .nan, distance: -1))
         #expect(clamped.elapsedMilliseconds == 0 && clamped.distanceCentimetres == 0)
-        let huge = ProgressReportDTO(Sample.progress(elapsed: 1e12, distance: 1e12))
+        let huge = ProgressReportDTO(SyncSample.progress(elapsed: 1e12, distance: 1e12))
         #expect(huge.elapsedMilliseconds == .max && huge.distanceCentimetres == .max)
-        let finishedWithoutTime = ProgressReportDTO(Sample.progress(phase: .finished, elapsed: 10, finishTime: nil))
+        let finishedWithoutTime = ProgressReportDTO(SyncSample.progress(phase: .finished, elapsed: 10, finishTime: nil))
         #expect(finishedWithoutTime.finishMilliseconds == 10_000)
     }
 
@@ -77,7 +78,7 @@ struct SyncDatagramCodecTests {
     @Test("a long name is cut to whole characters within 32 bytes")
     func longNameIsCut() throws {
         let name = String(repeating: "Ž", count: 20)
-        let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: Self.sender, sequence: 1, message: .hello(name: name, terms: Sample.terms)))
+        let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: Self.sender, sequence: 1, message: .hello(name: name, terms: SyncSample.terms)))
         guard case .hello(let decoded, _) = try SyncDatagramCodec.decode(bytes).message else {
             Issue.record("not a hello")
             return

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SyncWire
+import MateRunnerTesting
 import Testing
 
 /// Seeded fuzzing of the decoder inside the test suite (the libFuzzer harness under `Fuzz/` goes much
@@ -38,7 +39,7 @@ struct SyncDatagramFuzzTests {
 
     @Test("100 000 random byte arrays of 0 to 200 bytes")
     func randomBytes() {
-        var random = SeededRandom(seed: 0x5EED_0201)
+        var random = SeededGenerator(seed: 0x5EED_0201)
         var tally = Tally()
         for _ in 0..<100_000 {
             let count = Int.random(in: 0...200, using: &random)
@@ -52,7 +53,7 @@ struct SyncDatagramFuzzTests {
 
     @Test("100 000 random bodies behind a valid magic and version, any type")
     func randomBodies() {
-        var random = SeededRandom(seed: 0x5EED_0202)
+        var random = SeededGenerator(seed: 0x5EED_0202)
         var tally = Tally()
         for _ in 0..<100_000 {
             let count = Int.random(in: 23...54, using: &random)
@@ -85,7 +86,7 @@ struct SyncDatagramFuzzTests {
 
     @Test("100 000 random mutations: flipped bits, changed, inserted and removed bytes")
     func randomMutations() {
-        var random = SeededRandom(seed: 0x5EED_0203)
+        var random = SeededGenerator(seed: 0x5EED_0203)
         var tally = Tally()
         for round in 0..<100_000 {
             var bytes = Self.bases[round % Self.bases.count]

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SyncWire
+import MateRunnerTesting
 import Testing
 
 /// Every malformed input class is refused with its own error, before anything is applied.
@@ -18,7 +19,7 @@ struct SyncDatagramRejectionTests {
     static let finished = encoded(.progress(ProgressReportDTO(
         phase: .finished, hasFinalResult: true, elapsedMilliseconds: 60_000, distanceCentimetres: 500_000, finishMilliseconds: 59_000
     )))
-    static let hello = encoded(.hello(name: "alice", terms: Sample.terms))
+    static let hello = encoded(.hello(name: "alice", terms: SyncSample.terms))
     static let cheer = encoded(.cheer(recipient: RunnerID(rawValue: 0xB0B), emoji: .clap, sentAtMilliseconds: 5))
     static let pong = encoded(.clockPong(requester: RunnerID(rawValue: 0xB0B), t1: 1, t2: 10, t3: 12))
 

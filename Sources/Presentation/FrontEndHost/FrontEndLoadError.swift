@@ -6,6 +6,8 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case abiMismatch(path: String, found: UInt32, expected: UInt32)
     case incompleteDescriptor(path: String)
     case createFailed(path: String, reason: String)
+    /// The file for the json front-end's stream (`--json-out`) cannot be written.
+    case cannotWriteStream(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
             "front-end \(path) returned a descriptor without create/deliver/destroy functions"
         case let .createFailed(path, reason):
             "front-end \(path) refused to start: \(reason)"
+        case let .cannotWriteStream(path, reason):
+            "cannot write --json-out \(path): \(reason); check the folder exists and is writable"
         }
     }
 }

@@ -1,0 +1,25 @@
+import Domain
+import Foundation
+
+extension UDPRaceSyncRepository {
+    /// What the repository did, for the log at the end of a run: datagrams and drops, progress update
+    /// sizes and the race clock as `info` lines; authentication problems (a wrong key, say) as `warnings`.
+    public func summary(me: RunnerID) -> (info: [String], warnings: [String]) {
+        let statistics = self.statistics
+        let updates = progressUpdateSizes
+        let dropped = statistics.dropped.sorted { $0.key < $1.key }
+        var info = [
+            "sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(dropped)",
+            "progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes",
+        ]
+        let estimate = clockEstimate
+        let host = clockHost(me: me)
+        if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
+            let milliseconds = { (seconds: Double) in String(format: "%.3f ms", seconds * 1000) }
+            info.append("race clock: host \(host), offset \(milliseconds(offset)) ± \(milliseconds(uncertainty)) (best of \(estimate.exchanges.count) exchanges)")
+        } else {
+            info.append("race clock: host \(host)\(host == me ? " (this runner)" : ", no exchange completed")")
+        }
+        return (info, statistics.authenticationWarnings)
+    }
+}

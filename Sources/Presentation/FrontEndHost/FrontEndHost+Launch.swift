@@ -1,0 +1,45 @@
+import Foundation
+import FrontEndKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FrontEndHost {
+    /// A host with the front-ends `specs` loaded, as a command starts them: each draws on standard
+    /// output (a terminal's size and colours, unless `NO_COLOR`) and reads keys from standard input,
+    /// except the json front-end when `jsonOut` names a file (created or truncated) for its stream.
+    /// Throws a `FrontEndLoadError` naming the file and the reason.
+    public static func launch(_ specs: [String], jsonOut: String?) throws(FrontEndLoadError) -> FrontEndHost {
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let standard = FrontEndOptions(
+            outputFD: STDOUT_FILENO, isTerminal: isTerminal,
+            color: isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+            columns: TerminalSize.columns(of: STDOUT_FILENO), inputFD: STDIN_FILENO
+        )
+        let jsonFD = try jsonOut.map(openForWriting)
+        let host = FrontEndHost()
+        for spec in specs {
+            var options = standard
+            if let jsonFD, isJSONStream(spec) {
+                options = FrontEndOptions(outputFD: jsonFD, isTerminal: false, color: false, columns: nil, inputFD: nil)
+            }
+            try host.load(spec, options: options)
+        }
+        return host
+    }
+
+    /// Whether `spec` names the shipped JSON stream front-end.
+    public static func isJSONStream(_ spec: String) -> Bool {
+        spec == "json" || spec.hasSuffix("JSONStreamFrontEnd.so") || spec.hasSuffix("JSONStreamFrontEnd.dylib")
+    }
+
+    /// Opens `path` for the JSON stream; the descriptor stays open until the process ends.
+    private static func openForWriting(_ path: String) throws(FrontEndLoadError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotWriteStream(path: path, reason: String(cString: strerror(errno))) }
+        return fd
+    }
+}
