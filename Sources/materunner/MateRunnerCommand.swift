@@ -12,7 +12,7 @@ struct MateRunnerCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, WatchCommand.self, PeersCommand.self, DemoCommand.self, RecordsCommand.self, ExportCommand.self, ClockCommand.self,
+            RunCommand.self, WatchCommand.self, PeersCommand.self, DemoCommand.self, RecordsCommand.self, ExportCommand.self, ClockCommand.self, MatesCommand.self,
             FrontendsCommand.self,
         ]
     )

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A small file only its owner may read (mode 0600) in a folder made 0700: written whole to a temporary
+/// file and renamed over the old one (a crash leaves the old or the new, never half), and refused on
+/// reading when other users could read it.
+struct SecretFile: Sendable {
+    /// Where it is.
+    let url: URL
+
+    var path: String { url.path }
+
+    /// The contents, or nil when there is no file yet.
+    func read() throws(IdentityStoreError) -> Data? {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: path) else { return nil }
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try manager.attributesOfItem(atPath: path) } catch {
+            throw .unusable(path: path, reason: error.localizedDescription)
+        }
+        if let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
+            throw .tooOpen(path: path, mode: mode & 0o777)
+        }
+        do { return try Data(contentsOf: url) } catch {
+            throw .unusable(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Replaces the contents with `data`, mode 0600.
+    func write(_ data: Data) throws(IdentityStoreError) {
+        let manager = FileManager.default
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        do {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard manager.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteNoPermission)
+            }
+            // createFile honours the umask on some systems: set the mode again before it holds the name.
+            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary.path)
+            if rename(temporary.path, path) != 0 { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw .unusable(path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+extension MatesCommand {
+    /// `mates add NAME IDENTITY`.
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Pair with a mate by its identity text (mr1:…, from `materunner mates` on its device), checked by other means."
+        )
+
+        @Argument(help: "The mate's runner name.")
+        var name: String
+
+        @Argument(help: "Its identity text, mr1:….")
+        var identity: String
+
+        @OptionGroup var data: DataDirOptionGroup
+
+        func run() async throws {
+            try await CommandRunner.performFlow(logLevel: .warning) { container in
+                try container.makeMatesFlow(data: data).add(name: name, identity: identity)
+            }
+        }
+    }
+}

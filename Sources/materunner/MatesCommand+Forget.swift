@@ -1,0 +1,19 @@
+import ArgumentParser
+
+extension MatesCommand {
+    /// `mates forget NAME`.
+    struct Forget: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "forget", abstract: "Forget a mate: its next invitation asks to compare codes again.")
+
+        @Argument(help: "The mate's name, as `materunner mates` lists it.")
+        var name: String
+
+        @OptionGroup var data: DataDirOptionGroup
+
+        func run() async throws {
+            try await CommandRunner.performFlow(logLevel: .warning) { container in
+                try container.makeMatesFlow(data: data).forget(name: name)
+            }
+        }
+    }
+}

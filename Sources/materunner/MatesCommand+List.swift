@@ -1,0 +1,19 @@
+import ArgumentParser
+
+extension MatesCommand {
+    /// `mates [list]`.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "This device's identity, then every known mate.")
+
+        @Flag(help: "One JSON object per line instead of a table (this device first, with \"device\":true).")
+        var json = false
+
+        @OptionGroup var data: DataDirOptionGroup
+
+        func run() async throws {
+            try await CommandRunner.performFlow(logLevel: .warning) { container in
+                try container.makeMatesFlow(data: data).list(json: json)
+            }
+        }
+    }
+}
