@@ -1,8 +1,9 @@
 import Crypto
 
-/// The secret shared by the runners of one race: an HMAC-SHA256 key derived with HKDF-SHA256 from a
-/// passphrase (docs/PROTOCOL.md, "Race key"). Every datagram of a keyed race carries the first 8 bytes
-/// of the HMAC of everything before them.
+/// The secret shared by the runners of one race: an HMAC-SHA256 key, derived with HKDF-SHA256 from a
+/// passphrase or given by the host of an invited race (`RaceSecrets`), and the race id (docs/PROTOCOL.md,
+/// "Race key"). Every datagram of a keyed race carries the first 8 bytes of the HMAC of the race id
+/// followed by everything before the tag: a datagram of one race is not valid in another.
 public struct RaceKey: Sendable {
     /// Bytes of the tag at the end of every keyed datagram (HMAC-SHA256 truncated to 64 bits).
     public static let tagLength = 8
@@ -13,6 +14,8 @@ public struct RaceKey: Sendable {
 
     /// The derived key's bytes (Crypto's `SymmetricKey` is not `Sendable` on every platform).
     private let keyBytes: [UInt8]
+    /// The race id every tag covers (16 bytes in an invited race; empty for a passphrase without one).
+    public let raceID: [UInt8]
 
     /// Derives the key from `passphrase` (its UTF-8 bytes, as given); refuses an empty one.
     public init(passphrase: String) throws(RaceKeyError) {
@@ -24,11 +27,27 @@ public struct RaceKey: Sendable {
             outputByteCount: 32
         )
         keyBytes = derived.withUnsafeBytes { Array($0) }
+        raceID = []
     }
 
-    /// The tag of `message`: HMAC-SHA256 under the race key, first `tagLength` bytes.
+    /// A key from its 32 bytes and the race id its tags cover.
+    init(keyBytes: [UInt8], raceID: [UInt8]) {
+        self.keyBytes = keyBytes
+        self.raceID = raceID
+    }
+
+    /// The same key, its tags covering `raceID` (a passphrase race with `--race-id`).
+    public func with(raceID: [UInt8]) -> RaceKey {
+        RaceKey(keyBytes: keyBytes, raceID: raceID)
+    }
+
+    /// The tag of `message`: HMAC-SHA256 under the race key of the race id then `message`, first
+    /// `tagLength` bytes.
     public func tag(for message: ArraySlice<UInt8>) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: keyBytes)).prefix(Self.tagLength))
+        var mac = HMAC<SHA256>(key: SymmetricKey(data: keyBytes))
+        mac.update(data: raceID)
+        mac.update(data: message)
+        return Array(mac.finalize().prefix(Self.tagLength))
     }
 
     /// Whether `tag` is the tag of `message`, compared in constant time.
