@@ -54,6 +54,8 @@ public enum SyncDatagramCodec {
             writer.write(t3)
         case .presence, .invitation, .answer, .outcome:
             _ = writeLobbyBody(datagram.message, to: &writer)
+        case .pairing(let pairing):
+            writePairing(pairing, to: &writer)
         }
         if let key { writer.write(contentsOf: key.tag(for: writer.bytes[...])) }
         return writer.bytes

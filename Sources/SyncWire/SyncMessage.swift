@@ -32,6 +32,8 @@ package enum SyncMessage: Sendable, Hashable {
     case answer(invitation: UInt32, host: RunnerID, accepted: Bool)
     /// How the sender's invitation `invitation` ended (type 9).
     case outcome(invitation: UInt32, OutcomeDTO)
+    /// A step of the pairing exchange of an invitation (type 15, subtypes 16 … 20).
+    case pairing(PairingDTO)
 
     /// The message type byte of this body.
     package var type: MessageType {
@@ -50,6 +52,7 @@ package enum SyncMessage: Sendable, Hashable {
         case .invitation: .invitation
         case .answer: .answer
         case .outcome: .outcome
+        case .pairing: .extended
         }
     }
 }

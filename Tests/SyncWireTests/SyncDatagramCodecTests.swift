@@ -58,9 +58,10 @@ struct SyncDatagramCodecTests {
         #expect(size(Self.messages[7]) == 33)
         #expect(size(Self.messages[8]) == 24)
         #expect(size(Self.messages[9]) == 48)
-        // The shortest: a presence with a one-byte name; the longest: a start naming 9 runners, with its tag.
+        // The shortest: a presence with a one-byte name.
         #expect(SyncDatagramCodec.minimumLength == 18)
-        #expect(SyncDatagramCodec.maximumLength == 25 + 14 * 9 + 8)
+        // The longest is a pairing offer (type 15, subtype 16): 221 bytes, plus the tag.
+        #expect(SyncDatagramCodec.maximumLength == 221 + 8)
     }
 
     @Test("the header and a progress body are laid out as documented, big-endian")

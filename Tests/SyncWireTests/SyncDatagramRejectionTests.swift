@@ -45,7 +45,7 @@ struct SyncDatagramRejectionTests {
         expectRejected(Array(Self.pong.prefix(length)), .tooShort(length: length))
     }
 
-    @Test("longer than the longest message: too long", arguments: [160, 200, 1_500, 65_507])
+    @Test("longer than the longest message: too long", arguments: [230, 260, 1_500, 65_507])
     func tooLong(length: Int) {
         expectRejected(Self.running + [UInt8](repeating: 0, count: length - Self.running.count), .tooLong(length: length))
     }
@@ -58,9 +58,9 @@ struct SyncDatagramRejectionTests {
             expectRejected(with(Self.running) { $0[2] = version }, .unsupportedVersion(version))
         }
         #expect(DatagramError.unsupportedVersion(1).description.contains("update materunner on every peer"))
-        for type: UInt8 in [0, 15] {
-            expectRejected(with(Self.running) { $0[3] = type << 4 }, .unknownType(type))
-        }
+        expectRejected(with(Self.running) { $0[3] = 0 }, .unknownType(0))
+        // Type 15 is the extended type now (pairing subtypes 16-20): 24 bytes is shorter than any of them.
+        expectRejected(with(Self.running) { $0[3] = 15 << 4 }, .lengthMismatch(expected: 94, actual: 24))
         expectRejected(with(Self.running) { $0[12...15] = [0, 0, 0, 0] }, .fieldOutOfRange("sequence"))
     }
 

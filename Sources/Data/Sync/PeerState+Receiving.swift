@@ -59,7 +59,7 @@ extension PeerState {
                   clock.pong(from: datagram.sender, me: me, t1: t1, t2: t2, t3: t3, t4: arrived)
             else { throw .unsolicitedPong }
             countReceived(datagram.message.type.name)
-        case .cheer, .presence, .invitation, .answer, .outcome:
+        case .cheer, .presence, .invitation, .answer, .outcome, .pairing:
             // Delivered to the subscribers; a runner that speaks to us is a peer to answer.
             learnPeer(source)
             countReceived(datagram.message.type.name)

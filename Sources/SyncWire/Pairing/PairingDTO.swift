@@ -1,0 +1,53 @@
+import Domain
+
+/// A pairing message as the wire carries it: message type 15 (extended), subtypes 16 … 20
+/// (docs/PROTOCOL.md, "Pairing messages"). Each names the invitation and the other side's runner, so a
+/// message is checked against the exchange it belongs to before its signature is.
+package enum PairingDTO: Sendable, Hashable {
+    /// Host → invitee (subtype 16): the host's identity, ephemeral key and commitment.
+    case offer(invitation: UInt32, invitee: RunnerID, PairingOffer)
+    /// Invitee → host (subtype 17): the invitee's identity, ephemeral key and nonce.
+    case reply(invitation: UInt32, host: RunnerID, PairingReply)
+    /// Host → invitee (subtype 18): the host's nonce, opening its commitment.
+    case reveal(invitation: UInt32, invitee: RunnerID, PairingReveal)
+    /// Invitee → host (subtype 19): accepted or declined, signed.
+    case decision(invitation: UInt32, host: RunnerID, PairingDecision)
+    /// Host → invitee who accepted (subtype 20): the race key and race id, sealed and signed.
+    case grant(invitation: UInt32, invitee: RunnerID, PairingGrant)
+
+    /// The subtype byte (the first of the body).
+    var subtype: UInt8 {
+        switch self {
+        case .offer: 16
+        case .reply: 17
+        case .reveal: 18
+        case .decision: 19
+        case .grant: 20
+        }
+    }
+
+    /// The invitation it belongs to.
+    package var invitation: UInt32 {
+        switch self {
+        case .offer(let id, _, _), .reply(let id, _, _), .reveal(let id, _, _), .decision(let id, _, _), .grant(let id, _, _): id
+        }
+    }
+
+    /// Body bytes after the subtype, by subtype: invitation (4) and runner (8), then the message's own.
+    static func bodyLength(subtype: UInt8) -> Int? {
+        switch subtype {
+        case 16: 12 + 64 + 32 + 32 + 64
+        case 17: 12 + 64 + 32 + 16 + 64
+        case 18: 12 + 16 + 64
+        case 19: 12 + 1 + 64
+        case 20: 12 + PairingGrant.sealedLength + 64
+        default: nil
+        }
+    }
+
+    /// The shortest pairing datagram without its tag: a header, the subtype and a decision (94 bytes).
+    static let minimumDatagramLength = DatagramHeader.length + 1 + 12 + 1 + 64
+
+    /// The longest pairing datagram without its tag: a header, the subtype and an offer (221 bytes).
+    static let maximumDatagramLength = DatagramHeader.length + 1 + 12 + 64 + 32 + 32 + 64
+}
