@@ -69,7 +69,10 @@ enum TextLayout {
     // MARK: Invitations, countdown, cheers
 
     static func invitation(_ invitation: FrontEndInvitation) -> String {
-        "\(invitation.from) invites you: \(invitation.mode) to \(invitation.goal) (\(Int(invitation.secondsLeft.rounded(.up))) s to answer)"
+        let offer = "\(invitation.from) invites you: \(invitation.mode) to \(invitation.goal) (\(Int(invitation.secondsLeft.rounded(.up))) s to answer)"
+        if invitation.paired == true { return offer + " paired" }
+        guard let code = invitation.code else { return offer }
+        return offer + " code \(code): accept only if \(invitation.from)'s screen shows it"
     }
 
     static func countdown(_ countdown: FrontEndCountdown) -> String {

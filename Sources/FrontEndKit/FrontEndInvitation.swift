@@ -15,10 +15,16 @@ public struct FrontEndInvitation: Codable, Sendable, Equatable {
     public var expires: String
     /// Seconds left to answer, when the frame was made.
     public var secondsLeft: Double
+    /// The 6-digit pairing code of an invitation from a host not paired yet: accept only if the host's
+    /// screen shows the same code (absent for an open invitation and for a paired host).
+    public var code: String?
+    /// True when the host's identity is already paired with this device: nothing to compare.
+    public var paired: Bool?
 
     /// An invitation from `from` to run `mode` to `goal`, open until `expires`.
     public init(
-        id: String, from: String, mode: String, goal: String, goalMetres: Double, expires: String, secondsLeft: Double
+        id: String, from: String, mode: String, goal: String, goalMetres: Double, expires: String, secondsLeft: Double,
+        code: String? = nil, paired: Bool? = nil
     ) {
         self.id = id
         self.from = from
@@ -27,10 +33,12 @@ public struct FrontEndInvitation: Codable, Sendable, Equatable {
         self.goalMetres = goalMetres
         self.expires = expires
         self.secondsLeft = secondsLeft
+        self.code = code
+        self.paired = paired
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, from, mode, goal, expires
+        case id, from, mode, goal, expires, code, paired
         case goalMetres = "goal_m"
         case secondsLeft = "seconds_left"
     }
