@@ -34,6 +34,9 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsolicitedPong
     /// An authenticated datagram whose number was seen already or is older than the replay window.
     case replayed
+    /// A pairing message (type 15) that does not check: not signed by the identity it names for this
+    /// exchange, a commitment or seal that does not open, or no identity here to pair with.
+    case pairingRefused(String)
 
     /// A short, stable name for counting drops by reason.
     public var reason: String {
@@ -54,6 +57,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badTag: "bad-tag"
         case .replayed: "replayed"
         case .unsolicitedPong: "unsolicited-pong"
+        case .pairingRefused: "pairing-refused"
         }
     }
 
@@ -77,6 +81,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsolicitedPong: "clock pong answers no ping of ours to the race-clock host: ignored"
         case .replayed: "datagram repeats one already received, or is older than the replay window: dropped as a replay"
         case .rosterFull: "more runners than a race holds (64): is another race on this LAN?"
+        case .pairingRefused(let why): "pairing message refused: \(why)"
         }
     }
 }

@@ -34,6 +34,8 @@ package enum RaceMessageWire {
             case .refused: return .outcome(invitation: invitation, .refused)
             case .declined: return .outcome(invitation: invitation, .declined)
             }
+        case .pairingCode:
+            return nil
         case let .cheer(recipient, emoji, sentAt):
             return .cheer(
                 recipient: recipient, emoji: emoji,

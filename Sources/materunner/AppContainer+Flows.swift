@@ -12,12 +12,13 @@ extension AppContainer {
     /// `location`; the world clock beside it for `clockZones`. The race clock follows the mates'.
     func makeRunFlow(
         request: RunRequest, transport: UDPRaceSyncRepository, screen: FrontEndHost, store: any RunRecordRepository,
-        location: @escaping @Sendable () throws -> any LocationRepository, clockZones: [TimeZone]?
+        location: @escaping @Sendable () throws -> any LocationRepository, clockZones: [TimeZone]?,
+        knownMates: (any KnownMatesRepository)? = nil
     ) -> RunFlow {
         followRaceClock(of: transport, me: request.me.id)
         return RunFlow(request: request, dependencies: RunDependencies(
             transport: transport, discovery: { DNSSDDiscoveryRepository() }, location: location, recorder: makeRecorder(store: store),
-            worldClock: clockZones.map(makeAgreedWorldClock), environment: makeEnvironment(screen)
+            worldClock: clockZones.map(makeAgreedWorldClock), knownMates: knownMates, environment: makeEnvironment(screen)
         ))
     }
 

@@ -25,9 +25,9 @@ struct AppContainer {
 
     // MARK: Data
 
-    func makeTransport(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil) async throws -> UDPRaceSyncRepository {
+    func makeTransport(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil) async throws -> UDPRaceSyncRepository {
         do {
-            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, clock: clock)
+            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, identity: identity, clock: clock)
         } catch let error as SyncError {
             throw CLIError.runtime("\(error)")
         }

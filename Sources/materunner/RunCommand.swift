@@ -134,10 +134,11 @@ struct RunCommand: AsyncParsableCommand {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
             let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore())
-            let transport = try await container.makeTransport(port: network.port ?? 47474, key: try raceKey.load())
+            let pairing = try container.makePairing(data: data, invited: invite != nil || join)
+            let transport = try await container.makeTransport(port: network.port ?? 47474, key: try raceKey.load(), identity: pairing?.keys)
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
-                location: location(container), clockZones: try clockZones.map(TimeZoneList.parse)
+                location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates
             ).run()
             container.logStatistics(of: transport, me: request.me.id)
             if !outcome.isSuccess { throw ExitCode(1) }

@@ -13,14 +13,17 @@ public struct RunDependencies: Sendable {
     public var recorder: RunRecorder
     /// The world clock drawn beside the run, if asked for.
     public var worldClock: WorldClockRequest?
+    /// The mates paired with this device (an invited run with identities); nil: no pairing rules.
+    public var knownMates: (any KnownMatesRepository)?
     public var environment: FlowEnvironment
 
     /// A run's dependencies.
     public init(
         transport: any RaceTransport, discovery: @escaping @Sendable () -> any MateDiscoveryRepository,
         location: @escaping @Sendable () throws -> any LocationRepository, recorder: RunRecorder,
-        worldClock: WorldClockRequest? = nil, environment: FlowEnvironment
+        worldClock: WorldClockRequest? = nil, knownMates: (any KnownMatesRepository)? = nil, environment: FlowEnvironment
     ) {
+        self.knownMates = knownMates
         self.transport = transport
         self.discovery = discovery
         self.location = location

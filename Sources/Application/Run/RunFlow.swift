@@ -38,6 +38,9 @@ public struct RunFlow: Sendable {
         if request.hasLobby {
             let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
             terms = start.terms
+            if deps.transport.enterRace(invitation: start.invitation) {
+                logger.info("invited race keyed with the race key and race id from the pairing exchange")
+            }
             logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
         }
 

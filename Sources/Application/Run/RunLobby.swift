@@ -18,12 +18,14 @@ struct RunLobby {
         switch request.role {
         case let .host(invitees, answerWithin):
             lobby = HostInvitation(
-                lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock),
+                lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock, knownMates: deps.knownMates),
                 names: invitees, terms: request.terms, timeout: answerWithin * environment.timings.scale
             )
             input = binder.lobbyInput(cancels: environment.interrupts())
         case .joiner(let acceptFrom):
-            lobby = JoinLobby(settings: settings, messaging: deps.transport, clock: environment.clock, acceptFrom: acceptFrom)
+            lobby = JoinLobby(
+                settings: settings, messaging: deps.transport, clock: environment.clock, acceptFrom: acceptFrom, knownMates: deps.knownMates
+            )
             input = binder.lobbyInput()
             binder.show(Notice(level: .info, message: "\(me.name) is waiting for an invitation"))
         case .open:

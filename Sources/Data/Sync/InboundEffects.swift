@@ -11,11 +11,26 @@ struct InboundEffects: Sendable {
     var progress: [RunnerProgress] = []
     /// A checked datagram whose body is a lobby message, a cheer or a hello, for the subscribers.
     var lobby: SyncDatagram?
+    /// The host's identity and the code of an invitation whose pairing completed (attached to `lobby`).
+    var security: InvitationSecurity?
+    /// A host: an invitee completed the pairing of an invitation (invitation, identity, code).
+    var pairingCode: (invitation: UInt32, identity: MateIdentity, code: String)?
+    /// Who sent the datagram with `pairingCode`.
+    var pairingSender: RunnerID?
 
     /// The lobby message or cheer to hand to `messages()`, received at `now` on the race clock (which
     /// turns the wire's delays into instants); nil when there is none.
     func message(receivedAt now: Date) -> ReceivedRaceMessage? {
-        guard let lobby, let message = RaceMessageWire.decode(lobby.message, from: lobby.sender, at: now) else { return nil }
+        if let pairingCode, let pairingSender {
+            return ReceivedRaceMessage(sender: pairingSender, message: .pairingCode(
+                invitation: pairingCode.invitation, identity: pairingCode.identity, code: pairingCode.code
+            ))
+        }
+        guard let lobby, var message = RaceMessageWire.decode(lobby.message, from: lobby.sender, at: now) else { return nil }
+        if case .invitation(var offer) = message, let security {
+            offer.security = security
+            message = .invitation(offer)
+        }
         return ReceivedRaceMessage(sender: lobby.sender, message: message)
     }
 }

@@ -33,8 +33,10 @@ extension PeerState {
     /// known address, or to every known peer. Nothing for what cannot be sent (an expired invitation).
     mutating func send(_ message: RaceMessage, from me: Runner, to recipients: [RunnerID]?, at now: Date) -> [OutgoingDatagram] {
         guard let body = RaceMessageWire.encode(message, from: me, at: now, address: { startingRunner($0) }) else { return [] }
+        let pairing = pairingMessages(for: message, from: me, to: recipients)
+        if pairing.replaces { return pairing.before }
         let datagram = outbox.datagram(saying: body, as: me.id)
         let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? peers
-        return outgoing(encode(datagram), to: addresses)
+        return pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after
     }
 }

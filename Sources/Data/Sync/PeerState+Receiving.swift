@@ -15,7 +15,7 @@ extension PeerState {
             guard datagram.sender != outbox.me else { throw .ownSender }
             if key != nil { try checkReplay(datagram) }
             try handle(datagram, from: source, clocks: clocks, into: &effects)
-            effects.lobby = deliver(datagram, from: source)
+            if let lobby = deliver(datagram, from: source), admitsLobby(lobby, into: &effects) { effects.lobby = lobby }
         } catch {
             statistics.recordDrop(error, from: source.host)
         }
@@ -59,7 +59,11 @@ extension PeerState {
                   clock.pong(from: datagram.sender, me: me, t1: t1, t2: t2, t3: t3, t4: arrived)
             else { throw .unsolicitedPong }
             countReceived(datagram.message.type.name)
-        case .cheer, .presence, .invitation, .answer, .outcome, .pairing:
+        case .pairing(let pairing):
+            learnPeer(source)
+            try handlePairing(datagram, pairing, from: source, into: &effects)
+            countReceived(datagram.message.type.name)
+        case .cheer, .presence, .invitation, .answer, .outcome:
             // Delivered to the subscribers; a runner that speaks to us is a peer to answer.
             learnPeer(source)
             countReceived(datagram.message.type.name)

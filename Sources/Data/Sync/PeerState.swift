@@ -7,8 +7,9 @@ import SyncWire
 /// behind one lock; every step is a pure mutating function that returns what to send, so it is tested
 /// without sockets (docs/PROTOCOL.md describes the rules).
 struct PeerState: Sendable {
-    /// The race key: every datagram is tagged and checked with it, or none is (an open race).
-    let key: RaceKey?
+    /// The race key: every datagram is tagged and checked with it, or none is (an open race). An invited
+    /// race switches to the key its pairing delivered at the start (`enterRace`).
+    var key: RaceKey?
     /// The most peers, runners and addresses kept.
     let capacity: Int
     /// Where our socket listens: never sent to.
@@ -32,9 +33,12 @@ struct PeerState: Sendable {
     var windows: [RunnerID: ReplayWindow] = [:]
     /// Where each runner was last heard from (lobby messages to one runner, start outcomes).
     private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
+    /// The pairing exchanges of invitations, both ways.
+    var pairingState: LobbyPairing
 
     /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
-    init(key: RaceKey?, capacity: Int, epoch: UInt64 = SyncClocks.wallMicroseconds()) {
+    init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64 = SyncClocks.wallMicroseconds()) {
+        self.pairingState = LobbyPairing(keys: identity, capacity: capacity)
         self.key = key
         self.capacity = capacity
         self.outbox = SyncOutbox(epoch: epoch)

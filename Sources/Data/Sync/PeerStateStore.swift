@@ -35,7 +35,7 @@ final class PeerStateStore: Sendable {
     func receive(_ bytes: [UInt8], from source: PeerAddress) -> [[UInt8]] {
         let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks) }
         for progress in effects.progress { continuation.yield(progress) }
-        if effects.lobby != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
+        if effects.lobby != nil || effects.pairingCode != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
         state.withLock { $0.countReceived() }
         return effects.replies
     }

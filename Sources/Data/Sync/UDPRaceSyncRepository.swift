@@ -15,25 +15,24 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
 
     private let transport: UDPTransport
     let store: PeerStateStore
-    /// The race key, when the race has one.
-    let key: RaceKey?
-
-    private init(transport: UDPTransport, store: PeerStateStore, key: RaceKey?) {
+    private init(transport: UDPTransport, store: PeerStateStore) {
         self.transport = transport
         self.store = store
-        self.key = key
     }
 
     /// Binds a UDP socket on `host`:`port` (port 0: any free port). With a `key`, every datagram sent
     /// is tagged and every datagram received must be (an open race otherwise). Lobby messages are timed
-    /// on `clock`. Throws `SyncError` when the port is taken or the address unusable.
+    /// on `clock`. With an `identity`, invitations go with a pairing exchange (signed, with a code) and an
+    /// invited race is keyed from its start (`enterRace`). Throws `SyncError` when the port is taken or
+    /// the address unusable.
     public static func bind(
         host: String = "0.0.0.0",
         port: Int,
         key: RaceKey? = nil,
+        identity: DeviceKeys? = nil,
         clock: any RaceClock = SystemRaceClock()
     ) async throws -> UDPRaceSyncRepository {
-        let store = PeerStateStore(PeerState(key: key, capacity: maximumPeers), raceClock: clock)
+        let store = PeerStateStore(PeerState(key: key, capacity: maximumPeers, identity: identity), raceClock: clock)
         let transport = try await UDPTransport.bind(
             host: host, port: port, maximumLength: SyncDatagramCodec.maximumLength,
             receive: { bytes, source in store.receive(bytes, from: source) },
@@ -41,14 +40,20 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         )
         store.withState { $0.localAddress = transport.localAddress }
         transport.onClose { store.finish() }
-        return UDPRaceSyncRepository(transport: transport, store: store, key: key)
+        return UDPRaceSyncRepository(transport: transport, store: store)
     }
 
     /// The address the socket is bound to (with the port the system picked, for port 0).
     public var localAddress: PeerAddress { transport.localAddress }
 
     /// Whether this race has a key (every datagram authenticated) or is open.
-    public var isAuthenticated: Bool { key != nil }
+    public var isAuthenticated: Bool { store.withState { $0.key != nil } }
+
+    /// Switches to the race key and race id the pairing of invitation `invitation` delivered (see
+    /// `RacePeersRepository`); false when there are none.
+    public func enterRace(invitation: UInt32) -> Bool {
+        store.withState { $0.enterRace(invitation: invitation) }
+    }
 
     /// The port the socket listens on.
     public var localPort: Int { localAddress.port }

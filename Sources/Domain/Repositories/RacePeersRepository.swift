@@ -9,4 +9,12 @@ public protocol RacePeersRepository: Sendable {
     func addPeer(_ address: PeerAddress) throws
     /// Stops sending and receiving; the streams of the repositories over this transport finish.
     func close() async
+    /// At the start of invited run `invitation`: authenticate every datagram from now on with the race
+    /// key and race id its pairing exchange delivered. False (and nothing changes) when there are none.
+    func enterRace(invitation: UInt32) -> Bool
+}
+
+extension RacePeersRepository {
+    /// A transport without pairing has no race key to switch to.
+    public func enterRace(invitation: UInt32) -> Bool { false }
 }

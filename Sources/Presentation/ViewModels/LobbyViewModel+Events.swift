@@ -17,6 +17,13 @@ extension LobbyViewModel {
             outputs.say("\(runner.name) \(accepted ? "accepted" : "declined")")
         case .refusedLateAnswer(let runner):
             outputs.say("\(runner.name) answered too late: refused", .warning)
+        case let .joinerCode(runner, code, paired):
+            outputs.say(paired ? "\(runner.name) is paired" : "\(runner.name)'s code: \(code) (\(runner.name) accepts only if it matches)")
+        case .notPaired(let offer):
+            outputs.say(
+                "not accepted by itself: \(offer.host.name) is not paired with this device; pair once by accepting its invitation "
+                    + "after checking that the code matches \(offer.host.name)'s screen", .warning
+            )
         case .invitation(let offer):
             outputs.invitation.yield(invitation(offer, now: now))
         case let .closed(offer, outcome):
@@ -40,7 +47,8 @@ extension LobbyViewModel {
         FrontEndInvitation(
             id: String(offer.id), from: offer.host.name, mode: modeName(offer.terms.mode),
             goal: DisplayFormat.distance(offer.terms.goal.metres), goalMetres: offer.terms.goal.metres,
-            expires: DisplayFormat.timestamp(offer.expiresAt), secondsLeft: max(0, offer.expiresAt.timeIntervalSince(now))
+            expires: DisplayFormat.timestamp(offer.expiresAt), secondsLeft: max(0, offer.expiresAt.timeIntervalSince(now)),
+            code: offer.security.flatMap { $0.isPaired ? nil : $0.code }, paired: offer.security?.isPaired == true ? true : nil
         )
     }
 

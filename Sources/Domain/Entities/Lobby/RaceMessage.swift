@@ -36,11 +36,18 @@ public struct InvitationOffer: Sendable, Hashable {
     public var sentAt: Date
     /// How long invitees have to answer, in seconds.
     public var timeout: TimeInterval
+    /// The host's identity and the pairing code, when the invitation came with a pairing exchange
+    /// (every invitation over UDP from this version on); nil for an invitation without one.
+    public var security: InvitationSecurity?
 
     /// The most runners one invitation names (a race holds the host and 8 mates).
     public static let maximumInvitees = 8
 
-    public init(id: UInt32, host: Runner, terms: RaceTerms, invitees: [RunnerID], sentAt: Date, timeout: TimeInterval) {
+    public init(
+        id: UInt32, host: Runner, terms: RaceTerms, invitees: [RunnerID], sentAt: Date, timeout: TimeInterval,
+        security: InvitationSecurity? = nil
+    ) {
+        self.security = security
         self.id = id
         self.host = host
         self.terms = terms
@@ -79,6 +86,9 @@ public enum RaceMessage: Sendable, Hashable {
     case outcome(invitation: UInt32, InvitationOutcome)
     /// An emoji for `recipient`, or for every mate when it is nil.
     case cheer(recipient: RunnerID?, emoji: CheerEmoji, sentAt: Date)
+    /// To a host: the invitee that sent it completed the pairing exchange of invitation `id` with this
+    /// identity and code (made by the transport from the signed exchange; never sent as such).
+    case pairingCode(invitation: UInt32, identity: MateIdentity, code: String)
 }
 
 /// A message and the runner that sent it.

@@ -12,9 +12,17 @@ public actor HostLobby {
     private var offer: InvitationOffer?
     private var start: RaceStart?
     private var cancelled = false
+    /// Invitees whose pairing code was shown.
+    private var coded: Set<RunnerID> = []
+    /// The mates paired with this device, to say "paired" instead of a code; nil: always the code.
+    private let knownMates: (any KnownMatesRepository)?
     private var emit: AsyncThrowingStream<LobbyEvent, any Error>.Continuation?
 
-    public init(settings: LobbySettings, messaging: any RaceMessagingRepository, clock: any RaceClock) {
+    public init(
+        settings: LobbySettings, messaging: any RaceMessagingRepository, clock: any RaceClock,
+        knownMates: (any KnownMatesRepository)? = nil
+    ) {
+        self.knownMates = knownMates
         self.settings = settings
         self.messaging = messaging
         self.clock = clock
@@ -134,6 +142,13 @@ public actor HostLobby {
         case let .presence(runner, availability):
             guard runner.id == received.sender else { return }
             present[runner.id] = (runner, availability)
+        case let .pairingCode(id, identity, code):
+            guard let offer, id == offer.id, let invitation, !coded.contains(received.sender),
+                  let runner = invitation.invitees.first(where: { $0.id == received.sender })
+            else { return }
+            coded.insert(runner.id)
+            let paired = ((try? knownMates?.mate(with: identity)) ?? nil) != nil
+            emit?.yield(.joinerCode(runner, code: code, paired: paired))
         case let .answer(id, host, accepted):
             guard host == me.id, let offer, id == offer.id, var invitation else { return }
             let runner = invitation.invitees.first { $0.id == received.sender }

@@ -8,6 +8,9 @@ public actor JoinLobby {
     private let messaging: any RaceMessagingRepository
     private let clock: any RaceClock
     private let acceptFrom: String?
+    /// The mates paired with this device; nil where there are no identities (then `acceptFrom` goes by
+    /// the name alone, as before pairing existed).
+    private let knownMates: (any KnownMatesRepository)?
     private var offers: [UInt32: InvitationOffer] = [:]
     /// Answers sent and not yet followed by an outcome: repeated until one arrives or the offer expires.
     private var answers: [UInt32: Bool] = [:]
@@ -16,8 +19,13 @@ public actor JoinLobby {
     private var started: RaceStart?
     private var emit: AsyncThrowingStream<LobbyEvent, any Error>.Continuation?
 
-    /// A joiner; `acceptFrom` names a host whose invitations are accepted without asking.
-    public init(settings: LobbySettings, messaging: any RaceMessagingRepository, clock: any RaceClock, acceptFrom: String? = nil) {
+    /// A joiner; `acceptFrom` names a host whose invitations are accepted without asking, when its
+    /// identity is paired under that name in `knownMates`.
+    public init(
+        settings: LobbySettings, messaging: any RaceMessagingRepository, clock: any RaceClock, acceptFrom: String? = nil,
+        knownMates: (any KnownMatesRepository)? = nil
+    ) {
+        self.knownMates = knownMates
         self.settings = settings
         self.messaging = messaging
         self.clock = clock
@@ -56,6 +64,10 @@ public actor JoinLobby {
         }
         answers[id] = accept
         await messaging.send(.answer(invitation: id, host: offer.host.id, accepted: accept), from: me, to: [offer.host.id])
+        // Accepting after comparing the code pairs: the host's identity is remembered under its name.
+        if accept, let security = offer.security, !security.isPaired {
+            try? knownMates?.remember(KnownMate(name: offer.host.name, identity: security.hostIdentity, pairedAt: clock.now))
+        }
         if !accept { close(offer, .declined) }
     }
 
@@ -77,13 +89,15 @@ public actor JoinLobby {
     private func handle(_ received: ReceivedRaceMessage) async {
         guard started == nil else { return }
         switch received.message {
-        case .invitation(let offer):
+        case .invitation(var offer):
             guard offer.host.id == received.sender, offer.invitees.contains(me.id), offers[offer.id] == nil else { return }
+            if var security = offer.security {
+                security.pairedAs = (try? knownMates?.mate(with: security.hostIdentity))?.name
+                offer.security = security
+            }
             offers[offer.id] = offer
             emit?.yield(.invitation(offer))
-            if let acceptFrom, offer.host.name.caseInsensitiveCompare(acceptFrom) == .orderedSame {
-                try? await answer(offer.id, accept: true)
-            }
+            await acceptByItself(offer)
         case let .outcome(id, outcome):
             guard let offer = offers[id], offer.host.id == received.sender else { return }
             if case let .start(at, runners) = outcome, answers[id] == true, runners.contains(me.id) {
@@ -96,6 +110,22 @@ public actor JoinLobby {
             close(offer, outcome)
         default:
             return
+        }
+    }
+
+    /// `--accept-from NAME`: accepts an invitation whose host's identity is paired as NAME (by name alone
+    /// where there are no identities); one from a host called NAME that is not paired is only reported.
+    private func acceptByItself(_ offer: InvitationOffer) async {
+        guard let acceptFrom else { return }
+        let named = offer.host.name.caseInsensitiveCompare(acceptFrom) == .orderedSame
+        guard knownMates != nil else {
+            if named { try? await answer(offer.id, accept: true) }
+            return
+        }
+        if offer.security?.pairedAs?.caseInsensitiveCompare(acceptFrom) == .orderedSame {
+            try? await answer(offer.id, accept: true)
+        } else if named {
+            emit?.yield(.notPaired(offer))
         }
     }
 

@@ -55,6 +55,12 @@ public enum LobbyEvent: Sendable, Hashable {
     case answered(Runner, accepted: Bool)
     /// The host: an answer came after the timeout (or a cancel) and was refused.
     case refusedLateAnswer(Runner)
+    /// The host: an invitee completed the pairing exchange; its screen shows `code` (to compare) unless
+    /// `paired` (its identity is a known mate).
+    case joinerCode(Runner, code: String, paired: Bool)
+    /// A joiner: `--accept-from` names this invitation's host, but its identity is not paired with this
+    /// device, so it was not accepted by itself.
+    case notPaired(InvitationOffer)
     /// A joiner: an invitation for us arrived; answer it with `answer(_:accept:)`.
     case invitation(InvitationOffer)
     /// A joiner: an invitation we were in ended without a run for us.

@@ -1,0 +1,77 @@
+import Domain
+import SyncWire
+
+/// The pairing exchanges of a peer's invitations, both ways (docs/PROTOCOL.md, "Pairing"): as a host,
+/// one `HostPairing` per invitee and the race secrets of each invitation; as a joiner, the invitations
+/// held until their pairing completes, one `JoinerPairing` per invitation and the secrets granted.
+/// Pure state, stepped under the peer state's lock; each table is bounded.
+struct LobbyPairing: Sendable {
+    /// A host's exchange with one invitee.
+    struct Hosted: Sendable {
+        var pairing: HostPairing
+        /// The first valid reply, the reveal it got and the completed session.
+        var reply: PairingReply?
+        var reveal: PairingReveal?
+        var session: PairingSession?
+    }
+
+    /// A joiner's exchange for one invitation of one host.
+    struct Joined: Sendable {
+        var pairing: JoinerPairing
+        var session: PairingSession?
+    }
+
+    /// An invitation's host and id.
+    struct Key: Hashable, Sendable {
+        var host: RunnerID
+        var invitation: UInt32
+    }
+
+    /// This device's keys; nil: no pairing (invitations go and are shown without it, as before).
+    let keys: DeviceKeys?
+    /// The most invitations kept in each table.
+    let capacity: Int
+
+    var hosted: [UInt32: [RunnerID: Hosted]] = [:]
+    var hostSecrets: [UInt32: RaceSecrets] = [:]
+    /// Invitations received, not shown until their pairing completes: the latest datagram of each.
+    var held: [Key: SyncDatagram] = [:]
+    var joined: [Key: Joined] = [:]
+    var grantedSecrets: [Key: RaceSecrets] = [:]
+
+    /// No exchange yet.
+    init(keys: DeviceKeys?, capacity: Int) {
+        self.keys = keys
+        self.capacity = capacity
+    }
+
+    /// The host's exchange with `invitee` about `offer`, made on first use; nil without keys or room.
+    mutating func hostExchange(_ offer: InvitationOffer, invitee: RunnerID) -> HostPairing? {
+        guard let keys else { return nil }
+        if let existing = hosted[offer.id]?[invitee] { return existing.pairing }
+        guard hosted[offer.id] != nil || hosted.count < capacity else { return nil }
+        let context = PairingContext(invitation: offer.id, host: offer.host.id, joiner: invitee, terms: offer.terms)
+        let pairing = HostPairing(context: context, keys: keys)
+        hosted[offer.id, default: [:]][invitee] = Hosted(pairing: pairing)
+        return pairing
+    }
+
+    /// The secrets of the host's invitation `id`, made on first use.
+    mutating func secrets(hosting id: UInt32) -> RaceSecrets {
+        if let secrets = hostSecrets[id] { return secrets }
+        let secrets = RaceSecrets.generate()
+        hostSecrets[id] = secrets
+        return secrets
+    }
+
+    /// Keeps `datagram` (an invitation from `key.host`) until its pairing completes.
+    mutating func hold(_ datagram: SyncDatagram, as key: Key) {
+        guard held[key] != nil || held.count < capacity else { return }
+        held[key] = datagram
+    }
+
+    /// The race secrets of invitation `id`, hosted or granted to us.
+    func raceSecrets(invitation id: UInt32) -> RaceSecrets? {
+        hostSecrets[id] ?? grantedSecrets.first { $0.key.invitation == id }?.value
+    }
+}

@@ -1,0 +1,138 @@
+import Domain
+import Foundation
+import SyncWire
+
+// MARK: Pairing (docs/PROTOCOL.md, "Pairing"): the exchange runs under the lobby messages it secures
+
+extension PeerState {
+    /// A received pairing message (type 15): a host answers a reply with its reveal and hands the code to
+    /// the lobby, takes a signed decision as the invitee's answer; a joiner answers an offer with its
+    /// reply, shows the held invitation once the reveal checks, and opens a grant. Anything that does not
+    /// check is dropped as `pairing-refused`.
+    mutating func handlePairing(
+        _ datagram: SyncDatagram, _ pairing: PairingDTO, from source: PeerAddress, into effects: inout InboundEffects
+    ) throws(DatagramError) {
+        guard let me = outbox.me, pairingState.keys != nil else { throw .pairingRefused("this peer has no identity") }
+        let sender = datagram.sender
+        do throws(PairingError) {
+            switch pairing {
+            case let .offer(id, invitee, offer):
+                let key = LobbyPairing.Key(host: sender, invitation: id)
+                guard invitee == me, let held = pairingState.held[key], case .invitation(let dto) = held.message else { return }
+                if pairingState.joined[key] == nil {
+                    guard let keys = pairingState.keys else { return }
+                    let context = PairingContext(invitation: id, host: sender, joiner: me, terms: dto.terms)
+                    pairingState.joined[key] = LobbyPairing.Joined(pairing: try JoinerPairing(offer: offer, context: context, keys: keys))
+                }
+                guard let joined = pairingState.joined[key], joined.pairing.offer == offer else { return }
+                replyPairing(.reply(invitation: id, host: sender, joined.pairing.reply), into: &effects)
+            case let .reply(id, host, reply):
+                guard host == me, var hosted = pairingState.hosted[id]?[sender] else { return }
+                if hosted.session == nil {
+                    let (reveal, session) = try hosted.pairing.accept(reply)
+                    (hosted.reply, hosted.reveal, hosted.session) = (reply, reveal, session)
+                    pairingState.hosted[id]?[sender] = hosted
+                    effects.pairingCode = (id, session.mate, session.code)
+                    effects.pairingSender = sender
+                }
+                guard hosted.reply == reply, let reveal = hosted.reveal else { return }
+                replyPairing(.reveal(invitation: id, invitee: sender, reveal), into: &effects)
+            case let .reveal(id, invitee, reveal):
+                let key = LobbyPairing.Key(host: sender, invitation: id)
+                guard invitee == me, let joined = pairingState.joined[key], joined.session == nil else { return }
+                let session = try joined.pairing.complete(reveal)
+                pairingState.joined[key]?.session = session
+                if let held = pairingState.held[key] {
+                    effects.lobby = held
+                    effects.security = InvitationSecurity(hostIdentity: session.mate, code: session.code)
+                }
+            case let .decision(id, host, decision):
+                guard host == me, let hosted = pairingState.hosted[id]?[sender], let session = hosted.session else { return }
+                let accepted = try hosted.pairing.verify(decision, in: session)
+                effects.lobby = SyncDatagram(sender: sender, sequence: datagram.sequence, message: .answer(invitation: id, host: me, accepted: accepted))
+            case let .grant(id, invitee, grant):
+                let key = LobbyPairing.Key(host: sender, invitation: id)
+                guard invitee == me, let joined = pairingState.joined[key], let session = joined.session,
+                      pairingState.grantedSecrets[key] == nil
+                else { return }
+                pairingState.grantedSecrets[key] = try joined.pairing.open(grant, in: session)
+            }
+        } catch {
+            throw .pairingRefused("\(error)")
+        }
+    }
+
+    /// Sends `pairing` back to the source at once.
+    private mutating func replyPairing(_ pairing: PairingDTO, into effects: inout InboundEffects) {
+        guard let datagram = outbox.datagram(saying: .pairing(pairing)) else { return }
+        reply(encode(datagram), into: &effects)
+    }
+
+    /// Whether a checked lobby datagram reaches the lobby now: an invitation for us waits for its
+    /// pairing (then it comes with the host's identity and code), a plain answer to a paired invitation
+    /// is ignored (its signed decision counts), and a start waits for the race secrets it needs.
+    mutating func admitsLobby(_ datagram: SyncDatagram, into effects: inout InboundEffects) -> Bool {
+        guard pairingState.keys != nil, let me = outbox.me else { return true }
+        switch datagram.message {
+        case .invitation(let dto) where dto.invitees.contains(me):
+            let key = LobbyPairing.Key(host: datagram.sender, invitation: dto.id)
+            pairingState.hold(datagram, as: key)
+            guard let session = pairingState.joined[key]?.session else { return false }
+            effects.security = InvitationSecurity(hostIdentity: session.mate, code: session.code)
+            return true
+        case let .answer(id, _, _):
+            return pairingState.hosted[id]?[datagram.sender] == nil
+        case .outcome(let id, .start):
+            let key = LobbyPairing.Key(host: datagram.sender, invitation: id)
+            return pairingState.joined[key] == nil || pairingState.grantedSecrets[key] != nil
+        default:
+            return true
+        }
+    }
+
+    /// What a lobby message from `me` to `recipients` adds or replaces: after an invitation, each
+    /// invitee's offer; before a start, each paired invitee's grant; an answer to a paired invitation
+    /// goes as the signed decision instead (`replaces`).
+    mutating func pairingMessages(for message: RaceMessage, from me: Runner, to recipients: [RunnerID]?) -> (before: [OutgoingDatagram], after: [OutgoingDatagram], replaces: Bool) {
+        guard pairingState.keys != nil else { return ([], [], false) }
+        switch message {
+        case .invitation(let offer):
+            var after: [OutgoingDatagram] = []
+            for invitee in recipients ?? offer.invitees {
+                guard let address = runnerAddresses[invitee], let pairing = pairingState.hostExchange(offer, invitee: invitee),
+                      case let datagram = outbox.datagram(saying: .pairing(.offer(invitation: offer.id, invitee: invitee, pairing.offer)), as: me.id)
+                else { continue }
+                after += outgoing(encode(datagram), to: [address])
+            }
+            return ([], after, false)
+        case let .answer(id, host, accepted):
+            let key = LobbyPairing.Key(host: host, invitation: id)
+            guard let joined = pairingState.joined[key], let session = joined.session, let address = runnerAddresses[host] else { return ([], [], false) }
+            let decision = joined.pairing.decide(accept: accepted, in: session)
+            let datagram = outbox.datagram(saying: .pairing(.decision(invitation: id, host: host, decision)), as: me.id)
+            return (outgoing(encode(datagram), to: [address]), [], true)
+        case .outcome(let id, .start):
+            guard let hosted = pairingState.hosted[id] else { return ([], [], false) }
+            let secrets = pairingState.secrets(hosting: id)
+            var before: [OutgoingDatagram] = []
+            for invitee in recipients ?? Array(hosted.keys) {
+                guard let exchange = hosted[invitee], let session = exchange.session, let address = runnerAddresses[invitee] else { continue }
+                let grant = exchange.pairing.grant(secrets, in: session)
+                let datagram = outbox.datagram(saying: .pairing(.grant(invitation: id, invitee: invitee, grant)), as: me.id)
+                before += outgoing(encode(datagram), to: [address])
+            }
+            return (before, [], false)
+        default:
+            return ([], [], false)
+        }
+    }
+
+    /// From the start of invited run `invitation` on, every datagram is tagged with its race key and race
+    /// id; false when no pairing of it delivered them.
+    mutating func enterRace(invitation: UInt32) -> Bool {
+        guard let secrets = pairingState.raceSecrets(invitation: invitation) else { return false }
+        key = RaceKey(secrets: secrets)
+        windows = [:]
+        return true
+    }
+}
