@@ -22,10 +22,13 @@ struct InvitationEndToEndTests {
     func inviteAcceptRace() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        // --accept-from accepts only a paired host: bob paired with alice beforehand.
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
-            "--pace", "5:40", "--seed", "2"] + Self.common)
+            "--pace", "5:40", "--seed", "2"] + Self.common, environment: homes.environment("bob"))
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--mode", "race", "--goal", "0.2",
-            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common)
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common,
+            environment: homes.environment("alice"))
         let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90)]
         for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
         let (linesA, linesB) = (try runs[0].jsonLines(), try runs[1].jsonLines())
@@ -33,6 +36,8 @@ struct InvitationEndToEndTests {
         #expect(Self.countdown(linesB) == [3, 2, 1, 0])
         let invitation = try #require(linesB.first { $0["type"] as? String == "invitation" }?["invitation"] as? [String: Any])
         #expect(invitation["from"] as? String == "alice" && invitation["goal_m"] as? Double == 200 && invitation["mode"] as? String == "race")
+        #expect(invitation["paired"] as? Bool == true && invitation["code"] == nil)
+        #expect(Self.notices(linesA).contains("bob is paired"))
         #expect(Self.notices(linesA).contains("bob accepted"))
         let results = (try RaceResult(lines: linesA), try RaceResult(lines: linesB))
         #expect(results.0 == results.1)
@@ -115,10 +120,12 @@ struct InvitationEndToEndTests {
     func cancelAndCheer() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
-            "--pace", "6:00", "--seed", "2", "--frontend", "json", "--speedup", "10", "--wait", "30"], input: true)
+            "--pace", "6:00", "--seed", "2", "--frontend", "json", "--speedup", "10", "--wait", "30"], environment: homes.environment("bob"), input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.3", "--port", "\(portA)",
-            "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1", "--frontend", "json", "--speedup", "10", "--wait", "30"])
+            "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1", "--frontend", "json", "--speedup", "10", "--wait", "30"],
+            environment: homes.environment("alice"))
         // Once bob has run a little: a cheer for every mate, then a confirmed cancel.
         let running = await bob.waitForJSON(type: "status", timeout: 60) { ($0["elapsed_s"] as? Double ?? 0) > 10 }
         try #require(running != nil, "bob never ran: \(bob.output.suffix(500))")
@@ -147,13 +154,14 @@ struct InvitationEndToEndTests {
     func teamOfThree() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB, portC) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob", "carol"])
         let joiners = try [("bob", portB, "5:40", "2"), ("carol", portC, "6:10", "3")].map { name, port, pace, seed in
             try ProcessRun.Handle(binary, ["run", "--name", name, "--join", "--accept-from", "alice", "--port", "\(port)",
-                "--pace", pace, "--seed", seed] + Self.common)
+                "--pace", pace, "--seed", seed] + Self.common, environment: homes.environment(name))
         }
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob,carol", "--mode", "team", "--goal", "0.5",
             "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--peer", "127.0.0.1:\(portC)", "--pace", "5:00", "--seed", "1"]
-            + Self.common)
+            + Self.common, environment: homes.environment("alice"))
         var runs = [await alice.wait(timeout: 120)]
         for joiner in joiners { runs.append(await joiner.wait(timeout: 60)) }
         for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
@@ -170,12 +178,17 @@ struct InvitationEndToEndTests {
     func spectator() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        // An invited race is keyed by the pairing exchange, which a spectator is not part of (yet): with a race
+        // key given to everyone, the race keeps it and the spectator holding it watches.
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
+        let key = ["--race-key", "spectators welcome"]
         let watcher = try ProcessRun.Handle(binary, ["watch", "--name", "screen", "--peer", "127.0.0.1:\(portA)",
-            "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"])
+            "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"] + key)
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
-            "--pace", "5:40", "--seed", "2"] + Self.common)
+            "--pace", "5:40", "--seed", "2"] + Self.common + key, environment: homes.environment("bob"))
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.2",
-            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common)
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common + key,
+            environment: homes.environment("alice"))
         let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90), await watcher.wait(timeout: 60)]
         for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
         let results = try runs.map { try RaceResult(lines: $0.jsonLines()) }

@@ -27,7 +27,7 @@ struct ProcessRun {
             process.executableURL = executable
             process.arguments = arguments
             // Runs record themselves: keep their records in this run's own folder unless told otherwise.
-            dataHome = folder.appendingPathComponent("data")
+            dataHome = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? folder.appendingPathComponent("data")
             let isolated = ["XDG_DATA_HOME": dataHome.path]
             process.environment = ProcessInfo.processInfo.environment.merging(isolated) { $1 }.merging(environment) { $1 }
             self.input = input ? Pipe() : nil

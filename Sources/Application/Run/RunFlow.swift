@@ -38,7 +38,11 @@ public struct RunFlow: Sendable {
         if request.hasLobby {
             let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
             terms = start.terms
-            if deps.transport.enterRace(invitation: start.invitation) {
+            // Keyed by default with the exchanged race key and race id; a race key the runners were given
+            // (--race-key-file) stays, so that spectators holding it can still watch.
+            if deps.transport.isAuthenticated {
+                logger.info("invited race keyed with the race key given (--race-key-file), not the exchanged one")
+            } else if deps.transport.enterRace(invitation: start.invitation) {
                 logger.info("invited race keyed with the race key and race id from the pairing exchange")
             }
             logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
