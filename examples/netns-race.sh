@@ -11,7 +11,8 @@
 #          namespace with the same track turned into NMEA by gpsbabel, one epoch every
 #          EPOCH_SECONDS of race time
 # They find each other over DNS-SD (no --peer): alice invites bob and carol (`--invite bob,carol`), who
-# accept by themselves (`--join --accept-from alice`), and all three count down together. They share a
+# accept by themselves (`--join --accept-from alice`, paired with alice first: `materunner mates add`),
+# and all three count down together. They share a
 # race key from a file, and race over links with `tc netem $NETEM` (where the kernel has no netem: the
 # loss and duplicates of $NETEM with nftables, and its delay, jitter and reordering of the race's own UDP
 # datagrams with tools/nfq-delay on NFQUEUE; see FAULTS). With RESTART=1 one host (VICTIM) is
@@ -293,6 +294,13 @@ start_alice() { run_on alice --source sim --pace 9:00 --seed 7 --speedup "$speed
 start_bob() { run_on bob --source "gpx:$track:x$speedup" "${lobby_bob[@]}"; }
 start_carol() { run_on carol --source "gpsd:127.0.0.1:$gpsd_port" --speedup "$speedup" "${lobby_carol[@]}"; }
 # ---- end of START COMMAND LINES -------------------------------------------------------------------
+
+# --accept-from accepts only a host paired with this device: bob and carol pair with alice's identity
+# once, out of band (what accepting one invitation after comparing its code would do).
+alice_identity=$("$binary" mates --json --data-dir "$work/data-alice" | head -n 1 | jq -r .identity)
+for joiner in bob carol; do
+    "$binary" mates add alice "$alice_identity" --data-dir "$work/data-$joiner" >/dev/null
+done
 
 declare -A runner started ended
 # run_on NAME OPTIONS...: `materunner run` in NAME's host, JSON to $out/NAME.json, log to NAME.err; its
