@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
             let container = AppContainer(speedup: speedup, logger: logger)
             let (screen, store) = (try container.makeScreen(frontEnds), try data.openStore())
             let terms = RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal))
-            let flow = try await container.makeDemoFlow(terms: terms, seed: seed, key: try raceKey.load(), screen: screen, store: store)
+            let flow = try await container.makeDemoFlow(terms: terms, seed: seed, key: try raceKey.load(logger: logger), screen: screen, store: store)
             if try await !flow.run().isSuccess { throw ExitCode(1) }
         }
     }
