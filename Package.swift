@@ -182,6 +182,7 @@ let package = Package(
                 "Domain",
                 "MateRunnerTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 import Foundation
 import Presentation
 
@@ -22,7 +23,7 @@ struct FrontendsCommand: ParsableCommand {
 
     func run() throws {
         let searchPath = FrontEndSearchPath.standard()
-        for warning in searchPath.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in searchPath.warnings { FileHandle.standardError.write(Data("warning: \(warning.logSafe)\n".utf8)) }
         print("Search path:")
         for directory in searchPath.directories { print("  \(directory)") }
         if !names.isEmpty { return try describe(names, in: searchPath) }

@@ -41,4 +41,19 @@ struct RecordFilesEndToEndTests {
             #expect(!run.stderr.contains("crashed"), "\(arguments): \(run.stderr)")
         }
     }
+
+    @Test("text from the records file quoted in an error reaches stderr with its escape sequences escaped")
+    func escapedInTheLog() async throws {
+        let binary = try BuildProducts.materunner()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-recfiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let demo = try await ProcessRun.run(binary, ["demo", "--goal", "0.05", "--speedup", "50", "--frontend", "json", "--data-dir", scratch.path])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let file = scratch.appendingPathComponent("records.sqlite").path
+        try Self.sqlite(file, "UPDATE run SET id = 'x' || char(27) || ']0;pwned' || char(7) || char(10) || 'forged', distance = 1e300")
+        let run = try await ProcessRun.run(binary, ["records", "--data-dir", scratch.path], timeout: 30)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(#"impossible value in run x\e]0;pwned\u{7}\nforged: run.distance"#), "\(run.stderr)")
+        #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(run.stderr.debugDescription)")
+    }
 }
