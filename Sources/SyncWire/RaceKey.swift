@@ -1,29 +1,22 @@
 import Crypto
 
-/// The secret shared by the runners of one race: an HMAC-SHA256 key derived with HKDF-SHA256 from a
-/// passphrase (docs/PROTOCOL.md, "Race key"). Every datagram of a keyed race carries the first 8 bytes
-/// of the HMAC of everything before them.
+/// The secret shared by the runners of one race: a 32-byte HMAC-SHA256 key, stretched from a passphrase
+/// and the race id with scrypt (`RaceKey+Passphrase.swift`, docs/PROTOCOL.md, "Race key"). Every datagram
+/// of a keyed race carries the first 8 bytes of the HMAC of everything before them.
 public struct RaceKey: Sendable {
     /// Bytes of the tag at the end of every keyed datagram (HMAC-SHA256 truncated to 64 bits).
     public static let tagLength = 8
-    /// HKDF salt: fixed, public, names the protocol.
-    public static let salt = Array("MateRunner race key".utf8)
-    /// HKDF info: what the derived key is for.
-    public static let info = Array("materunner sync v2 hmac-sha256".utf8)
+    /// Bytes of the key itself.
+    public static let keyLength = 32
 
     /// The derived key's bytes (Crypto's `SymmetricKey` is not `Sendable` on every platform).
     private let keyBytes: [UInt8]
 
-    /// Derives the key from `passphrase` (its UTF-8 bytes, as given); refuses an empty one.
-    public init(passphrase: String) throws(RaceKeyError) {
-        guard !passphrase.isEmpty else { throw .empty }
-        let derived = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: Array(passphrase.utf8)),
-            salt: Self.salt,
-            info: Self.info,
-            outputByteCount: 32
-        )
-        keyBytes = derived.withUnsafeBytes { Array($0) }
+    /// The key whose bytes are `derivedKeyBytes` (`keyLength` of them: a derivation's output, never a
+    /// passphrase; see `init(passphrase:raceID:cost:)`).
+    public init(derivedKeyBytes: [UInt8]) throws(RaceKeyError) {
+        guard derivedKeyBytes.count == Self.keyLength else { throw .derivationFailed(reason: "\(derivedKeyBytes.count) key bytes, not \(Self.keyLength)") }
+        keyBytes = derivedKeyBytes
     }
 
     /// The tag of `message`: HMAC-SHA256 under the race key, first `tagLength` bytes.

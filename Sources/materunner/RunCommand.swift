@@ -133,8 +133,8 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-            let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore())
-            let transport = try await container.makeTransport(port: network.port ?? 47474, key: try raceKey.load())
+            let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            let transport = try await container.makeTransport(port: network.port ?? 47474, key: try raceKey.load(logger: logger))
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
                 location: location(container), clockZones: try clockZones.map(TimeZoneList.parse)
