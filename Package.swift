@@ -34,7 +34,12 @@ let package = Package(
         // MARK: Wire (the sync protocol's bytes: codec, header, messages, race key; no transport)
         .target(
             name: "SyncWire",
-            dependencies: ["Domain", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "Domain",
+                .product(name: "Crypto", package: "swift-crypto"),
+                // scrypt, which stretches a race's passphrase into its key (RaceKey+Passphrase.swift).
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -129,6 +134,13 @@ let package = Package(
             path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
+        // `swift run -c release RaceKeyBenchmark`: how long stretching one passphrase into a race key takes.
+        .executableTarget(
+            name: "RaceKeyBenchmark",
+            dependencies: ["SyncWire"],
+            path: "Benchmarks/RaceKeyBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // `swift run -c release SyncBenchmark --peers 2`: latency, CPU, memory and bytes of N peers on loopback.
         .executableTarget(
             name: "SyncBenchmark",
@@ -170,6 +182,7 @@ let package = Package(
                 "Domain",
                 "MateRunnerTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -10,7 +10,7 @@ struct LoopbackRace {
 
     func run() async throws -> BenchmarkReport {
         let clock = SystemRaceClock()
-        let key = options.keyed ? try RaceKey(passphrase: "SyncBenchmark race key, not a secret") : nil
+        let key = options.keyed ? try RaceKey(passphrase: "SyncBenchmark race key, not a secret", raceID: "SyncBenchmark") : nil
         let terms = RaceTerms(mode: .race, goal: try RaceGoal(kilometres: 1000))
         var syncs: [UDPRaceSyncRepository] = []
         for _ in 0..<options.peers {

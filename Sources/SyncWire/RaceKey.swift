@@ -1,32 +1,28 @@
 import Crypto
 
-/// The secret shared by the runners of one race: an HMAC-SHA256 key, derived with HKDF-SHA256 from a
-/// passphrase or given by the host of an invited race (`RaceSecrets`), and the race id (docs/PROTOCOL.md,
-/// "Race key"). Every datagram of a keyed race carries the first 8 bytes of the HMAC of the race id
-/// followed by everything before the tag: a datagram of one race is not valid in another.
+/// The secret shared by the runners of one race: a 32-byte HMAC-SHA256 key, stretched from a passphrase
+/// and the race id with scrypt (`RaceKey+Passphrase.swift`), or drawn at random by the host of an invited
+/// race (`RaceSecrets`, `RaceKey+Secrets.swift`), and the bytes of a race id every tag covers
+/// (docs/PROTOCOL.md, "Race key"). Every datagram of a keyed race carries the first 8 bytes of the HMAC of
+/// that race id followed by everything before the tag: a datagram of one race is not valid in another.
 public struct RaceKey: Sendable {
     /// Bytes of the tag at the end of every keyed datagram (HMAC-SHA256 truncated to 64 bits).
     public static let tagLength = 8
-    /// HKDF salt: fixed, public, names the protocol.
-    public static let salt = Array("MateRunner race key".utf8)
-    /// HKDF info: what the derived key is for.
-    public static let info = Array("materunner sync v2 hmac-sha256".utf8)
+    /// Bytes of the key itself.
+    public static let keyLength = 32
 
     /// The derived key's bytes (Crypto's `SymmetricKey` is not `Sendable` on every platform).
     private let keyBytes: [UInt8]
-    /// The race id every tag covers (16 bytes in an invited race; empty for a passphrase without one).
+    /// The race id every tag covers: 16 random bytes in an invited race; empty for a passphrase key, whose
+    /// race id salts the key itself.
     public let raceID: [UInt8]
 
-    /// Derives the key from `passphrase` (its UTF-8 bytes, as given); refuses an empty one.
-    public init(passphrase: String) throws(RaceKeyError) {
-        guard !passphrase.isEmpty else { throw .empty }
-        let derived = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: Array(passphrase.utf8)),
-            salt: Self.salt,
-            info: Self.info,
-            outputByteCount: 32
-        )
-        keyBytes = derived.withUnsafeBytes { Array($0) }
+    /// The key whose bytes are `derivedKeyBytes` (`keyLength` of them: a derivation's output, never a
+    /// passphrase; see `init(passphrase:raceID:cost:)`).
+    public init(derivedKeyBytes: [UInt8]) throws(RaceKeyError) {
+        guard derivedKeyBytes.count == Self.keyLength else { throw .derivationFailed(reason: "\(derivedKeyBytes.count) key bytes, not \(Self.keyLength)") }
+        keyBytes = derivedKeyBytes
+        // A passphrase key's race id is in its scrypt salt already; its tags cover nothing more.
         raceID = []
     }
 
@@ -34,11 +30,6 @@ public struct RaceKey: Sendable {
     init(keyBytes: [UInt8], raceID: [UInt8]) {
         self.keyBytes = keyBytes
         self.raceID = raceID
-    }
-
-    /// The same key, its tags covering `raceID` (a passphrase race with `--race-id`).
-    public func with(raceID: [UInt8]) -> RaceKey {
-        RaceKey(keyBytes: keyBytes, raceID: raceID)
     }
 
     /// The tag of `message`: HMAC-SHA256 under the race key of the race id then `message`, first

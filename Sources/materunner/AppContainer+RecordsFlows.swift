@@ -8,7 +8,7 @@ import Logging
 extension AppContainer {
     /// The recorded runs in `data`'s folder; a store that cannot be opened is a runtime error.
     func makeRecordLookup(data: DataDirOptionGroup) throws -> RecordLookup {
-        RecordLookup(records: try data.openStore(), storeLocation: data.directory.path)
+        RecordLookup(records: try data.openStore(logger: logger), storeLocation: data.directory.path)
     }
 
     /// `records`: list, show, totals, written to `output`.

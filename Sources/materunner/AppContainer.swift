@@ -71,9 +71,12 @@ struct AppContainer {
 
     // MARK: Presentation
 
-    /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise).
+    /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise);
+    /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
     func makeScreen(_ options: FrontEndOptionGroup) throws -> FrontEndHost {
-        try options.launch()
+        let host = try options.launch()
+        for warning in host.searchPath.warnings { logger.warning("\(warning)") }
+        return host
     }
 
     /// The world clock on this machine's clock (`clock`), read every `tick` seconds.

@@ -35,9 +35,9 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup, logger: logger)
-            let (screen, store) = (try container.makeScreen(frontEnds), try data.openStore())
+            let (screen, store) = (try container.makeScreen(frontEnds), try data.openStore(logger: logger))
             let terms = RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal))
-            let flow = try await container.makeDemoFlow(terms: terms, seed: seed, key: try raceKey.load(), screen: screen, store: store)
+            let flow = try await container.makeDemoFlow(terms: terms, seed: seed, key: try raceKey.load(logger: logger), screen: screen, store: store)
             if try await !flow.run().isSuccess { throw ExitCode(1) }
         }
     }

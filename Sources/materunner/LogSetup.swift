@@ -1,10 +1,11 @@
 import Logging
 
 enum LogSetup {
-    /// Logs go to standard error, so standard output carries only front-end output.
+    /// Logs go to standard error, so standard output carries only front-end output; control characters
+    /// in what is logged are escaped (`LogSafeHandler`).
     static func bootstrap(level: Logger.Level) -> Logger {
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = LogSafeHandler(wrapping: StreamLogHandler.standardError(label: label))
             handler.logLevel = level
             return handler
         }

@@ -1,42 +1,77 @@
 import ArgumentParser
 import Data
 import Foundation
+import Logging
 import SyncWire
 
-/// `--race-key-file`, `MATERUNNER_RACE_KEY` and `--race-key`: the passphrase every runner of a race
-/// shares. Without any of them the race is open.
+/// `--race-key-file`, `MATERUNNER_RACE_KEY`, `--race-key` and `--race-id`: the passphrase every runner of
+/// a race shares, stretched with scrypt and salted with the race id. Without a passphrase the race is open.
 struct RaceKeyOptionGroup: ParsableArguments {
     /// The environment variable read when no option gives the key.
     static let environmentVariable = "MATERUNNER_RACE_KEY"
 
     @Option(
         name: .customLong("race-key-file"),
-        help: ArgumentHelp("Read the race key (passphrase shared by every runner) from the first line of FILE.", valueName: "FILE")
+        help: ArgumentHelp(
+            "Read the race key (passphrase shared by every runner) from the first line of FILE (chmod 600 FILE).",
+            valueName: "FILE"
+        )
     )
     var raceKeyFile: String?
 
     @Option(
         name: .customLong("race-key"),
         help: ArgumentHelp(
-            "The race key itself. It lands in your shell history: prefer --race-key-file or MATERUNNER_RACE_KEY.",
+            "Deprecated: the race key itself, readable by every local user in /proc and kept in your shell history. Use --race-key-file or MATERUNNER_RACE_KEY.",
             valueName: "PASSPHRASE"
         )
     )
     var raceKey: String?
 
+    @Option(
+        name: .customLong("race-id"),
+        help: ArgumentHelp(
+            "With a race key: a name for this race, the same for every runner, that salts the key (default: materunner-YYYY-MM-DD, today in UTC).",
+            valueName: "NAME"
+        )
+    )
+    var raceID: String?
+
     func validate() throws {
         guard raceKeyFile == nil || raceKey == nil else {
             throw ValidationError("give the race key once: --race-key-file or --race-key, not both")
         }
+        if let raceID, !RaceKey.isValid(raceID: raceID) {
+            throw ValidationError("\(RaceKeyError.invalidRaceID(raceID))")
+        }
     }
 
-    /// The key from the file, the option or the environment (in this order); nil for an open race.
-    func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RaceKey? {
+    /// The key from the file, the option or the environment (in this order), stretched once with the race
+    /// id; nil for an open race. Logs a warning for a key file other users can read and for `--race-key`.
+    func load(
+        logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+    ) throws -> RaceKey? {
+        let passphrase: String
         do {
-            if let raceKeyFile { return try RaceKey.contentsOf(file: raceKeyFile) }
-            if let raceKey { return try RaceKey(passphrase: raceKey) }
-            if let passphrase = environment[Self.environmentVariable] { return try RaceKey(passphrase: passphrase) }
-            return nil
+            if let raceKeyFile {
+                if let warning = RaceKey.permissionWarning(forFile: raceKeyFile) { logger.warning("\(warning)") }
+                passphrase = try RaceKey.passphrase(inFile: raceKeyFile)
+            } else if let raceKey {
+                logger.warning("""
+                    --race-key PASSPHRASE is deprecated: every local user can read it in /proc (and it stays in your \
+                    shell history); put it in a file only you can read and give --race-key-file FILE, or set \(Self.environmentVariable)
+                    """)
+                passphrase = raceKey
+            } else if let fromEnvironment = environment[Self.environmentVariable] {
+                passphrase = fromEnvironment
+            } else {
+                return nil
+            }
+            let raceID = raceID ?? RaceKey.defaultRaceID(at: now)
+            let start = ContinuousClock.now
+            let key = try RaceKey(passphrase: passphrase, raceID: raceID)
+            logger.info("race key stretched with scrypt \(ScryptCost.standard), race id \(raceID), in \(ContinuousClock.now - start)")
+            return key
         } catch {
             throw CLIError.usage("\(error)")
         }

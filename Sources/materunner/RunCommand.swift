@@ -133,9 +133,11 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-            let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore())
+            let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
             let pairing = try container.makePairing(data: data, invited: invite != nil || join)
-            let transport = try await container.makeTransport(port: network.port ?? 47474, key: try raceKey.load(), identity: pairing?.keys)
+            let transport = try await container.makeTransport(
+                port: network.port ?? 47474, key: try raceKey.load(logger: logger), identity: pairing?.keys
+            )
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
                 location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates

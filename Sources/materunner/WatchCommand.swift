@@ -42,7 +42,7 @@ struct WatchCommand: AsyncParsableCommand {
             let container = AppContainer(speedup: speedup, logger: logger)
             let me = Runner(id: .random(), name: try Runner.validate(name: name))
             let screen = try container.makeScreen(frontEnds)
-            let transport = try await container.makeTransport(port: network.port ?? 0, key: try raceKey.load())
+            let transport = try await container.makeTransport(port: network.port ?? 0, key: try raceKey.load(logger: logger))
             let flow = container.makeSpectatorFlow(me: me, peers: try network.peers(), wait: wait, transport: transport, screen: screen)
             if try await !flow.run() { throw ExitCode(1) }
         }

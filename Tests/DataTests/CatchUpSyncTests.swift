@@ -33,7 +33,7 @@ struct CatchUpSyncTests {
             subject: RunnerID(rawValue: 1), highestNumber: .max, heldSequence: .max,
             report: ProgressReportDTO(phase: .finished, hasFinalResult: true, elapsedMilliseconds: 9, distanceCentimetres: 9, finishMilliseconds: 8)
         )
-        let key = try RaceKey(passphrase: "lake run")
+        let key = try RaceKey.testing("lake run")
         for message in [SyncMessage.boot(epoch: 1_795_000_000_000_000), Self.relayed, finished] {
             let datagram = SyncDatagram(sender: Self.sender, sequence: 9, message: message)
             #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram)) == datagram)
@@ -119,7 +119,7 @@ struct CatchUpSyncTests {
 
     @Test("keyed: the restarted peer's boot passes the replay window, and it catches up")
     func keyedRestart() async throws {
-        try await restart(key: try RaceKey(passphrase: "lake run"))
+        try await restart(key: try RaceKey.testing("lake run"))
     }
 
     @Test("open: the restarted peer catches up, and its stale restarts are not applied meanwhile")
@@ -129,7 +129,7 @@ struct CatchUpSyncTests {
 
     @Test("a boot replayed with an older epoch is dropped as a replay; one with the same epoch moves nothing")
     func oldBootIsAReplay() async throws {
-        let key = try RaceKey(passphrase: "lake run")
+        let key = try RaceKey.testing("lake run")
         try await withRepositories([key]) { repositories in
             let ours = repositories[0]
             let id = RunnerID(rawValue: 0xE)

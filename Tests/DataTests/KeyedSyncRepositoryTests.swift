@@ -17,7 +17,7 @@ struct KeyedSyncRepositoryTests {
 
     @Test("mates with the same key exchange 32-byte progress updates")
     func sameKey() async throws {
-        let key = try RaceKey(passphrase: "lake run")
+        let key = try RaceKey.testing("lake run")
         try await withRepositories([key, key]) { repositories in
             let (a, b) = (repositories[0], repositories[1])
             try a.addPeer(PeerAddress(host: "127.0.0.1", port: b.localPort))
@@ -32,8 +32,8 @@ struct KeyedSyncRepositoryTests {
 
     @Test("another key, and no key, are dropped as bad-tag and missing-tag, counted by source with a hint")
     func wrongAndMissingKey() async throws {
-        let key = try RaceKey(passphrase: "lake run")
-        try await withRepositories([key, try RaceKey(passphrase: "lake fun"), nil]) { repositories in
+        let key = try RaceKey.testing("lake run")
+        try await withRepositories([key, try RaceKey.testing("lake fun"), nil]) { repositories in
             let (ours, theirs, open) = (repositories[0], repositories[1], repositories[2])
             for sender in [theirs, open] { try sender.addPeer(PeerAddress(host: "127.0.0.1", port: ours.localPort)) }
             await theirs.publish(SyncSample.progress(id: 0xB, name: "bob"))
@@ -51,7 +51,7 @@ struct KeyedSyncRepositoryTests {
 
     @Test("a keyed datagram sent again is dropped as replayed, however valid its tag")
     func replay() async throws {
-        let key = try RaceKey(passphrase: "lake run")
+        let key = try RaceKey.testing("lake run")
         try await withRepositories([key]) { repositories in
             let ours = repositories[0]
             let id = RunnerID(rawValue: 0xE)

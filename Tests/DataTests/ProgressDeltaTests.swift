@@ -67,7 +67,7 @@ struct ProgressDeltaTests {
 
     @Test("keyed, on loopback: a mate that acknowledges gets 29-byte deltas, and the same states")
     func loopback() async throws {
-        let key = try RaceKey(passphrase: "lake run")
+        let key = try RaceKey.testing("lake run")
         try await withRepositories([key, key]) { repositories in
             let (a, b) = (repositories[0], repositories[1])
             try a.addPeer(PeerAddress(host: "127.0.0.1", port: b.localPort))

@@ -12,7 +12,7 @@ import Testing
 struct RaceClockSyncTests {
     @Test("the higher id pings the lower one; its estimate brackets the true offset 0", arguments: [nil, "clock key"])
     func estimate(passphrase: String?) async throws {
-        let key = try passphrase.map { try RaceKey(passphrase: $0) }
+        let key = try passphrase.map { try RaceKey.testing($0) }
         let host = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key)
         let mate = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key)
         defer { Task { await host.close(); await mate.close() } }

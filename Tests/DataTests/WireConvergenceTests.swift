@@ -27,7 +27,7 @@ struct WireConvergenceTests {
 
     @Test("8 receivers agree after loss, reordering and duplicates", arguments: [31, 32, 33] as [UInt64])
     func eightReceivers(seed: UInt64) throws {
-        let key = try RaceKey(passphrase: "convergence")
+        let key = try RaceKey.testing("convergence")
         var random = SplitMix64(seed: seed)
         // Senders: one publish per second for 40 s (the last 15 are heartbeats of the final state),
         // a hello before every 4th progress, numbered from 1 like `UDPRaceSyncRepository` does.

@@ -33,18 +33,26 @@ struct FrontEndCommandTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test("frontends lists the shipped ones and those on MATERUNNER_FRONTEND_PATH, with versions")
+    @Test("frontends lists the shipped ones and those on MATERUNNER_FRONTEND_PATH unloaded; named ones with versions")
     func catalog() async throws {
         let folder = try Self.buildCExample()
-        let run = try await ProcessRun.run(
-            try BuildProducts.materunner(), ["frontends"], environment: ["MATERUNNER_FRONTEND_PATH": folder.path]
-        )
+        let environment = ["MATERUNNER_FRONTEND_PATH": folder.path]
+        let run = try await ProcessRun.run(try BuildProducts.materunner(), ["frontends"], environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("  \(folder.path)"))
-        #expect(lines.contains("  ticker 1.0.0 (ABI 1)  \(folder.appendingPathComponent("libticker.so").path)"))
+        let ticker = folder.appendingPathComponent("libticker.so").path
+        #expect(lines.contains("  ticker  \(ticker): not loaded (materunner frontends ticker loads it)"), "\(run.stdout)")
+        for name in ["text", "json", "clock"] {
+            #expect(lines.contains { $0.hasPrefix("  \(name)  ") && $0.hasSuffix("not loaded (materunner frontends \(name) loads it)") }, "\(name) missing from \(run.stdout)")
+        }
+
+        let named = try await ProcessRun.run(try BuildProducts.materunner(), ["frontends", "ticker", "text", "json", "clock"], environment: environment)
+        #expect(named.status == 0, "\(named.stderr)")
+        let loaded = named.stdout.split(separator: "\n").map(String.init)
+        #expect(loaded.contains("  ticker 1.0.0 (ABI 1)  \(ticker)"), "\(named.stdout)")
         for name in ["text 0.2.0", "json 0.2.0", "clock 0.1.0"] {
-            #expect(lines.contains { $0.hasPrefix("  \(name) (ABI 1)  ") }, "\(name) missing from \(run.stdout)")
+            #expect(loaded.contains { $0.hasPrefix("  \(name) (ABI 1)  ") }, "\(name) missing from \(named.stdout)")
         }
     }
 

@@ -48,6 +48,45 @@ struct KeyedRaceTests {
         }
     }
 
+    @Test("the same key with different --race-id: the keys differ, nobody is heard, stderr says to check the key")
+    func differentRaceIDs() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "2", "--log-level", "warning"]
+        let key = ["MATERUNNER_RACE_KEY": "lake run at dawn"]
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--race-id", "lake"] + common, environment: key)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
+            "--peer", "127.0.0.1:\(portA)", "--race-id", "hill"] + common, environment: key)
+        for run in [await alice.wait(timeout: 60), await bob.wait(timeout: 60)] {
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("failed authentication: check that every runner uses the same race key"), "\(run.stderr)")
+        }
+    }
+
+    @Test("a key file others can read and --race-key: one warning each saying what to do; the run still works")
+    func keyWarnings() async throws {
+        let binary = try BuildProducts.materunner()
+        let file = try keyFile("lake run at dawn")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let demo = ["demo", "--goal", "0.05", "--speedup", "50", "--frontend", "json", "--race-id", "warnings"]
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let open = try await ProcessRun.run(binary, demo + ["--race-key-file", file.path])
+        #expect(open.status == 0, "\(open.stderr)")
+        #expect(open.stderr.contains("the race key file \(file.path) can be read by other users (mode 0644): run chmod 600 \(file.path)"), "\(open.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let closed = try await ProcessRun.run(binary, demo + ["--race-key-file", file.path])
+        #expect(closed.status == 0, "\(closed.stderr)")
+        #expect(!closed.stderr.contains("warning"), "\(closed.stderr)")
+        let inline = try await ProcessRun.run(binary, demo + ["--race-key", "lake run at dawn"])
+        #expect(inline.status == 0, "\(inline.stderr)")
+        #expect(inline.stderr.contains("--race-key PASSPHRASE is deprecated"), "\(inline.stderr)")
+        #expect(inline.stderr.contains("--race-key-file FILE"), "\(inline.stderr)")
+        let badID = try await ProcessRun.run(binary, demo + ["--race-key", "x", "--race-id", ""])
+        #expect(badID.status == 64, "\(badID.stderr)")
+        #expect(badID.stderr.contains("the race id"), "\(badID.stderr)")
+    }
+
     @Test("an open race says so in a notice frame")
     func openRace() async throws {
         let run = try await ProcessRun.run(

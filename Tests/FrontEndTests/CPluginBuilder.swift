@@ -6,15 +6,16 @@ enum CPluginBuilder {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CPlugins")
     static let header = Fixtures.packageRoot.appendingPathComponent("Sources/FrontEndABI/include")
 
-    /// Compiles `name.c` into a shared library in a fresh temporary folder and returns its path.
-    static func build(_ name: String) throws -> String {
+    /// Compiles `name.c` (with `defines`, e.g. `-DPLANTED_ENTRY`) into `lib<name>.so` in a fresh
+    /// temporary folder and returns its path.
+    static func build(_ name: String, defines: [String] = []) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-cplugin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let library = folder.appendingPathComponent("lib\(name).so").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", header.path,
-                             "-o", library, sources.appendingPathComponent("\(name).c").path]
+        process.arguments = ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", header.path] + defines
+            + ["-o", library, sources.appendingPathComponent("\(name).c").path]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CompileFailed(name: name) }

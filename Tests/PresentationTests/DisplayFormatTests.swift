@@ -95,4 +95,15 @@ struct DisplayFormatTests {
     func calories(kilocalories: Double, expected: String) {
         #expect(DisplayFormat.calories(kilocalories) == expected)
     }
+
+    @Test("numbers too large for a whole Int show as the display limit instead of trapping (a damaged record)")
+    func hugeValuesDoNotTrap() {
+        for huge in [1e13, 1e19, 1e300, Double.greatestFiniteMagnitude] {
+            #expect(DisplayFormat.elapsed(huge) == "277777777:46:40")
+            #expect(DisplayFormat.kilometres(huge) == "1000000000.00")
+            #expect(DisplayFormat.calories(huge) == "1000000000000 kcal")
+            #expect(DisplayFormat.pace(metresPerSecond: 1 / huge) == "--:-- /km")
+        }
+        #expect(DisplayFormat.pace(metresPerSecond: .leastNonzeroMagnitude) == "--:-- /km")
+    }
 }

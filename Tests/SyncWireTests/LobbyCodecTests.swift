@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 import SyncWire
 import Testing
 
@@ -35,7 +36,7 @@ struct LobbyCodecTests {
 
     @Test("every lobby message round-trips exactly, open and keyed", arguments: messages)
     func roundTrip(message: SyncMessage) throws {
-        let key = try RaceKey(passphrase: "lake run at dawn")
+        let key = try RaceKey.testing("lake run at dawn")
         let datagram = SyncDatagram(sender: Self.sender, sequence: 9, message: message)
         #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram)) == datagram)
         #expect(try SyncDatagramCodec.decode(SyncDatagramCodec.encode(datagram, key: key), key: key) == datagram)

@@ -22,7 +22,7 @@ struct ProgressDeltaCodecTests {
 
     @Test("a delta is 21 bytes (29 keyed), an acknowledgement 20 (28); both round-trip")
     func roundTrip() throws {
-        let key = try RaceKey(passphrase: "lake run")
+        let key = try RaceKey.testing("lake run")
         let delta = ProgressDeltaDTO(baseBack: 7, phase: .cancelled, hasFinalResult: true, elapsedDelta: 65_535, distanceDelta: 1_234)
         for message in [SyncMessage.progressDelta(delta), .acknowledgement(number: 299)] {
             let datagram = SyncDatagram(sender: Self.sender, sequence: 300, message: message)
@@ -38,7 +38,7 @@ struct ProgressDeltaCodecTests {
 
     @Test("a finished delta is 23 bytes (31 keyed), a compact finished progress 24 (32); both round-trip")
     func finished() throws {
-        let key = try RaceKey(passphrase: "lake run")
+        let key = try RaceKey.testing("lake run")
         let delta = ProgressDeltaDTO(baseBack: 3, phase: .finished, hasFinalResult: true, elapsedDelta: 900, distanceDelta: 250, finishBack: 420)
         let compact = ProgressReportDTO(
             phase: .finished, hasFinalResult: true, elapsedMilliseconds: (1 << 24) - 1, distanceCentimetres: 500_000,

@@ -37,5 +37,5 @@ private func check(_ bytes: [UInt8], key: RaceKey?) {
 
 /// The fixed key of the harness.
 private enum FuzzKey {
-    static let key = try? RaceKey(passphrase: "fuzz")
+    static let key = try? RaceKey(passphrase: "fuzz", raceID: "fuzz")
 }

@@ -16,14 +16,14 @@ struct MateFollower {
                 case .found(let mate) where mate.runnerID != me:
                     do {
                         try transport.addPeer(mate.address)
-                        logger.info("found mate \(mate.name) at \(mate.address)")
+                        logger.info("found mate \(mate.name.logSafe) at \(String(describing: mate.address).logSafe)")
                     } catch {
-                        logger.warning("mate \(mate.name) has an unusable address \(mate.address): \(error)")
+                        logger.warning("mate \(mate.name.logSafe) has an unusable address \(String(describing: mate.address).logSafe): \(String(describing: error).logSafe)")
                     }
                 case .updated(let mate) where mate.runnerID != me:
-                    logger.info("mate \(mate.name) is now \(mate.state?.rawValue ?? "?")")
+                    logger.info("mate \(mate.name.logSafe) is now \(mate.state?.rawValue.logSafe ?? "?")")
                 case .lost(let name):
-                    logger.info("mate \(name) left the network")
+                    logger.info("mate \(name.logSafe) left the network")
                 default:
                     break
                 }

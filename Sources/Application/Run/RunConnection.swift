@@ -39,7 +39,7 @@ struct RunConnection {
     private func start(_ discovery: any MateDiscoveryRepository, browse: Bool) throws {
         let (me, transport, logger) = (request.me, dependencies.transport, dependencies.environment.logger)
         let registered = try discovery.advertise(me, port: transport.localPort)
-        logger.info("registered as '\(registered)' on UDP port \(transport.localPort)")
+        logger.info("registered as '\(registered.logSafe)' on UDP port \(transport.localPort)")
         if browse {
             _ = MateFollower(me: me.id, transport: transport, logger: logger).follow(try discovery.mates())
         }

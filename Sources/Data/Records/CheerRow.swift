@@ -21,9 +21,10 @@ struct CheerRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         sentAt = cheer.sentAt.timeIntervalSince1970
     }
 
-    /// Nil for an emoji this version does not know.
-    func toDomain() -> RecordedCheer? {
-        CheerEmoji(rawValue: UInt8(clamping: emoji)).map {
+    /// Nil for an emoji this version does not know; an impossible time is refused.
+    func toDomain() throws(StoredValue.Invalid) -> RecordedCheer? {
+        let sentAt = try StoredValue.check(sentAt, StoredValue.unixTime, "cheer.sentAt")
+        return CheerEmoji(rawValue: UInt8(clamping: emoji)).map {
             RecordedCheer(sender: sender, recipient: recipient, emoji: $0, sentAt: Date(timeIntervalSince1970: sentAt))
         }
     }

@@ -27,10 +27,13 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         isMe = result.isMe
     }
 
-    /// An unknown phase (from a newer version) reads as running.
-    func toDomain() -> RunnerResult {
-        RunnerResult(
-            name: runnerName, rank: rank, distance: distance, elapsed: elapsed, finishTime: finishTime,
+    /// An unknown phase (from a newer version) reads as running; impossible numbers are refused.
+    func toDomain() throws(StoredValue.Invalid) -> RunnerResult {
+        try RunnerResult(
+            name: runnerName, rank: StoredValue.check(rank, StoredValue.rank, "result.rank"),
+            distance: StoredValue.check(distance, StoredValue.metres, "result.distance"),
+            elapsed: StoredValue.check(elapsed, StoredValue.seconds, "result.elapsed"),
+            finishTime: finishTime.map { value throws(StoredValue.Invalid) in try StoredValue.check(value, StoredValue.seconds, "result.finishTime") },
             phase: RunnerPhase(rawValue: UInt8(clamping: phase)) ?? .running, isMe: isMe, runnerID: runnerId
         )
     }

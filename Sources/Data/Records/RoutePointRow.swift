@@ -19,7 +19,14 @@ struct RoutePointRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         time = point.timestamp.timeIntervalSince1970
     }
 
-    func toDomain() -> RoutePoint {
-        RoutePoint(coordinate: Coordinate(latitude: latitude, longitude: longitude), timestamp: Date(timeIntervalSince1970: time))
+    /// The point; impossible coordinates or times are refused.
+    func toDomain() throws(StoredValue.Invalid) -> RoutePoint {
+        try RoutePoint(
+            coordinate: Coordinate(
+                latitude: StoredValue.check(latitude, StoredValue.latitude, "routePoint.latitude"),
+                longitude: StoredValue.check(longitude, StoredValue.longitude, "routePoint.longitude")
+            ),
+            timestamp: Date(timeIntervalSince1970: StoredValue.check(time, StoredValue.unixTime, "routePoint.time"))
+        )
     }
 }

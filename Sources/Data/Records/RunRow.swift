@@ -30,18 +30,23 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     /// The record, with the rows of the other tables that belong to it. Unknown modes or statuses
-    /// (written by a newer version) read as single and interrupted.
-    func toDomain(route: [RoutePointRow], results: [ResultRow], samples: [SampleRow], cheers: [CheerRow]) -> RunRecord {
-        RunRecord(
+    /// (written by a newer version) read as single and interrupted; impossible numbers are refused (a `StoredValue.Invalid`).
+    func toDomain(route: [RoutePointRow], results: [ResultRow], samples: [SampleRow], cheers: [CheerRow]) throws -> RunRecord {
+        try RunRecord(
             id: id, runnerName: runnerName,
             terms: RaceTerms(
                 mode: RaceMode(rawValue: UInt8(clamping: mode)) ?? .single,
                 goal: RaceGoal(centimetres: UInt32(clamping: goalCentimetres))
             ),
-            startedAt: Date(timeIntervalSince1970: startedAt), distance: distance, duration: duration,
-            kilocalories: kilocalories, status: RunStatus(rawValue: status) ?? .interrupted,
-            route: route.map { $0.toDomain() }, results: results.map { $0.toDomain() },
-            samples: samples.map { $0.toDomain() }, cheers: cheers.compactMap { $0.toDomain() }
+            startedAt: Date(timeIntervalSince1970: StoredValue.check(startedAt, StoredValue.unixTime, "run.startedAt")),
+            distance: StoredValue.check(distance, StoredValue.metres, "run.distance"),
+            duration: StoredValue.check(duration, StoredValue.seconds, "run.duration"),
+            kilocalories: StoredValue.check(kilocalories, StoredValue.kilocalories, "run.kilocalories"),
+            status: RunStatus(rawValue: status) ?? .interrupted,
+            route: route.map { try $0.toDomain() },
+            results: results.map { try $0.toDomain() },
+            samples: samples.map { try $0.toDomain() },
+            cheers: cheers.compactMap { try $0.toDomain() }
         )
     }
 }

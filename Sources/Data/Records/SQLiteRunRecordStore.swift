@@ -10,18 +10,26 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
 
     /// The database file.
     public let path: String
+    /// What opening found about permissions, one line each: a directory others may enter (left as it
+    /// is), records files others could read (tightened to 0600). For the caller to log as warnings.
+    public let permissionWarnings: [String]
     private let queue: DatabaseQueue
 
-    /// Opens (creating the directory and the file if needed) and migrates the store in `directory`.
-    /// Throws a `RecordStoreError` saying what to do when the directory or file cannot be used.
+    /// Opens (creating the directory, mode 0700, and the file, mode 0600, if needed) and migrates the
+    /// store in `directory`. Throws a `RecordStoreError` saying what to do when they cannot be used.
     public init(directory: URL) throws(RecordStoreError) {
         path = directory.appendingPathComponent(Self.fileName).path
+        var warnings: [String]
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            warnings = try DataDirectory.prepare(directory)
         } catch {
             throw .directoryNotWritable(path: directory.path, reason: Self.reason(error))
         }
         let path = self.path
+        // SQLite gives its -wal, -shm and -journal files the database file's mode when it creates them.
+        warnings += [DataDirectory.secureFile(path, create: true)].compactMap { $0 }
+        warnings += ["-wal", "-shm", "-journal"].compactMap { DataDirectory.secureFile(path + $0, create: false) }
+        permissionWarnings = warnings
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
@@ -66,25 +74,34 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
     /// Every run, newest first.
     public func allRecords() throws -> [RunRecord] {
         try access { db in
-            try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db).map { try Self.load($0, db) }
+            try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db).map { try Self.load($0, db, path: path) }
         }
     }
 
     /// One run by id.
     public func record(id: String) throws -> RunRecord? {
-        try access { db in try RunRow.fetchOne(db, key: id).map { try Self.load($0, db) } }
+        try access { db in try RunRow.fetchOne(db, key: id).map { try Self.load($0, db, path: path) } }
     }
 
     // MARK: Helpers
 
-    private static func load(_ run: RunRow, _ db: Database) throws -> RunRecord {
+    /// The record of `run`; a `RecordStoreError.invalidValue` naming the run and column when a number
+    /// in it is impossible (docs/RECORDS.md, "Damaged values").
+    private static func load(_ run: RunRow, _ db: Database, path: String) throws -> RunRecord {
         let mine = Column("runId") == run.id
-        return run.toDomain(
-            route: try RoutePointRow.filter(mine).order(Column("id")).fetchAll(db),
-            results: try ResultRow.filter(mine).fetchAll(db).sorted(by: Self.rankOrder),
-            samples: try SampleRow.filter(mine).order(Column("id")).fetchAll(db),
-            cheers: try CheerRow.filter(mine).order(Column("id")).fetchAll(db)
-        )
+        do {
+            return try run.toDomain(
+                route: try RoutePointRow.filter(mine).order(Column("id")).fetchAll(db),
+                results: try ResultRow.filter(mine).fetchAll(db).sorted(by: Self.rankOrder),
+                samples: try SampleRow.filter(mine).order(Column("id")).fetchAll(db),
+                cheers: try CheerRow.filter(mine).order(Column("id")).fetchAll(db)
+            )
+        } catch let error as StoredValue.Invalid {
+            throw RecordStoreError.invalidValue(
+                path: path, runID: run.id, column: error.column, value: "\(error.value)",
+                expected: "\(error.expected.lowerBound) to \(error.expected.upperBound)"
+            )
+        }
     }
 
     /// Ranked lines by rank, unranked (0) last.

@@ -20,7 +20,13 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         distance = sample.distance
     }
 
-    func toDomain() -> ProgressSample {
-        ProgressSample(runnerName: runnerName, elapsed: elapsed, distance: distance, runnerID: runnerId)
+    /// The sample; impossible numbers are refused.
+    func toDomain() throws(StoredValue.Invalid) -> ProgressSample {
+        try ProgressSample(
+            runnerName: runnerName,
+            elapsed: StoredValue.check(elapsed, StoredValue.seconds, "sample.elapsed"),
+            distance: StoredValue.check(distance, StoredValue.metres, "sample.distance"),
+            runnerID: runnerId
+        )
     }
 }

@@ -3,10 +3,11 @@ import SyncWire
 
 // MARK: Loading
 
-/// Reading the passphrase from a key file, so that it stays out of the shell history.
+/// Reading the passphrase from a key file, so that it stays out of the shell history and out of
+/// `/proc/PID/cmdline`, and checking that other users cannot read it.
 extension RaceKey {
-    /// The key from the first line of `path` (its line break is not part of it).
-    public static func contentsOf(file path: String) throws(RaceKeyError) -> RaceKey {
+    /// The passphrase on the first line of `path` (its line break is not part of it).
+    public static func passphrase(inFile path: String) throws(RaceKeyError) -> String {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -15,6 +16,27 @@ extension RaceKey {
         }
         // "\r\n" is one Character in Swift, and a line break like "\n".
         let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
-        return try RaceKey(passphrase: String(line))
+        return String(line)
+    }
+
+    /// The key stretched from the first line of `path` and `raceID` (see `init(passphrase:raceID:cost:)`).
+    public static func contentsOf(file path: String, raceID: String, cost: ScryptCost = .standard) throws(RaceKeyError) -> RaceKey {
+        try RaceKey(passphrase: passphrase(inFile: path), raceID: raceID, cost: cost)
+    }
+
+    // MARK: Permissions
+
+    /// One line saying what to do when the group or other users may read or write the key file at
+    /// `path` (its mode has any of the bits 077), e.g. `the race key file race.key can be read by other
+    /// users (mode 0644): run chmod 600 race.key`; nil when only its owner can, or when it cannot be
+    /// examined (reading it then fails with its own message).
+    public static func permissionWarning(forFile path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let mode = UInt32(status.st_mode) & 0o777
+        guard mode & 0o077 != 0 else { return nil }
+        let octal = String(mode, radix: 8)
+        let who = mode & 0o044 != 0 ? "read" : "changed"
+        return "the race key file \(path) can be \(who) by other users (mode 0\(octal)): run chmod 600 \(path)"
     }
 }

@@ -2,17 +2,21 @@ import Foundation
 
 /// Turns Domain numbers (metres, seconds) into what a person reads.
 public enum DisplayFormat {
+    /// The largest number converted to a whole number for display: beyond it `Int(_:)` would trap, and
+    /// no run gets there (1e12 s is 31 000 years; 1e12 m, 1e12 kcal).
+    static let displayLimit = 1e12
+
     /// `MM:SS` under an hour, `HH:MM:SS` from one hour on; whole seconds, truncated. Negative or
-    /// non-finite values show as `00:00`.
+    /// non-finite values show as `00:00`; values beyond `displayLimit` as that limit.
     public static func elapsed(_ seconds: TimeInterval) -> String {
-        let total = seconds.isFinite && seconds > 0 ? Int(seconds.rounded(.down)) : 0
+        let total = seconds.isFinite && seconds > 0 ? Int(min(seconds, displayLimit).rounded(.down)) : 0
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0 ? "\(twoDigits(hours)):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(twoDigits(minutes)):\(twoDigits(secs))"
     }
 
     /// Kilometres with 2 decimals, truncated (not rounded): 999 m is `0.99`, never `1.00`.
     public static func kilometres(_ metres: Double) -> String {
-        let tens = metres.isFinite && metres > 0 ? Int((metres / 10 + 1e-9).rounded(.down)) : 0
+        let tens = metres.isFinite && metres > 0 ? Int((min(metres, displayLimit) / 10 + 1e-9).rounded(.down)) : 0
         let fraction = tens % 100
         return "\(tens / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
@@ -25,7 +29,7 @@ public enum DisplayFormat {
     /// Pace per kilometre from a speed, `M:SS /km` (whole seconds, truncated); `--:-- /km` when
     /// slower than 99:59 per km or not a positive speed.
     public static func pace(metresPerSecond speed: Double) -> String {
-        guard speed.isFinite, speed > 0 else { return "--:-- /km" }
+        guard speed.isFinite, speed > 0, 1000 / speed < 100 * 60 else { return "--:-- /km" }
         let seconds = Int((1000 / speed + 1e-9).rounded(.down))
         guard seconds < 100 * 60 else { return "--:-- /km" }
         return "\(seconds / 60):\(twoDigits(seconds % 60)) /km"
@@ -33,7 +37,7 @@ public enum DisplayFormat {
 
     /// Whole kilocalories, truncated: `23 kcal`; negative or non-finite values show `0 kcal`.
     public static func calories(_ kilocalories: Double) -> String {
-        let whole = kilocalories.isFinite && kilocalories > 0 ? Int((kilocalories + 1e-9).rounded(.down)) : 0
+        let whole = kilocalories.isFinite && kilocalories > 0 ? Int((min(kilocalories, displayLimit) + 1e-9).rounded(.down)) : 0
         return "\(whole) kcal"
     }
 

@@ -111,12 +111,9 @@ public final class FrontEndHost: @unchecked Sendable {
         sink.finish()
     }
 
+    /// The descriptor, its entry symbol and ABI version checked first (`FrontEndLibrary.descriptor`).
     private static func openDescriptor(path: String) throws(FrontEndLoadError) -> UnsafePointer<mr_frontend_descriptor> {
         let descriptor = try FrontEndLibrary.descriptor(path: path)
-        let expected = UInt32(MR_FRONTEND_ABI_VERSION)
-        guard descriptor.pointee.abi_version == expected else {
-            throw .abiMismatch(path: path, found: descriptor.pointee.abi_version, expected: expected)
-        }
         guard descriptor.pointee.create != nil, descriptor.pointee.deliver != nil, descriptor.pointee.destroy != nil else {
             throw .incompleteDescriptor(path: path)
         }

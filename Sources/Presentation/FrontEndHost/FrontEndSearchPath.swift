@@ -2,7 +2,9 @@ import Foundation
 
 /// Where `--frontend NAME` is looked for, in order: each folder of `$MATERUNNER_FRONTEND_PATH`
 /// (colon-separated), the folder of the `materunner` executable (which is the build folder during
-/// development), and `../lib/materunner` beside it (an installed layout).
+/// development), and `../lib/materunner` beside it (an installed layout). Only absolute folders are
+/// searched: relative ones (and an empty entry, which means the current directory to a shell) are
+/// dropped with a warning, so a library planted in the current directory is never loaded by name.
 public struct FrontEndSearchPath: Sendable, Equatable {
     /// The names of the shipped front-ends and the libraries they are built as.
     public static let shipped: [String: String] = [
@@ -15,22 +17,45 @@ public struct FrontEndSearchPath: Sendable, Equatable {
     static let libraryPrefix = "lib", librarySuffix = ".so"
     #endif
 
-    /// The folders searched, in order.
-    public var directories: [String]
+    /// The folders searched, in order; all absolute.
+    public private(set) var directories: [String]
+    /// What building the path left out, one line each, for the caller to log once as a warning.
+    public private(set) var warnings: [String] = []
 
-    /// A search path of `directories`, in order.
+    /// A search path of the absolute folders of `directories`, in order; relative ones are left out
+    /// and named in `warnings`.
     public init(directories: [String]) {
-        self.directories = directories
+        self.directories = directories.filter { $0.hasPrefix("/") }
+        let relative = directories.filter { !$0.hasPrefix("/") }
+        if !relative.isEmpty {
+            warnings.append("ignored relative front-end folders \(relative.map(\.debugDescription).joined(separator: ", ")): "
+                + "front-ends are looked for only in absolute folders (write them as /full/path)")
+        }
     }
 
-    /// The standard search path for this process.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FrontEndSearchPath {
-        var directories = (environment["MATERUNNER_FRONTEND_PATH"] ?? "").split(separator: ":").map(String.init)
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        let folder = executable.deletingLastPathComponent()
-        directories.append(folder.path)
-        directories.append(folder.deletingLastPathComponent().appendingPathComponent("lib/materunner").path)
-        return FrontEndSearchPath(directories: directories)
+    /// The standard search path for this process: `MATERUNNER_FRONTEND_PATH`'s absolute folders, then
+    /// the folders of `executable` (by default the running one, from /proc/self/exe or
+    /// `_NSGetExecutablePath`, never from a relative `argv[0]`).
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String? = ExecutableLocation.current()
+    ) -> FrontEndSearchPath {
+        let value = environment["MATERUNNER_FRONTEND_PATH"] ?? ""
+        let variable = value.isEmpty ? [] : value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var path = FrontEndSearchPath(directories: variable.filter { !$0.isEmpty })
+        if let warning = path.warnings.first {
+            path.warnings = [warning.replacingOccurrences(of: "front-end folders", with: "folders in MATERUNNER_FRONTEND_PATH")]
+        }
+        if variable.contains("") {
+            path.warnings.append("ignored an empty entry in MATERUNNER_FRONTEND_PATH (it would mean the current directory)")
+        }
+        if let folder = ExecutableLocation.folder(of: executable) {
+            path.directories.append(folder.path)
+            path.directories.append(folder.deletingLastPathComponent().appendingPathComponent("lib/materunner").path)
+        } else {
+            path.warnings.append("cannot tell where the materunner executable is: front-ends are looked for only in MATERUNNER_FRONTEND_PATH")
+        }
+        return path
     }
 
     /// The files that `spec` may name, in the order they are tried. A spec with a `/` is a path.
@@ -55,8 +80,20 @@ public struct FrontEndSearchPath: Sendable, Equatable {
         }.filter { seen.insert($0).inserted }
     }
 
-    /// What each library of `libraryFiles()` says about itself, read without creating an instance.
+    /// What each file of `libraryFiles()` shows without being loaded: no `dlopen`, so none of their code
+    /// runs (`FrontEndLibrary.inspect(path:)`).
     public func describeAll() -> [FrontEndDescription] {
-        libraryFiles().map(FrontEndLibrary.describe(path:))
+        libraryFiles().map(FrontEndLibrary.inspect(path:))
+    }
+
+    /// The front-end `spec` names (as `--frontend` would find it), loaded to read its descriptor; no
+    /// instance is created. `notFound` when no candidate exists.
+    public func describe(_ spec: String) throws(FrontEndLoadError) -> FrontEndDescription {
+        let candidates = candidates(for: spec)
+        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            if spec.contains("/") { throw .cannotOpen(path: spec, reason: "no such file") }
+            throw .notFound(name: spec, searched: candidates)
+        }
+        return FrontEndLibrary.describe(path: path)
     }
 }

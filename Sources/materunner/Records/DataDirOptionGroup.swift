@@ -1,6 +1,7 @@
 import ArgumentParser
 import Data
 import Foundation
+import Logging
 
 /// `--data-dir`: where the run records live, shared by `run`, `demo`, `records` and `export`.
 struct DataDirOptionGroup: ParsableArguments {
@@ -13,10 +14,13 @@ struct DataDirOptionGroup: ParsableArguments {
     /// The resolved directory.
     var directory: URL { DataDirectory.resolve(override: dataDir) }
 
-    /// Opens the store; a directory or file that cannot be used is a runtime error saying what to do.
-    func openStore() throws -> SQLiteRunRecordStore {
+    /// Opens the store, logging what it found about permissions; a directory or file that cannot be
+    /// used is a runtime error saying what to do.
+    func openStore(logger: Logger) throws -> SQLiteRunRecordStore {
         do {
-            return try SQLiteRunRecordStore(directory: directory)
+            let store = try SQLiteRunRecordStore(directory: directory)
+            for warning in store.permissionWarnings { logger.warning("\(warning)") }
+            return store
         } catch {
             throw CLIError.runtime("\(error)")
         }

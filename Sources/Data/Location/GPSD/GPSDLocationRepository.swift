@@ -73,14 +73,14 @@ public final class GPSDLocationRepository: LocationRepository {
                         let event: GPSDEvent?
                         switch message {
                         case .version(let release):
-                            logger.info("connected to gpsd \(release) at \(endpoint)")
+                            logger.info("connected to gpsd \(release.logSafe) at \(endpoint)")
                             event = .connected(release: release)
                         case .report(let report):
                             reported = true
                             event = duplicates.isNew(report) ? .report(report) : .skipped(.duplicate)
                         case .skipped(let skip): event = .skipped(skip)
                         case .deviceClosed(let path):
-                            logger.warning("gpsd at \(endpoint) lost its receiver \(path): no fixes until it is back")
+                            logger.warning("gpsd at \(endpoint) lost its receiver \(path.logSafe): no fixes until it is back")
                             event = .deviceClosed(path: path)
                         case .other: event = nil
                         }
@@ -95,7 +95,7 @@ public final class GPSDLocationRepository: LocationRepository {
                         continuation.yield(event)
                     }
                 } catch {
-                    reason = "cannot reach gpsd (\(error))"
+                    reason = "cannot reach gpsd (\(String(describing: error).logSafe))"
                 }
                 if Task.isCancelled { break }
                 failures = reported ? 1 : failures + 1

@@ -1,0 +1,61 @@
+import _CryptoExtras
+import Crypto
+import Foundation
+
+// MARK: Stretching a passphrase
+
+/// The race key from a passphrase: scrypt (RFC 7914) of the passphrase's UTF-8 bytes, salted with the
+/// race id, so that guessing a passphrase from a recorded datagram costs a full scrypt per guess, and
+/// one precomputed dictionary does not serve every race (docs/PROTOCOL.md, "Race key").
+extension RaceKey {
+    /// What the salt starts with, before the race id's UTF-8 bytes: names the protocol and the purpose.
+    public static let saltPrefix = Array("materunner race key v3 scrypt\u{0}".utf8)
+    /// The longest race id, in UTF-8 bytes.
+    public static let maxRaceIDLength = 64
+
+    /// Derives the key from `passphrase` (its UTF-8 bytes, as given) and `raceID` at `cost`. Slow on
+    /// purpose (`ScryptCost.standard` takes about 0.16 s here): derive once per run, never per datagram.
+    /// Refuses an empty passphrase or an invalid race id (`isValid(raceID:)`).
+    public init(passphrase: String, raceID: String, cost: ScryptCost = .standard) throws(RaceKeyError) {
+        guard !passphrase.isEmpty else { throw .empty }
+        guard Self.isValid(raceID: raceID) else { throw .invalidRaceID(raceID) }
+        guard cost.isValid else { throw .derivationFailed(reason: "scrypt parameters \(cost) out of bounds") }
+        let derived: SymmetricKey
+        do {
+            derived = try KDF.Scrypt.deriveKey(
+                from: Array(passphrase.utf8),
+                salt: Self.saltPrefix + Array(raceID.utf8),
+                outputByteCount: Self.keyLength,
+                rounds: cost.rounds,
+                blockSize: cost.blockSize,
+                parallelism: cost.parallelism
+            )
+        } catch {
+            throw .derivationFailed(reason: "scrypt \(cost): \(error)")
+        }
+        try self.init(derivedKeyBytes: derived.withUnsafeBytes { Array($0) })
+    }
+
+    /// Whether `raceID` can salt a key: 1 to `maxRaceIDLength` UTF-8 bytes, no control characters.
+    public static func isValid(raceID: String) -> Bool {
+        (1...maxRaceIDLength).contains(raceID.utf8.count)
+            && !raceID.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    // MARK: The default race id
+
+    /// The race id used when the runners give none: `materunner-YYYY-MM-DD`, today's date in UTC at
+    /// `date`. Every runner of a race that starts the same UTC day agrees on it without being told, and a
+    /// dictionary precomputed for one day is useless the next. Its limits: every race of one day shares
+    /// it (give `--race-id` for a salt of your own), and runners started on either side of midnight UTC
+    /// disagree (their datagrams fail as bad-tag; give them all the same `--race-id`).
+    /// Not the race's mode or goal: a runner waiting with `--join`, and a spectator, learn those only
+    /// from datagrams that the key must already check.
+    public static func defaultRaceID(at date: Date = Date()) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        let (year, month, dayOfMonth) = (day.year ?? 1970, day.month ?? 1, day.day ?? 1)
+        return "materunner-\(year)-\(month < 10 ? "0" : "")\(month)-\(dayOfMonth < 10 ? "0" : "")\(dayOfMonth)"
+    }
+}
