@@ -37,6 +37,11 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A pairing message (type 15) that does not check: not signed by the identity it names for this
     /// exchange, a commitment or seal that does not open, or no identity here to pair with.
     case pairingRefused(String)
+    /// In an invited race: a finished or cancelled state its runner has not signed (another key holder
+    /// speaking for it, or the statement not arrived yet).
+    case unsignedDecision
+    /// In an invited race: progress from a runner the host's roster does not list.
+    case notInRace
 
     /// A short, stable name for counting drops by reason.
     public var reason: String {
@@ -58,6 +63,8 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .replayed: "replayed"
         case .unsolicitedPong: "unsolicited-pong"
         case .pairingRefused: "pairing-refused"
+        case .unsignedDecision: "unsigned-decision"
+        case .notInRace: "not-in-race"
         }
     }
 
@@ -82,6 +89,8 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .replayed: "datagram repeats one already received, or is older than the replay window: dropped as a replay"
         case .rosterFull: "more runners than a race holds (64): is another race on this LAN?"
         case .pairingRefused(let why): "pairing message refused: \(why)"
+        case .unsignedDecision: "finished or cancelled state its runner did not sign: dropped (the next one after its statement counts)"
+        case .notInRace: "progress from a runner the host did not admit to this invited race: dropped"
         }
     }
 }

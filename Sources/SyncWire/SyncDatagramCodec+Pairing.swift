@@ -27,6 +27,21 @@ extension SyncDatagramCodec {
         case let .grant(_, invitee, grant):
             writer.write(invitee.rawValue)
             writer.write(contentsOf: grant.sealed + grant.signature)
+        case let .roster(_, invitee, roster):
+            writer.write(invitee.rawValue)
+            writer.write(UInt8(roster.keys.count))
+            for (id, key) in roster.entries {
+                writer.write(id.rawValue)
+                writer.write(contentsOf: key)
+            }
+            writer.write(contentsOf: roster.signature)
+        case let .statement(_, runner, statement):
+            writer.write(runner.rawValue)
+            writer.write(statement.phase.rawValue)
+            writer.write(statement.elapsedMilliseconds)
+            writer.write(statement.distanceCentimetres)
+            writer.write(statement.finishMilliseconds)
+            writer.write(contentsOf: statement.signature)
         }
     }
 
@@ -39,13 +54,15 @@ extension SyncDatagramCodec {
     static func readExtended(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
         guard flags == 0 else { throw .fieldOutOfRange("flags") }
         let subtype = try reader.readUInt8()
-        guard let length = PairingDTO.bodyLength(subtype: subtype) else { throw .fieldOutOfRange("subtype") }
+        let rosterCount = subtype == 21 && reader.remaining > 12 ? Int(try peekRosterCount(reader)) : 0
+        guard let length = PairingDTO.bodyLength(subtype: subtype, rosterCount: rosterCount) else { throw .fieldOutOfRange("subtype") }
         guard reader.remaining == length else {
             throw .lengthMismatch(expected: reader.offset + length, actual: reader.offset + reader.remaining)
         }
         let invitation = try reader.readUInt32()
         let other = RunnerID(rawValue: try reader.readUInt64())
-        guard other.rawValue != 0, other != sender else { throw .fieldOutOfRange("runner") }
+        // A statement names its sender; every other message the other side of the exchange.
+        guard other.rawValue != 0, (other == sender) == (subtype == 22) else { throw .fieldOutOfRange("runner") }
         func bytes(_ count: Int) throws(DatagramError) -> [UInt8] { Array(try reader.readBytes(count)) }
         let pairing: PairingDTO
         switch subtype {
@@ -65,10 +82,47 @@ extension SyncDatagramCodec {
             let accepted = try reader.readUInt8()
             guard accepted <= 1 else { throw .fieldOutOfRange("accepted") }
             pairing = .decision(invitation: invitation, host: other, PairingDecision(accepted: accepted == 1, signature: try bytes(64)))
-        default:
+        case 20:
             pairing = .grant(invitation: invitation, invitee: other, PairingGrant(sealed: try bytes(PairingGrant.sealedLength), signature: try bytes(64)))
+        case 21:
+            pairing = .roster(invitation: invitation, invitee: other, try readRoster(from: &reader))
+        default:
+            pairing = .statement(invitation: invitation, runner: other, try readStatement(from: &reader))
         }
         return .pairing(pairing)
+    }
+
+    /// A roster's runner count (the byte after invitation and runner), read without moving `reader`.
+    private static func peekRosterCount(_ reader: WireReader) throws(DatagramError) -> UInt8 {
+        var copy = reader
+        _ = try copy.readBytes(12)
+        return try copy.readUInt8()
+    }
+
+    private static func readRoster(from reader: inout WireReader) throws(DatagramError) -> RaceRoster {
+        let count = Int(try reader.readUInt8())
+        guard (2...RaceRoster.maximumRunners).contains(count) else { throw .fieldOutOfRange("roster-count") }
+        var keys: [RunnerID: [UInt8]] = [:]
+        var last: RunnerID?
+        for _ in 0..<count {
+            let id = RunnerID(rawValue: try reader.readUInt64())
+            guard id.rawValue != 0, last.map({ $0 < id }) ?? true else { throw .fieldOutOfRange("roster") }
+            last = id
+            keys[id] = Array(try reader.readBytes(32))
+        }
+        return RaceRoster(keys: keys, signature: Array(try reader.readBytes(64)))
+    }
+
+    private static func readStatement(from reader: inout WireReader) throws(DatagramError) -> RaceStatement {
+        guard let phase = RunnerPhase(rawValue: try reader.readUInt8()), phase == .finished || phase == .cancelled else {
+            throw .fieldOutOfRange("phase")
+        }
+        let elapsed = try reader.readUInt32(), distance = try reader.readUInt32(), finish = try reader.readUInt32()
+        guard phase == .finished ? finish <= elapsed : finish == 0 else { throw .fieldOutOfRange("finish") }
+        return RaceStatement(
+            phase: phase, elapsedMilliseconds: elapsed, distanceCentimetres: distance, finishMilliseconds: finish,
+            signature: Array(try reader.readBytes(64))
+        )
     }
 
     private static func readIdentity(from reader: inout WireReader) throws(DatagramError) -> MateIdentity {

@@ -29,6 +29,11 @@ struct PeerStatePairingTests {
 
     @Test("invitation → offer → reply → reveal: shown with the code both sides have; decision → answer; grant → start; both keyed alike")
     func wholeExchange() throws {
+        _ = try exchange()
+    }
+
+    /// A whole exchange, both sides keyed at the end: the host's and the joiner's states.
+    func exchange() throws -> (PeerState, PeerState) {
         var host = PeerState(key: nil, capacity: 64, identity: DeviceKeys.generate())
         var joiner = PeerState(key: nil, capacity: 64, identity: DeviceKeys.generate())
         // Each has heard the other's presence (addresses by runner).
@@ -47,7 +52,7 @@ struct PeerStatePairingTests {
             invitation: 9, identity: try #require(joiner.pairingState.keys).identity, code: code
         )))
         let revealed = deliver(replies(hostSide, to: Self.hostAddress), from: Self.hostAddress, to: &joiner)
-        guard case .invitation(let shown)? = revealed.first?.message(receivedAt: now)?.message else { Issue.record("no invitation shown"); return }
+        guard case .invitation(let shown)? = revealed.first?.message(receivedAt: now)?.message else { throw NotShown() }
         #expect(shown.security?.code == code && shown.security?.hostIdentity == host.pairingState.keys?.identity)
 
         // The answer goes as the signed decision, and reaches the host's lobby as an answer.
@@ -61,7 +66,7 @@ struct PeerStatePairingTests {
         let forged = stranger.send(.answer(invitation: 9, host: alice.id, accepted: false), from: bob, to: nil, at: now)
         #expect(forged.count == 1 && deliver(forged, from: Self.joinerAddress, to: &host).first?.lobby == nil)
         let start = host.send(.outcome(invitation: 9, .start(at: now.addingTimeInterval(3), runners: [alice.id, bob.id])), from: alice, to: [bob.id], at: now)
-        #expect(try start.map { try SyncDatagramCodec.decode($0.bytes).message.type } == [.extended, .outcome])
+        #expect(try start.map { try SyncDatagramCodec.decode($0.bytes).message.type } == [.extended, .extended, .outcome])
         // The start without its grant is held back; with it, it reaches the lobby.
         #expect(deliver(Array(start.suffix(1)), from: Self.hostAddress, to: &joiner).first?.lobby == nil)
         let started = deliver(start, from: Self.hostAddress, to: &joiner)
@@ -71,5 +76,32 @@ struct PeerStatePairingTests {
         #expect(host.key?.raceID == joiner.key?.raceID && host.key?.raceID.count == 16)
         let unknown = joiner.enterRace(invitation: 10)
         #expect(!unknown)
+        return (host, joiner)
+    }
+
+    struct NotShown: Error {}
+
+    @Test("in the race, a finish counts only with its runner's signed statement: another key holder's forged finish is dropped")
+    func signedFinish() throws {
+        var (host, joiner) = try exchange()
+        let running = RunnerProgress(runner: bob, terms: RaceTerms(mode: .race, goal: .standard), phase: .running, elapsed: 60, distance: 300)
+        _ = deliver(joiner.publish(running, clocks: clocks), from: Self.joinerAddress, to: &host)
+        // Another key holder (same race key) says bob finished: no statement of bob's, dropped.
+        var forger = PeerState(key: host.key, capacity: 64)
+        forger.learnPeer(Self.hostAddress)
+        var fake = running
+        (fake.phase, fake.finishTime, fake.distance) = (.finished, 61, 1_000)
+        // Its datagram numbers past bob's, so that the replay window is not what stops it.
+        for _ in 0..<40 { _ = forger.publish(running, clocks: clocks) }
+        let forged = deliver(forger.publish(fake, clocks: clocks), from: Self.joinerAddress, to: &host)
+        #expect(forged.flatMap(\.progress).isEmpty)
+        #expect(host.statistics.dropped["unsigned-decision", default: 0] >= 1, "\(host.statistics.dropped)")
+        // Bob's own finish comes with his statement and counts.
+        var finished = running
+        (finished.phase, finished.elapsed, finished.finishTime, finished.distance) = (.finished, 400, 399, 1_000)
+        let sent = joiner.publish(finished, clocks: clocks)
+        #expect(try sent.contains { try SyncDatagramCodec.decode($0.bytes, key: joiner.key).message.type == .extended })
+        let applied = deliver(sent, from: Self.joinerAddress, to: &host).flatMap(\.progress)
+        #expect(applied.last?.phase == .finished)
     }
 }

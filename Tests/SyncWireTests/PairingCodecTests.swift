@@ -13,8 +13,12 @@ struct PairingCodecTests {
 
     /// Every pairing message of one real exchange, with the runner that sends it and its size.
     static func messages() throws -> [(RunnerID, PairingDTO, Int)] {
-        let hostSide = HostPairing(context: context, keys: DeviceKeys.generate())
-        let joinerSide = try JoinerPairing(offer: hostSide.offer, context: context, keys: DeviceKeys.generate())
+        let (hostKeys, joinerKeys) = (DeviceKeys.generate(), DeviceKeys.generate())
+        let hostSide = HostPairing(context: context, keys: hostKeys)
+        let joinerSide = try JoinerPairing(offer: hostSide.offer, context: context, keys: joinerKeys)
+        let secrets = RaceSecrets.generate()
+        let roster = RaceRoster.signed([host: hostKeys.identity.signingKey, joiner: joinerKeys.identity.signingKey], raceID: secrets.raceID, by: hostKeys)
+        let finished = ProgressReportDTO(phase: .finished, hasFinalResult: false, elapsedMilliseconds: 90_000, distanceCentimetres: 100_000, finishMilliseconds: 89_500)
         let (reveal, hostSession) = try hostSide.accept(joinerSide.reply)
         let joinerSession = try joinerSide.complete(reveal)
         return [
@@ -23,7 +27,9 @@ struct PairingCodecTests {
             (host, .reveal(invitation: 42, invitee: joiner, reveal), 109),
             (joiner, .decision(invitation: 42, host: host, joinerSide.decide(accept: true, in: joinerSession)), 94),
             (joiner, .decision(invitation: 42, host: host, joinerSide.decide(accept: false, in: joinerSession)), 94),
-            (host, .grant(invitation: 42, invitee: joiner, hostSide.grant(.generate(), in: hostSession)), 169),
+            (host, .grant(invitation: 42, invitee: joiner, hostSide.grant(secrets, in: hostSession)), 169),
+            (host, .roster(invitation: 42, invitee: joiner, roster), 16 + 1 + 12 + 1 + 80 + 64),
+            (joiner, .statement(invitation: 42, runner: joiner, RaceStatement.signed(finished, runner: joiner, raceID: secrets.raceID, keys: joinerKeys)), 106),
         ]
     }
 
@@ -39,7 +45,7 @@ struct PairingCodecTests {
             let datagram = SyncDatagram(sender: sender, sequence: 3, message: .pairing(message))
             let bytes = SyncDatagramCodec.encode(datagram)
             #expect(bytes.count == size)
-            #expect(bytes[3] >> 4 == 15 && (16...20).contains(bytes[16]))
+            #expect(bytes[3] >> 4 == 15 && (16...22).contains(bytes[16]))
             #expect(try SyncDatagramCodec.decode(bytes) == datagram)
             let keyed = SyncDatagramCodec.encode(datagram, key: key)
             #expect(keyed.count == size + 8)
@@ -57,7 +63,7 @@ struct PairingCodecTests {
             do { _ = try SyncDatagramCodec.decode(bytes); return nil } catch { return error }
         }
         var subtype = encoded(2)
-        subtype[16] = 21
+        subtype[16] = 23
         #expect(refused(subtype) == .fieldOutOfRange("subtype"))
         subtype[16] = 1
         #expect(refused(subtype) == .fieldOutOfRange("subtype"))
@@ -77,12 +83,24 @@ struct PairingCodecTests {
         var accepted = encoded(3)
         accepted[29] = 2
         #expect(refused(accepted) == .fieldOutOfRange("accepted"))
-        #expect(refused(Array(encoded(0).prefix(93))) == .tooShort(length: 93) || refused(Array(encoded(0).prefix(93))) != nil)
+        #expect(refused(Array(encoded(0).prefix(93))) != nil)
+        // A statement names its own sender; a roster of 1 or 10 runners, or not in increasing order, is refused.
+        var statementOther = encoded(7)
+        statementOther[28] ^= 1
+        #expect(refused(statementOther) == .fieldOutOfRange("runner"))
+        var cancelledWithFinish = encoded(7)
+        cancelledWithFinish[29] = RunnerPhase.cancelled.rawValue
+        #expect(refused(cancelledWithFinish) == .fieldOutOfRange("finish"))
+        var oneRunner = Array(encoded(6).prefix(29)) + [1] + Array(encoded(6)[30..<70]) + Array(encoded(6).suffix(64))
+        #expect(refused(oneRunner) == .fieldOutOfRange("roster-count"))
+        oneRunner = encoded(6)
+        oneRunner.replaceSubrange(30..<38, with: [UInt8](repeating: 0xFF, count: 8))
+        #expect(refused(oneRunner) == .fieldOutOfRange("roster"))
     }
 
-    @Test("a datagram longer than a pairing offer with its tag is too long")
+    @Test("a datagram longer than a roster of 9 with its tag is too long")
     func tooLong() {
-        #expect(SyncDatagramCodec.maximumLength == 229)
-        #expect(throws: DatagramError.tooLong(length: 230)) { try SyncDatagramCodec.decode([UInt8](repeating: 0, count: 230)) }
+        #expect(SyncDatagramCodec.maximumLength == 462)
+        #expect(throws: DatagramError.tooLong(length: 463)) { try SyncDatagramCodec.decode([UInt8](repeating: 0, count: 463)) }
     }
 }

@@ -38,6 +38,9 @@ struct LobbyPairing: Sendable {
     var held: [Key: SyncDatagram] = [:]
     var joined: [Key: Joined] = [:]
     var grantedSecrets: [Key: RaceSecrets] = [:]
+    /// The roster of each invitation: the host's own, or the one it sent us (checked).
+    var hostRosters: [UInt32: RaceRoster] = [:]
+    var grantedRosters: [Key: RaceRoster] = [:]
 
     /// No exchange yet.
     init(keys: DeviceKeys?, capacity: Int) {
@@ -68,6 +71,11 @@ struct LobbyPairing: Sendable {
     mutating func hold(_ datagram: SyncDatagram, as key: Key) {
         guard held[key] != nil || held.count < capacity else { return }
         held[key] = datagram
+    }
+
+    /// The roster of invitation `id`, hosted or sent to us.
+    func roster(invitation id: UInt32) -> RaceRoster? {
+        hostRosters[id] ?? grantedRosters.first { $0.key.invitation == id }?.value
     }
 
     /// The race secrets of invitation `id`, hosted or granted to us.

@@ -56,6 +56,17 @@ extension PeerState {
                       pairingState.grantedSecrets[key] == nil
                 else { return }
                 pairingState.grantedSecrets[key] = try joined.pairing.open(grant, in: session)
+            case let .roster(id, invitee, roster):
+                let key = LobbyPairing.Key(host: sender, invitation: id)
+                guard invitee == me, let session = pairingState.joined[key]?.session, let secrets = pairingState.grantedSecrets[key],
+                      pairingState.grantedRosters[key] == nil
+                else { return }
+                guard roster.isValid(raceID: secrets.raceID, host: session.mate), roster.keys[me] != nil else { throw .badSignature("roster") }
+                pairingState.grantedRosters[key] = roster
+            case let .statement(id, _, statement):
+                guard var race = invited, race.invitation == id else { return }
+                guard race.accept(statement, from: sender) else { throw .badSignature("statement") }
+                invited = race
             }
         } catch {
             throw .pairingRefused("\(error)")
@@ -84,7 +95,7 @@ extension PeerState {
             return pairingState.hosted[id]?[datagram.sender] == nil
         case .outcome(let id, .start):
             let key = LobbyPairing.Key(host: datagram.sender, invitation: id)
-            return pairingState.joined[key] == nil || pairingState.grantedSecrets[key] != nil
+            return pairingState.joined[key] == nil || (pairingState.grantedSecrets[key] != nil && pairingState.grantedRosters[key] != nil)
         default:
             return true
         }
@@ -111,15 +122,22 @@ extension PeerState {
             let decision = joined.pairing.decide(accept: accepted, in: session)
             let datagram = outbox.datagram(saying: .pairing(.decision(invitation: id, host: host, decision)), as: me.id)
             return (outgoing(encode(datagram), to: [address]), [], true)
-        case .outcome(let id, .start):
-            guard let hosted = pairingState.hosted[id] else { return ([], [], false) }
+        case let .outcome(id, .start(_, runners)):
+            guard let hosted = pairingState.hosted[id], let keys = pairingState.keys else { return ([], [], false) }
             let secrets = pairingState.secrets(hosting: id)
+            var signingKeys = [me.id: keys.identity.signingKey]
+            for runner in runners where runner != me.id {
+                if let mate = hosted[runner]?.session?.mate { signingKeys[runner] = mate.signingKey }
+            }
+            let roster = pairingState.hostRosters[id] ?? RaceRoster.signed(signingKeys, raceID: secrets.raceID, by: keys)
+            pairingState.hostRosters[id] = roster
             var before: [OutgoingDatagram] = []
             for invitee in recipients ?? Array(hosted.keys) {
                 guard let exchange = hosted[invitee], let session = exchange.session, let address = runnerAddresses[invitee] else { continue }
                 let grant = exchange.pairing.grant(secrets, in: session)
                 let datagram = outbox.datagram(saying: .pairing(.grant(invitation: id, invitee: invitee, grant)), as: me.id)
-                before += outgoing(encode(datagram), to: [address])
+                let rosterDatagram = outbox.datagram(saying: .pairing(.roster(invitation: id, invitee: invitee, roster)), as: me.id)
+                before += outgoing(encode(datagram), to: [address]) + outgoing(encode(rosterDatagram), to: [address])
             }
             return (before, [], false)
         default:
@@ -130,9 +148,23 @@ extension PeerState {
     /// From the start of invited run `invitation` on, every datagram is tagged with its race key and race
     /// id; false when no pairing of it delivered them.
     mutating func enterRace(invitation: UInt32) -> Bool {
-        guard let secrets = pairingState.raceSecrets(invitation: invitation) else { return false }
+        guard let secrets = pairingState.raceSecrets(invitation: invitation), let keys = pairingState.keys,
+              let roster = pairingState.roster(invitation: invitation)
+        else { return false }
         key = RaceKey(secrets: secrets)
         windows = [:]
+        invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
         return true
+    }
+
+    /// Our signed statement of `report` when we finished or cancelled in an invited race, for everyone.
+    mutating func statement(for report: ProgressReportDTO, as runner: RunnerID) -> [OutgoingDatagram] {
+        guard let race = invited, report.phase == .finished || report.phase == .cancelled,
+              let datagram = outbox.datagram(saying: .pairing(.statement(
+                  invitation: race.invitation, runner: runner,
+                  RaceStatement.signed(report, runner: runner, raceID: race.raceID, keys: race.keys)
+              )))
+        else { return [] }
+        return outgoing(encode(datagram), to: peers)
     }
 }

@@ -13,6 +13,7 @@ extension PeerState {
         var out: [OutgoingDatagram] = []
         for datagram in datagrams {
             if case .progress(let report) = datagram.message {
+                out += statement(for: report, as: datagram.sender)
                 out += progressUpdates(report, number: datagram.sequence, sender: datagram.sender)
             } else {
                 out += outgoing(encode(datagram), to: peers)

@@ -75,6 +75,10 @@ extension PeerState {
     mutating func apply(
         _ report: ProgressReportDTO, datagram: SyncDatagram, from source: PeerAddress, into effects: inout InboundEffects
     ) throws(DatagramError) {
+        if let invited {
+            guard invited.admits(datagram.sender) else { throw .notInRace }
+            guard invited.allows(report, from: datagram.sender) else { throw .unsignedDecision }
+        }
         let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
         learnPeer(source)
         effects.progress.append(progress)

@@ -35,6 +35,8 @@ struct PeerState: Sendable {
     private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
     /// The pairing exchanges of invitations, both ways.
     var pairingState: LobbyPairing
+    /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions.
+    var invited: InvitedRace?
 
     /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
     init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64 = SyncClocks.wallMicroseconds()) {

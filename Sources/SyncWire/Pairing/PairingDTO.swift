@@ -14,6 +14,10 @@ package enum PairingDTO: Sendable, Hashable {
     case decision(invitation: UInt32, host: RunnerID, PairingDecision)
     /// Host → invitee who accepted (subtype 20): the race key and race id, sealed and signed.
     case grant(invitation: UInt32, invitee: RunnerID, PairingGrant)
+    /// Host → runner it admitted (subtype 21): every runner's signing key, signed over the race id.
+    case roster(invitation: UInt32, invitee: RunnerID, RaceRoster)
+    /// Runner → everyone (subtype 22; runner = the sender): its signed finish or cancel.
+    case statement(invitation: UInt32, runner: RunnerID, RaceStatement)
 
     /// The subtype byte (the first of the body).
     var subtype: UInt8 {
@@ -23,24 +27,30 @@ package enum PairingDTO: Sendable, Hashable {
         case .reveal: 18
         case .decision: 19
         case .grant: 20
+        case .roster: 21
+        case .statement: 22
         }
     }
 
     /// The invitation it belongs to.
     package var invitation: UInt32 {
         switch self {
-        case .offer(let id, _, _), .reply(let id, _, _), .reveal(let id, _, _), .decision(let id, _, _), .grant(let id, _, _): id
+        case .offer(let id, _, _), .reply(let id, _, _), .reveal(let id, _, _), .decision(let id, _, _), .grant(let id, _, _),
+             .roster(let id, _, _), .statement(let id, _, _): id
         }
     }
 
-    /// Body bytes after the subtype, by subtype: invitation (4) and runner (8), then the message's own.
-    static func bodyLength(subtype: UInt8) -> Int? {
+    /// Body bytes after the subtype, by subtype: invitation (4) and runner (8), then the message's own
+    /// (a roster's: its count, read first, gives its length).
+    static func bodyLength(subtype: UInt8, rosterCount: Int = 0) -> Int? {
         switch subtype {
         case 16: 12 + 64 + 32 + 32 + 64
         case 17: 12 + 64 + 32 + 16 + 64
         case 18: 12 + 16 + 64
         case 19: 12 + 1 + 64
         case 20: 12 + PairingGrant.sealedLength + 64
+        case 21: 12 + 1 + 40 * rosterCount + 64
+        case 22: 12 + 13 + 64
         default: nil
         }
     }
@@ -48,6 +58,6 @@ package enum PairingDTO: Sendable, Hashable {
     /// The shortest pairing datagram without its tag: a header, the subtype and a decision (94 bytes).
     static let minimumDatagramLength = DatagramHeader.length + 1 + 12 + 1 + 64
 
-    /// The longest pairing datagram without its tag: a header, the subtype and an offer (221 bytes).
-    static let maximumDatagramLength = DatagramHeader.length + 1 + 12 + 64 + 32 + 32 + 64
+    /// The longest pairing datagram without its tag: a header, the subtype and a roster of 9 (454 bytes).
+    static let maximumDatagramLength = DatagramHeader.length + 1 + 12 + 1 + 40 * RaceRoster.maximumRunners + 64
 }
