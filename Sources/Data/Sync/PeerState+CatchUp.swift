@@ -25,6 +25,9 @@ extension PeerState {
         case .boot(let epoch):
             let kind = catchUp.kind(ofBoot: epoch, from: datagram.sender)
             guard kind != .old else { throw .replayed }
+            // An invited race's key lives in memory only: no restarted process can rejoin it, so a newer
+            // epoch there is another key holder speaking for this runner.
+            if kind == .restart, invited != nil { throw .unsignedDecision }
             // A restarted peer holds none of our states: no deltas to it until it acknowledges again.
             if kind == .restart { deltas.forget(datagram.sender) }
             guard let relay = catchUp.boot(epoch, from: datagram.sender, at: source),
@@ -33,6 +36,8 @@ extension PeerState {
             reply(encode(outgoing), into: &effects)
         case let .relayedState(subject, highestNumber, heldSequence, report):
             guard subject == outbox.me, let introduction = outbox.introduction else { return }
+            // Nothing to catch up in an invited race (see the boot above): a relay is nobody's to adopt.
+            guard invited == nil else { throw .unsignedDecision }
             outbox.continueAbove(highestNumber)
             effects.progress.append(report.toDomain(runner: introduction.runner, terms: introduction.terms, sequence: heldSequence))
         default:
