@@ -30,6 +30,9 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case answer = 8
     /// How an invitation ended: the start (with the countdown), cancelled, timed out, refused, declined.
     case outcome = 9
+    /// The last type: its first body byte is a subtype (`ExtendedType`): address challenge and echo;
+    /// subtypes 16 … 255 are reserved for the identity engineer's messages.
+    case extended = 15
 
     /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
     var lengths: ClosedRange<Int> {
@@ -48,6 +51,7 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         case .invitation: (30 + 8 + 2)...(30 + 8 * InvitationOffer.maximumInvitees + 33)
         case .answer: 28...28
         case .outcome: 20...(25 + 14 * (InvitationOffer.maximumInvitees + 1))
+        case .extended: ExtendedType.allLengths
         }
     }
 }
@@ -70,6 +74,7 @@ extension MessageType {
         case .invitation: "invitation"
         case .answer: "answer"
         case .outcome: "outcome"
+        case .extended: "extended"
         }
     }
 }

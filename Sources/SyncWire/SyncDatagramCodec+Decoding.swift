@@ -43,6 +43,7 @@ extension SyncDatagramCodec {
         case .invitation: message = try readInvitation(flags: header.flags, sender: header.sender, from: &reader)
         case .answer: message = try readAnswer(flags: header.flags, sender: header.sender, from: &reader)
         case .outcome: message = try readOutcome(flags: header.flags, sender: header.sender, from: &reader)
+        case .extended: message = try readExtended(header, total: bodyEnd, from: &reader)
         }
         guard reader.remaining == 0 else {
             throw .lengthMismatch(expected: bodyEnd - reader.remaining, actual: bodyEnd)

@@ -32,6 +32,8 @@ package enum SyncMessage: Sendable, Hashable {
     case answer(invitation: UInt32, host: RunnerID, accepted: Bool)
     /// How the sender's invitation `invitation` ended (type 9).
     case outcome(invitation: UInt32, OutcomeDTO)
+    /// A message of the extended type 15, named by its subtype (address challenge and echo).
+    case extended(ExtendedMessage)
 
     /// The message type byte of this body.
     package var type: MessageType {
@@ -50,6 +52,7 @@ package enum SyncMessage: Sendable, Hashable {
         case .invitation: .invitation
         case .answer: .answer
         case .outcome: .outcome
+        case .extended: .extended
         }
     }
 }
