@@ -14,8 +14,8 @@ enum CatchUpRules {
     /// after validating our new address: 60 s covers all of them; later relays are refused (`relay-late`).
     static let adoptionWindow: UInt64 = 60_000_000
     /// How far the highest number a relay reports may be above the held progress's number: the
-    /// datagrams our previous process sent after its last progress this mate held (`RunnerDirectory.baseJump`).
-    static let relayGap: UInt32 = UInt32(RunnerDirectory.baseJump)
+    /// datagrams our previous process sent after its last progress this mate held (a second of them at most).
+    static let relayGap: UInt32 = 512
 
     /// Whether a relay's numbers are plausible: `highest` within `RunnerDirectory.numberLimit` (so that
     /// our numbers never continue near the end of their range) and at most `relayGap` above `held`.

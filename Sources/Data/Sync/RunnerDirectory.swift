@@ -4,22 +4,22 @@ import Domain
 /// "Hardening"): the highest datagram number and when it grew, when it was last heard, and the address
 /// its first hello from a validated address came from. Two rules live here:
 ///
-/// - **Bounded jumps**: a number may be at most `allowedJump` ahead of the highest held. A sender's
-///   numbers grow by one per datagram it sends to anyone (progress, hellos, boots, acknowledgements,
-///   pings, lobby messages), so a receiver misses those sent to others and those lost: at most about 20
-///   per publish with 64 mates, and publishes come at most at 50 per second (a fix per sped-up second),
-///   so 1 024 numbers per second of silence covers an honest sender with room to spare, and 1 024 at
-///   once covers a burst. One forged datagram can no longer push a runner's number (or replay window)
-///   to 0xFFFFFFF0 and make its real datagrams stale.
+/// - **Bounded jumps**: a number may be at most `allowedJump` ahead of the highest held: 64 at once, plus
+///   512 per second since the highest grew. A sender's numbers grow by one per datagram it sends to
+///   anyone (progress, hellos, boots, acknowledgements, pings, lobby messages): about 1.6 per publish
+///   with one mate, 2.5 with four, and publishes come 3 times a second in real time (a fix a second and
+///   a heartbeat every 0.5 s), 150 at `--speedup 50`: 512 per second covers every honest race we run,
+///   with room for loss, and 64 covers a burst. One forged datagram can no longer push a runner's
+///   number (or replay window) 564 ahead, let alone to 0xFFFFFFF0, and make its real datagrams stale.
 /// - **Binding**: once bound, a datagram for that runner from another address is refused; only a newer
 ///   boot from the same host (a restarted process on a new port) moves the binding.
 ///
 /// Full at `capacity`: the oldest silent unbound runner is evicted, then the oldest silent bound one.
 struct RunnerDirectory: Sendable {
     /// Numbers a runner may jump ahead at once.
-    static let baseJump: UInt64 = 1_024
+    static let baseJump: UInt64 = 64
     /// Numbers more per second since its highest number grew.
-    static let jumpPerSecond: UInt64 = 1_024
+    static let jumpPerSecond: UInt64 = 512
     /// The highest first number accepted from a runner never heard of, and the highest number a
     /// restarted peer continues above: half the number space (24 days at 1 000 datagrams per second).
     static let numberLimit: UInt32 = UInt32.max / 2
@@ -43,8 +43,8 @@ struct RunnerDirectory: Sendable {
 
     /// How far ahead of `record`'s highest a number may be at `now` (µs).
     static func allowedJump(_ record: Record, now: UInt64) -> UInt64 {
-        let seconds = now > record.highestAt ? (now - record.highestAt) / 1_000_000 : 0
-        return baseJump + min(seconds, UInt64(UInt32.max)) * jumpPerSecond
+        let microseconds = min(now > record.highestAt ? now - record.highestAt : 0, 10_000_000_000_000)
+        return baseJump + microseconds * jumpPerSecond / 1_000_000
     }
 
     /// Why `number` from `sender` at `source` is refused, or nil: it jumps too far, or comes from another
