@@ -30,7 +30,8 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case answer = 8
     /// How an invitation ended: the start (with the countdown), cancelled, timed out, refused, declined.
     case outcome = 9
-    /// A message whose first body byte is a subtype: 16 … 20 the pairing exchange (`PairingDTO`).
+    /// A message whose first body byte is a subtype: 1 … 15 the sync layer's (`ExtendedType`: address
+    /// challenge and echo), 16 … 22 the pairing exchange and signed statements (`PairingDTO`).
     case extended = 15
 
     /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
@@ -50,7 +51,7 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         case .invitation: (30 + 8 + 2)...(30 + 8 * InvitationOffer.maximumInvitees + 33)
         case .answer: 28...28
         case .outcome: 20...(25 + 14 * (InvitationOffer.maximumInvitees + 1))
-        case .extended: PairingDTO.minimumDatagramLength...PairingDTO.maximumDatagramLength
+        case .extended: min(ExtendedType.allLengths.lowerBound, PairingDTO.minimumDatagramLength)...max(ExtendedType.allLengths.upperBound, PairingDTO.maximumDatagramLength)
         }
     }
 }

@@ -69,7 +69,8 @@ package enum RaceMessageWire {
             return .cheer(recipient: recipient, emoji: emoji, sentAt: Date(timeIntervalSince1970: Double(sentAt) / 1000))
         case let .hello(name, _):
             return .presence(Runner(id: sender, name: name), .running)
-        case .progress, .clockPing, .clockPong, .boot, .relayedState, .progressDelta, .acknowledgement, .finishedProgress, .pairing:
+        case .progress, .clockPing, .clockPong, .boot, .relayedState, .progressDelta, .acknowledgement, .finishedProgress,
+             .extended, .pairing:
             return nil
         }
     }

@@ -43,7 +43,11 @@ extension SyncDatagramCodec {
         case .invitation: message = try readInvitation(flags: header.flags, sender: header.sender, from: &reader)
         case .answer: message = try readAnswer(flags: header.flags, sender: header.sender, from: &reader)
         case .outcome: message = try readOutcome(flags: header.flags, sender: header.sender, from: &reader)
-        case .extended: message = try readExtended(flags: header.flags, sender: header.sender, from: &reader)
+        case .extended:
+            // Subtypes 1 … 15 are the sync layer's, 16 and up the pairing exchange's.
+            message = try reader.peekUInt8() < 16
+                ? try readExtended(header, total: bodyEnd, from: &reader)
+                : try readPairing(flags: header.flags, sender: header.sender, from: &reader)
         }
         guard reader.remaining == 0 else {
             throw .lengthMismatch(expected: bodyEnd - reader.remaining, actual: bodyEnd)

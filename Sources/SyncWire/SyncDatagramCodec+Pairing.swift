@@ -51,7 +51,7 @@ extension SyncDatagramCodec {
 
     /// Reads an extended message's body (type 15): a pairing subtype, exactly its length, runner ids
     /// neither 0 nor the sender, valid identity keys.
-    static func readExtended(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+    static func readPairing(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
         guard flags == 0 else { throw .fieldOutOfRange("flags") }
         let subtype = try reader.readUInt8()
         let rosterCount = subtype == 21 && reader.remaining > 12 ? Int(try peekRosterCount(reader)) : 0

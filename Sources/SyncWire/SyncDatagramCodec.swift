@@ -52,6 +52,8 @@ public enum SyncDatagramCodec {
             writer.write(t1)
             writer.write(t2)
             writer.write(t3)
+        case .extended(let message):
+            writeExtended(message, to: &writer)
         case .presence, .invitation, .answer, .outcome:
             _ = writeLobbyBody(datagram.message, to: &writer)
         case .pairing(let pairing):

@@ -34,6 +34,8 @@ package enum SyncMessage: Sendable, Hashable {
     case outcome(invitation: UInt32, OutcomeDTO)
     /// A step of the pairing exchange of an invitation (type 15, subtypes 16 … 20).
     case pairing(PairingDTO)
+    /// A message of the extended type 15, named by its subtype (address challenge and echo).
+    case extended(ExtendedMessage)
 
     /// The message type byte of this body.
     package var type: MessageType {
@@ -52,7 +54,7 @@ package enum SyncMessage: Sendable, Hashable {
         case .invitation: .invitation
         case .answer: .answer
         case .outcome: .outcome
-        case .pairing: .extended
+        case .pairing, .extended: .extended
         }
     }
 }

@@ -9,6 +9,12 @@ struct WireReader {
 
     var remaining: Int { bytes.count - offset }
 
+    /// The next byte, without moving past it.
+    func peekUInt8() throws(DatagramError) -> UInt8 {
+        guard remaining >= 1 else { throw .tooShort(length: bytes.count) }
+        return bytes[offset]
+    }
+
     mutating func readUInt8() throws(DatagramError) -> UInt8 {
         guard remaining >= 1 else { throw .tooShort(length: bytes.count) }
         defer { offset += 1 }

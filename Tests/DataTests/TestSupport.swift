@@ -41,3 +41,11 @@ func nextUpdate(of repository: UDPRaceSyncRepository) async throws -> RunnerProg
         throw TestFailure("the updates of port \(repository.localPort) ended")
     }
 }
+
+/// Waits until `repository` has validated `count` addresses it learned from datagrams (each echoed
+/// our cookie: docs/PROTOCOL.md, "Address validation"): only then does it send them anything else.
+func waitForValidation(of repository: UDPRaceSyncRepository, count: Int = 1) async throws {
+    try await withHangGuard("\(count) address echo(es) at port \(repository.localPort)") {
+        while repository.statistics.received["address-echo", default: 0] < count { await Task.yield() }
+    }
+}

@@ -59,8 +59,9 @@ struct SyncDatagramRejectionTests {
         }
         #expect(DatagramError.unsupportedVersion(1).description.contains("update materunner on every peer"))
         expectRejected(with(Self.running) { $0[3] = 0 }, .unknownType(0))
-        // Type 15 is the extended type now (pairing subtypes 16-20): 24 bytes is shorter than any of them.
-        expectRejected(with(Self.running) { $0[3] = 15 << 4 }, .lengthMismatch(expected: 94, actual: 24))
+        // Type 15 is the extended type: a running progress's first body byte reads as subtype 1 … 15 (the
+        // sync layer's), and 24 bytes is no extended message's length.
+        expectRejected(with(Self.running) { $0[3] = 15 << 4 }, .lengthMismatch(expected: 25, actual: 24))
         expectRejected(with(Self.running) { $0[12...15] = [0, 0, 0, 0] }, .fieldOutOfRange("sequence"))
     }
 

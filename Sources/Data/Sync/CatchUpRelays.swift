@@ -31,6 +31,15 @@ struct CatchUpRelays: Sendable {
     /// The most senders remembered (as the roster): datagrams with made-up sender ids cannot grow it.
     static let capacity = UDPRaceSyncRepository.maximumPeers
 
+    /// Forgets `runner` (evicted from the peer's directory).
+    mutating func forget(_ runner: RunnerID) {
+        epochs[runner] = nil
+        highest[runner] = nil
+        latest[runner] = nil
+        pending[runner] = nil
+        restartMarks[runner] = nil
+    }
+
     /// Notes any datagram number from `sender`.
     mutating func saw(_ number: UInt32, from sender: RunnerID) {
         guard highest[sender] != nil || highest.count < Self.capacity else { return }

@@ -16,28 +16,38 @@ extension PeerState {
         }
     }
 
-    /// A boot: on a restart, the sender's state as we hold it goes back to it at once (and again with
-    /// our next publishes until it has caught up). A relayed state about our own runner: our datagram
-    /// numbers continue above our previous process's, and the state goes to the Domain to adopt.
-    mutating func handleCatchUp(_ datagram: SyncDatagram, from source: PeerAddress, into effects: inout InboundEffects) throws(DatagramError) {
+    /// A boot: on a restart, the sender's state as we hold it goes back to it (at once if its address
+    /// is validated, else with our next publishes once it is, until it has caught up); a restart from a
+    /// new port of the bound host moves the binding there. A relayed state about our own runner, within
+    /// `CatchUpRules`: our datagram numbers continue above our previous process's, and the state goes
+    /// to the Domain to adopt.
+    mutating func handleCatchUp(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) throws {
         countReceived(datagram.message.type.name)
         switch datagram.message {
         case .boot(let epoch):
             let kind = catchUp.kind(ofBoot: epoch, from: datagram.sender)
-            guard kind != .old else { throw .replayed }
+            guard kind != .old else { throw DatagramError.replayed }
             // An invited race's key lives in memory only: no restarted process can rejoin it, so a newer
             // epoch there is another key holder speaking for this runner.
-            if kind == .restart, invited != nil { throw .unsignedDecision }
+            if kind == .restart, invited != nil { throw DatagramError.unsignedDecision }
             // A restarted peer holds none of our states: no deltas to it until it acknowledges again.
-            if kind == .restart { deltas.forget(datagram.sender) }
-            guard let relay = catchUp.boot(epoch, from: datagram.sender, at: source),
+            if kind == .restart {
+                deltas.forget(datagram.sender)
+                if directory.isMoving(datagram.sender, to: arrival.source) {
+                    directory.rebind(datagram.sender, to: arrival.source)
+                    deltas.learn(datagram.sender, at: arrival.source)
+                }
+            }
+            guard let relay = catchUp.boot(epoch, from: datagram.sender, at: arrival.source),
+                  table.isValidated(arrival.source), effects.replies.isEmpty,
                   let outgoing = outbox.datagram(saying: relay)
             else { return }
             reply(encode(outgoing), into: &effects)
         case let .relayedState(subject, highestNumber, heldSequence, report):
             guard subject == outbox.me, let introduction = outbox.introduction else { return }
             // Nothing to catch up in an invited race (see the boot above): a relay is nobody's to adopt.
-            guard invited == nil else { throw .unsignedDecision }
+            guard invited == nil else { throw DatagramError.unsignedDecision }
+            try checkRelay(from: datagram.sender, arrival: arrival, highest: highestNumber, held: heldSequence)
             outbox.continueAbove(highestNumber)
             effects.progress.append(report.toDomain(runner: introduction.runner, terms: introduction.terms, sequence: heldSequence))
         default:
@@ -45,11 +55,22 @@ extension PeerState {
         }
     }
 
+    /// A relayed state about our runner is adopted only within `CatchUpRules.adoptionWindow` of our
+    /// boot, from a validated address (a `--peer`, a discovered mate, or one that echoed our cookie) that
+    /// its sender is bound to if it is bound anywhere, with plausible numbers.
+    private func checkRelay(from sender: RunnerID, arrival: Arrival, highest: UInt32, held: UInt32) throws(PeerRefusal) {
+        guard arrival.now <= outbox.epoch &+ CatchUpRules.adoptionWindow else { throw .relayLate }
+        guard table.isValidated(arrival.source), (directory.boundAddress(of: sender) ?? arrival.source) == arrival.source
+        else { throw .relayUntrusted }
+        guard CatchUpRules.isPlausible(highest: highest, held: held) else { throw .relayOutOfRange }
+    }
+
     /// With every hello: the states of mates that restarted and have not caught up yet, sent back to
-    /// them (a bounded number of times, `CatchUpRelays.repeats`), so that a lost relay is repaired.
+    /// them (a bounded number of times, `CatchUpRelays.repeats`) at validated addresses.
     mutating func dueRelays() -> [OutgoingDatagram] {
         catchUp.due().compactMap { relay in
-            outbox.datagram(saying: relay.message).map { OutgoingDatagram(encode($0), to: relay.address) }
+            guard table.isValidated(relay.address) else { return nil }
+            return outbox.datagram(saying: relay.message).map { OutgoingDatagram(encode($0), to: relay.address) }
         }
     }
 }

@@ -6,13 +6,13 @@ import SyncWire
 extension PeerState {
     /// A delta becomes the full progress it stands for (its base must be held) and goes on like a
     /// progress; an acknowledgement lets our next progress to its sender be a delta.
-    mutating func handleDelta(_ datagram: SyncDatagram, from source: PeerAddress, into effects: inout InboundEffects) throws(DatagramError) {
+    mutating func handleDelta(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) throws(DatagramError) {
         switch datagram.message {
         case .finishedProgress(let report):
-            try apply(report, datagram: datagram, from: source, into: &effects)
+            try apply(report, datagram: datagram, arrival: arrival, into: &effects)
         case .progressDelta(let delta):
             let report = try deltas.resolve(delta, number: datagram.sequence, from: datagram.sender)
-            try apply(report, datagram: datagram, from: source, into: &effects)
+            try apply(report, datagram: datagram, arrival: arrival, into: &effects)
         case .acknowledgement(let number):
             deltas.acknowledge(number, by: datagram.sender)
             countReceived(datagram.message.type.name)
@@ -21,8 +21,8 @@ extension PeerState {
         }
     }
 
-    /// Our progress `report`, datagram `number`, to every known peer: a delta against the latest state
-    /// that peer's runner acknowledged when one fits, else the full report. Each is counted in
+    /// Our progress `report`, datagram `number`, to every validated peer: a delta against the latest
+    /// state that peer's runner acknowledged when one fits, else the full report. Each is counted in
     /// `progressUpdateSizes`.
     mutating func progressUpdates(_ report: ProgressReportDTO, number: UInt32, sender: RunnerID) -> [OutgoingDatagram] {
         deltas.bodies(for: report, number: number, to: recipients).map { peer, message in
@@ -34,10 +34,12 @@ extension PeerState {
         }
     }
 
-    /// With every hello: to each mate whose progress we hold a newer state of, the number of that state.
+    /// With every hello: to each mate whose progress we hold a newer state of, the number of that state
+    /// (at validated addresses only).
     mutating func dueAcknowledgements() -> [OutgoingDatagram] {
         deltas.acknowledgementsDue().compactMap { due in
-            outbox.datagram(saying: due.message).map { OutgoingDatagram(encode($0), to: due.address) }
+            guard table.isValidated(due.address) else { return nil }
+            return outbox.datagram(saying: due.message).map { OutgoingDatagram(encode($0), to: due.address) }
         }
     }
 }

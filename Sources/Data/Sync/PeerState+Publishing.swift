@@ -7,23 +7,26 @@ import SyncWire
 extension PeerState {
     /// Everything one publish of `progress` sends, in order: a hello when one is due, the progress
     /// (full or delta per peer), a boot when due; with a hello also the relays and acknowledgements due
-    /// and a clock ping to the race-clock host.
+    /// and a clock ping to the race-clock host; and the challenges due to addresses a start named.
+    /// Only validated peers get anything but a challenge.
     mutating func publish(_ progress: RunnerProgress, clocks: SyncClocks) -> [OutgoingDatagram] {
         let datagrams = outbox.datagrams(for: progress)
-        var out: [OutgoingDatagram] = []
+        let now = clocks.microseconds()
+        clock.terms = progress.terms
+        var out = dueChallenges(now: now)
         for datagram in datagrams {
             if case .progress(let report) = datagram.message {
                 out += statement(for: report, as: datagram.sender)
                 out += progressUpdates(report, number: datagram.sequence, sender: datagram.sender)
             } else {
-                out += outgoing(encode(datagram), to: peers)
+                out += outgoing(encode(datagram), to: recipients)
             }
         }
         guard datagrams.count > 1 else { return out }
         out += dueRelays()
         out += dueAcknowledgements()
         // A clock ping to the host along with every hello (so one per 4 publishes at most).
-        if let ping = clock.ping(me: progress.runner.id, now: clocks.microseconds()),
+        if let ping = clock.ping(me: progress.runner.id, now: now),
            let datagram = outbox.datagram(saying: .clockPing(t1: ping.t1)) {
             out += outgoing(encode(datagram), to: [ping.address])
         }
@@ -31,13 +34,29 @@ extension PeerState {
     }
 
     /// A lobby message or cheer from `me`, sent at `now` on the race clock: to each recipient's last
-    /// known address, or to every known peer. Nothing for what cannot be sent (an expired invitation).
+    /// known address, or to every validated peer. Nothing for what cannot be sent (an expired
+    /// invitation), for an answer beyond the invitations received (`AnswerCredits`), or for a cheer
+    /// beyond our rate (`CheerRate`); those are counted in `statistics.withheld`.
     mutating func send(_ message: RaceMessage, from me: Runner, to recipients: [RunnerID]?, at now: Date) -> [OutgoingDatagram] {
         guard let body = RaceMessageWire.encode(message, from: me, at: now, address: { startingRunner($0) }) else { return [] }
         let pairing = pairingMessages(for: message, from: me, to: recipients)
         if pairing.replaces { return pairing.before }
+        switch body {
+        case let .answer(invitation, host, _):
+            guard answers.take(invitation, by: host) else {
+                statistics.withheld["answer-limit", default: 0] += 1
+                return []
+            }
+        case .cheer:
+            guard (try? cheers.take(from: me.id, now: SyncClocks.microseconds(of: now))) != nil else {
+                statistics.withheld["cheer-rate", default: 0] += 1
+                return []
+            }
+        default:
+            break
+        }
         let datagram = outbox.datagram(saying: body, as: me.id)
-        let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? peers
+        let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? self.recipients
         return pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after
     }
 }

@@ -10,14 +10,25 @@ extension PeerState {
     /// datagrams received is the caller's (`countReceived()`), once it has delivered the effects.
     mutating func receive(_ bytes: [UInt8], from source: PeerAddress, clocks: SyncClocks) -> InboundEffects {
         var effects = InboundEffects()
-        do throws(DatagramError) {
+        let arrival = Arrival(source: source, length: bytes.count, clocks: clocks)
+        do {
             let datagram = try SyncDatagramCodec.decode(bytes, key: key)
-            guard datagram.sender != outbox.me else { throw .ownSender }
+            guard datagram.sender != outbox.me else { throw DatagramError.ownSender }
+            if case .extended(let message) = datagram.message {
+                try handleExtended(message, arrival: arrival, into: &effects)
+                return effects
+            }
+            try admit(datagram, arrival: arrival, into: &effects)
             if key != nil { try checkReplay(datagram) }
-            try handle(datagram, from: source, clocks: clocks, into: &effects)
-            if let lobby = deliver(datagram, from: source), admitsLobby(lobby, into: &effects) { effects.lobby = lobby }
-        } catch {
+            if let evicted = directory.accept(datagram.sender, number: datagram.sequence, now: arrival.now) { forget(evicted) }
+            try handle(datagram, arrival: arrival, into: &effects)
+            if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, into: &effects) { effects.lobby = lobby }
+        } catch let error as DatagramError {
             statistics.recordDrop(error, from: source.host)
+        } catch let refusal as PeerRefusal {
+            statistics.recordRefusal(refusal)
+        } catch {
+            statistics.dropped["unknown", default: 0] += 1
         }
         return effects
     }
@@ -30,65 +41,78 @@ extension PeerState {
 
     /// Authenticated datagrams only: a number seen before, or below the sender's window, is a replay.
     private mutating func checkReplay(_ datagram: SyncDatagram) throws(DatagramError) {
-        guard windows[datagram.sender] != nil || windows.count < roster.capacity else { throw .rosterFull }
         if try bypassesReplayWindow(datagram) { return }
         guard windows[datagram.sender, default: ReplayWindow()].accept(datagram.sequence) else { throw .replayed }
     }
 
-    private mutating func handle(
-        _ datagram: SyncDatagram, from source: PeerAddress, clocks: SyncClocks, into effects: inout InboundEffects
-    ) throws(DatagramError) {
+    private mutating func handle(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) throws {
         catchUp.saw(datagram.sequence, from: datagram.sender)
+        let source = arrival.source
         switch datagram.message {
         case .boot, .relayedState:
-            try handleCatchUp(datagram, from: source, into: &effects)
+            try handleCatchUp(datagram, arrival: arrival, into: &effects)
         case .progressDelta, .acknowledgement, .finishedProgress:
-            try handleDelta(datagram, from: source, into: &effects)
+            try handleDelta(datagram, arrival: arrival, into: &effects)
         case .hello(let name, let terms):
             try roster.learn(datagram.sender, name: name, terms: terms)
-            clock.heard(datagram.sender, at: source)
-            deltas.learn(datagram.sender, at: source)
-            learnPeer(source)
+            heard(from: arrival, into: &effects)
+            _ = directory.hello(datagram.sender, at: source, validated: table.isValidated(source))
+            if directory.boundAddress(of: datagram.sender) == source { bound(datagram.sender, at: source, terms: terms) }
         case .progress(let report):
-            try apply(report, datagram: datagram, from: source, into: &effects)
+            try apply(report, datagram: datagram, arrival: arrival, into: &effects)
         case .clockPing(let t1):
-            answerPing(from: datagram.sender, t1: t1, clocks: clocks, into: &effects)
+            guard table.isValidated(source) else { throw PeerRefusal.unvalidatedSource }
+            answerPing(from: datagram.sender, t1: t1, arrival: arrival, into: &effects)
         case let .clockPong(requester, t1, t2, t3):
-            let arrived = clocks.microseconds()
-            guard let me = outbox.me, requester == me,
-                  clock.pong(from: datagram.sender, me: me, t1: t1, t2: t2, t3: t3, t4: arrived)
-            else { throw .unsolicitedPong }
+            let arrived = arrival.clocks.microseconds()
+            guard let me = outbox.me, requester == me else { throw DatagramError.unsolicitedPong }
+            try clock.pong(from: datagram.sender, at: source, me: me, t1: t1, t2: t2, t3: t3, t4: arrived)
             countReceived(datagram.message.type.name)
         case .pairing(let pairing):
-            learnPeer(source)
+            heard(from: arrival, into: &effects)
             try handlePairing(datagram, pairing, from: source, into: &effects)
             countReceived(datagram.message.type.name)
-        case .cheer, .presence, .invitation, .answer, .outcome:
-            // Delivered to the subscribers; a runner that speaks to us is a peer to answer.
-            learnPeer(source)
+        case .cheer:
+            try cheers.take(from: datagram.sender, now: arrival.now)
+            heard(from: arrival, into: &effects)
             countReceived(datagram.message.type.name)
+        case .presence, .invitation, .answer, .outcome:
+            // Delivered to the subscribers; a runner that speaks to us is a peer to answer (once validated).
+            heard(from: arrival, into: &effects)
+            countReceived(datagram.message.type.name)
+        case .extended:
+            break
         }
+    }
+
+    /// `runner`, whose hello carried `terms`, is bound to `address`: a candidate race-clock host, and
+    /// our progress to that address is for it (deltas).
+    mutating func bound(_ runner: RunnerID, at address: PeerAddress, terms: RaceTerms) {
+        clock.heard(runner, at: address, terms: terms)
+        deltas.learn(runner, at: address)
     }
 
     /// A full progress `report` (as sent, or resolved from a delta): an update for the stream, and the
     /// latest state for catch-up and as a delta base.
     mutating func apply(
-        _ report: ProgressReportDTO, datagram: SyncDatagram, from source: PeerAddress, into effects: inout InboundEffects
+        _ report: ProgressReportDTO, datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects
     ) throws(DatagramError) {
         if let invited {
             guard invited.admits(datagram.sender) else { throw .notInRace }
             guard invited.allows(report, from: datagram.sender) else { throw .unsignedDecision }
         }
         let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
-        learnPeer(source)
+        heard(from: arrival, into: &effects)
         effects.progress.append(progress)
         catchUp.heard(report, number: datagram.sequence, from: datagram.sender)
-        deltas.hold(report, number: datagram.sequence, from: datagram.sender, at: source)
+        deltas.hold(report, number: datagram.sequence, from: datagram.sender, at: arrival.source)
     }
 
-    private mutating func answerPing(from requester: RunnerID, t1: UInt64, clocks: SyncClocks, into effects: inout InboundEffects) {
-        let received = clocks.microseconds()
-        let pong = outbox.datagram(saying: .clockPong(requester: requester, t1: t1, t2: received, t3: max(received, clocks.microseconds())))
+    private mutating func answerPing(from requester: RunnerID, t1: UInt64, arrival: Arrival, into effects: inout InboundEffects) {
+        let received = arrival.now
+        let pong = outbox.datagram(saying: .clockPong(
+            requester: requester, t1: t1, t2: received, t3: max(received, arrival.clocks.microseconds())
+        ))
         guard let pong else { return }
         reply(encode(pong), into: &effects)
     }
@@ -104,18 +128,20 @@ extension PeerState {
         statistics.received[typeName, default: 0] += 1
     }
 
-    /// A checked datagram: its sender's address is noted, the runners a start names become peers, and a
-    /// lobby message or cheer is returned for the subscribers (turned into a `RaceMessage` outside the
-    /// lock, on the race clock: `InboundEffects.message(receivedAt:)`).
-    private mutating func deliver(_ datagram: SyncDatagram, from source: PeerAddress) -> SyncDatagram? {
-        note(datagram.sender, at: source)
-        // A start names every runner's address: runners who only knew the host now know each other.
-        if case .outcome(_, .start(_, let runners)) = datagram.message {
+    /// A checked datagram: its sender's address is noted, an invitation gives one answer, the runners
+    /// a start from a validated host names are challenged, and a lobby message or cheer is returned for
+    /// the subscribers (turned into a `RaceMessage` outside the lock: `InboundEffects.message(receivedAt:)`).
+    private mutating func deliver(_ datagram: SyncDatagram, arrival: Arrival) -> SyncDatagram? {
+        note(datagram.sender, at: arrival.source)
+        if case .invitation(let offer) = datagram.message { answers.invited(offer.id, by: datagram.sender) }
+        // A start names every runner's address: runners who only knew the host now know each other,
+        // once each address echoed a challenge.
+        if case .outcome(_, .start(_, let runners)) = datagram.message, table.isValidated(arrival.source) {
             for runner in runners {
                 guard let host = runner.host else { continue }
                 let peer = PeerAddress(host: host, port: Int(runner.port))
                 if runnerAddresses[runner.id] == nil { note(runner.id, at: peer) }
-                learnPeer(peer)
+                table.named(peer, now: arrival.now)
             }
         }
         // The types `RaceMessageWire.decode` maps to a `RaceMessage`.

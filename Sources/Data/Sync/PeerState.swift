@@ -1,11 +1,12 @@
 import Domain
 import SyncWire
 
-/// Everything one sync peer knows, as one value: the peers it sends to, what it sent and received
-/// (statistics), its own datagrams (outbox), the race clock, restart catch-up, delta bookkeeping, the
-/// roster, the replay windows and where each runner was last heard. `UDPRaceSyncRepository` keeps it
-/// behind one lock; every step is a pure mutating function that returns what to send, so it is tested
-/// without sockets (docs/PROTOCOL.md describes the rules).
+/// Everything one sync peer knows, as one value: the peers it sends to and which of them are validated
+/// (`PeerTable`), the runners it accepted datagrams from (`RunnerDirectory`: highest numbers, bound
+/// addresses), what it sent and received (statistics), its own datagrams (outbox), the race clock,
+/// restart catch-up, delta bookkeeping, the roster, the replay windows, cheer rates and where each
+/// runner was last heard. `UDPRaceSyncRepository` keeps it behind one lock; every step is a pure
+/// mutating function that returns what to send, so it is tested without sockets (docs/PROTOCOL.md).
 struct PeerState: Sendable {
     /// The race key: every datagram is tagged and checked with it, or none is (an open race). An invited
     /// race switches to the key its pairing delivered at the start (`enterRace`).
@@ -15,8 +16,10 @@ struct PeerState: Sendable {
     /// Where our socket listens: never sent to.
     var localAddress: PeerAddress?
 
-    /// The peers datagrams go to, in the order they were learned.
-    private(set) var peers: [PeerAddress] = []
+    /// The addresses datagrams go to, and which of them echoed our cookie.
+    var table: PeerTable
+    /// The runners heard from: highest numbers, bound addresses.
+    var directory: RunnerDirectory
     /// Counters so far.
     var statistics = SyncStatistics()
     /// Our runner, datagram numbers, hellos and boots.
@@ -25,12 +28,16 @@ struct PeerState: Sendable {
     var clock = RaceClockSync()
     /// Boot epochs, last progress and the relays owed to restarted mates.
     var catchUp = CatchUpRelays()
-    /// Delta bases and acknowledgements, both ways.
+    /// Delta bookkeeping: bases and acknowledgements, both ways.
     var deltas = ProgressDeltas()
     /// Names and terms by runner, from hellos.
     var roster: SyncRoster
     /// Authenticated races: the datagram numbers accepted per sender.
     var windows: [RunnerID: ReplayWindow] = [:]
+    /// Cheers per sender (and ours), limited to `CheerRate`.
+    var cheers = CheerRate()
+    /// Answers we may still send per invitation (one per invitation datagram received).
+    var answers = AnswerCredits()
     /// Where each runner was last heard from (lobby messages to one runner, start outcomes).
     private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
     /// The pairing exchanges of invitations, both ways.
@@ -45,23 +52,40 @@ struct PeerState: Sendable {
         self.capacity = capacity
         self.outbox = SyncOutbox(epoch: epoch)
         self.roster = SyncRoster(capacity: capacity)
+        self.table = PeerTable(capacity: capacity)
+        self.directory = RunnerDirectory(capacity: capacity)
     }
 
     // MARK: Peers
 
-    /// Adds a peer to send to (duplicates, and any beyond `capacity`, are ignored).
+    /// Adds a trusted peer to send to (`--peer`, discovery): no challenge needed, never expires.
+    /// Duplicates are ignored; a full table evicts a learned address for it.
     mutating func learnPeer(_ address: PeerAddress) {
-        if !peers.contains(address), peers.count < capacity { peers.append(address) }
+        table.configure(address, now: 0)
     }
 
-    /// The known peers less our own address: where a datagram to everyone goes.
+    /// Every address known, validated or not, in the order learned.
+    var peers: [PeerAddress] { table.addresses }
+
+    /// The validated peers less our own address: where a datagram to everyone goes.
     var recipients: [PeerAddress] {
-        peers.filter { $0 != localAddress }
+        table.validated.filter { $0 != localAddress }
     }
 
     /// Notes that `runner` was heard from `address` (kept for at most `capacity` runners).
     mutating func note(_ runner: RunnerID, at address: PeerAddress) {
         if runnerAddresses[runner] != nil || runnerAddresses.count < capacity { runnerAddresses[runner] = address }
+    }
+
+    /// Forgets everything about `runner` (evicted from the directory to make room for another).
+    mutating func forget(_ runner: RunnerID) {
+        roster.forget(runner)
+        windows[runner] = nil
+        catchUp.forget(runner)
+        deltas.forgetAll(runner)
+        clock.forget(runner)
+        cheers.forget(runner)
+        runnerAddresses[runner] = nil
     }
 
     /// Where `runner` was last heard from, as a start outcome names it (IPv4 only; nil otherwise).
@@ -74,9 +98,16 @@ struct PeerState: Sendable {
 
     // MARK: Sending
 
-    /// `bytes` to each of `addresses`, our own excluded.
-    func outgoing(_ bytes: [UInt8], to addresses: [PeerAddress]) -> [OutgoingDatagram] {
-        addresses.filter { $0 != localAddress }.map { OutgoingDatagram(bytes, to: $0) }
+    /// `bytes` to each of `addresses` that is validated, our own excluded; the others are counted as
+    /// withheld (`unvalidated-address`).
+    mutating func outgoing(_ bytes: [UInt8], to addresses: [PeerAddress]) -> [OutgoingDatagram] {
+        addresses.filter { $0 != localAddress }.compactMap { address in
+            guard table.isValidated(address) else {
+                statistics.withheld["unvalidated-address", default: 0] += 1
+                return nil
+            }
+            return OutgoingDatagram(bytes, to: address)
+        }
     }
 
     /// Encodes `datagram` under our key.

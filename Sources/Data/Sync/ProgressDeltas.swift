@@ -39,6 +39,14 @@ struct ProgressDeltas: Sendable {
         acknowledged[runner] = nil
     }
 
+    /// Forgets everything about `runner` (evicted from the peer's directory).
+    mutating func forgetAll(_ runner: RunnerID) {
+        acknowledged[runner] = nil
+        received[runner] = nil
+        acknowledgements[runner] = nil
+        runnerAt = runnerAt.filter { $0.value != runner }
+    }
+
     /// The body of our progress `report` (datagram `number`) for each of `peers`: a delta against the
     /// latest state that peer's runner acknowledged when one fits, else the full report.
     mutating func bodies(for report: ProgressReportDTO, number: UInt32, to peers: [PeerAddress]) -> [(PeerAddress, SyncMessage)] {

@@ -2,23 +2,45 @@ import Domain
 import Foundation
 import SyncWire
 
-/// The race clock as the sync layer sees it: who the host is (the runner with the lowest id heard,
-/// ourselves included; every peer picks the same one from the same hellos, with no election), where it
-/// is, and our estimate of its clock from ping/pong exchanges (docs/PROTOCOL.md, "Race clock").
+/// The race clock as the sync layer sees it (docs/PROTOCOL.md, "Race clock"): who the host is (the
+/// runner with the lowest id among this race's runners — hellos with our terms, bound to the validated
+/// address they came from — ourselves included; every peer picks the same one with no election), where
+/// it is, and our estimate of its clock from ping/pong exchanges. A pong counts only if it answers one of
+/// our pings, from the address that ping went to; once agreed, one exchange moves the offset back by
+/// at most `maximumStep` and forward by no more than the two exchanges' uncertainties allow.
 struct RaceClockSync: Sendable {
-    /// The lowest runner id heard from, and the address its hello came from.
-    private(set) var lowestMate: (id: RunnerID, address: PeerAddress)?
+    /// Once agreed, the most one exchange may move the offset backward (s).
+    static let maximumStep: TimeInterval = 0.25
+    /// Forward, beyond the two exchanges' uncertainties, for drift between them (s).
+    static let driftAllowance: TimeInterval = 0.001
+
+    /// Our race's terms (set by `publish`): only mates with these terms can host the clock.
+    var terms: RaceTerms?
+    /// The mates heard, by id: the address of their bound hello and the terms it carried.
+    private var mates: [RunnerID: (address: PeerAddress, terms: RaceTerms)] = [:]
     /// Our estimate of the host's clock; empty while we are the host or have no exchange yet.
     private(set) var estimate = RaceClockEstimate()
-    /// Pings sent, by their `t1`, so that only answers to our own pings are used (at most 8 kept).
-    private var outstanding: [UInt64] = []
+    /// Pings sent, by their `t1`, and where to (at most 8 kept).
+    private var outstanding: [(t1: UInt64, address: PeerAddress)] = []
 
-    /// Notes a mate's hello.
-    mutating func heard(_ id: RunnerID, at address: PeerAddress) {
-        if lowestMate.map({ id <= $0.id }) ?? true { lowestMate = (id, address) }
+    /// Notes a mate's hello, from the address its id is bound to.
+    mutating func heard(_ id: RunnerID, at address: PeerAddress, terms: RaceTerms) {
+        guard mates[id] != nil || mates.count < UDPRaceSyncRepository.maximumPeers else { return }
+        mates[id] = (address, terms)
     }
 
-    /// The host: `me` or the lowest mate, whichever id is lower.
+    /// Forgets `id` (evicted from the peer's directory).
+    mutating func forget(_ id: RunnerID) {
+        mates[id] = nil
+    }
+
+    /// The lowest mate of this race (its hello's terms are ours), and where it is.
+    var lowestMate: (id: RunnerID, address: PeerAddress)? {
+        guard let terms else { return nil }
+        return mates.filter { $0.value.terms == terms }.min { $0.key < $1.key }.map { ($0.key, $0.value.address) }
+    }
+
+    /// The host: `me` or the lowest mate of this race, whichever id is lower.
     func host(me: RunnerID) -> RunnerID {
         guard let lowestMate, lowestMate.id < me else { return me }
         return lowestMate.id
@@ -27,15 +49,26 @@ struct RaceClockSync: Sendable {
     /// A ping to send now (its `t1` and where to), or nil when we are the host or know no mate.
     mutating func ping(me: RunnerID, now: UInt64) -> (t1: UInt64, address: PeerAddress)? {
         guard let lowestMate, lowestMate.id < me else { return nil }
-        outstanding = Array((outstanding + [now]).suffix(8))
+        outstanding = Array((outstanding + [(now, lowestMate.address)]).suffix(8))
         return (now, lowestMate.address)
     }
 
-    /// Uses a pong from `sender` answering our ping `t1`, received at `t4`; ignores any other.
-    mutating func pong(from sender: RunnerID, me: RunnerID, t1: UInt64, t2: UInt64, t3: UInt64, t4: UInt64) -> Bool {
-        guard sender == host(me: me), sender != me, let index = outstanding.firstIndex(of: t1) else { return false }
-        outstanding.remove(at: index)
+    /// Uses a pong from `sender` at `source` answering our ping `t1`, received at `t4`. Throws
+    /// `unsolicited-pong` for any other (another host, another address, no such ping, implausible), and
+    /// `clock-step` for one that would move an agreed offset too far.
+    mutating func pong(from sender: RunnerID, at source: PeerAddress, me: RunnerID, t1: UInt64, t2: UInt64, t3: UInt64, t4: UInt64) throws {
+        guard sender == host(me: me), sender != me,
+              let index = outstanding.firstIndex(where: { $0.t1 == t1 && $0.address == source })
+        else { throw DatagramError.unsolicitedPong }
         let seconds = { (microseconds: UInt64) in Double(microseconds) / 1_000_000 }
-        return estimate.add(ClockExchange(t1: seconds(t1), t2: seconds(t2), t3: seconds(t3), t4: seconds(t4)))
+        let exchange = ClockExchange(t1: seconds(t1), t2: seconds(t2), t3: seconds(t3), t4: seconds(t4))
+        guard exchange.isPlausible else { throw DatagramError.unsolicitedPong }
+        if let current = estimate.offset, let uncertainty = estimate.uncertainty {
+            let step = exchange.offset - current
+            let forward = min(Self.maximumStep, uncertainty + exchange.delay / 2 + Self.driftAllowance)
+            guard step <= forward, step >= -Self.maximumStep else { throw PeerRefusal.clockStep }
+        }
+        outstanding.remove(at: index)
+        estimate.add(exchange)
     }
 }

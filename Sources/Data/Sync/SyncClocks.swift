@@ -16,6 +16,13 @@ struct SyncClocks: Sendable {
 
     /// The real wall clock, in whole microseconds since 1970 (0 for a clock set before 1970).
     static func wallMicroseconds() -> UInt64 {
-        UInt64(max(0, (Date().timeIntervalSince1970 * 1_000_000).rounded()))
+        microseconds(of: Date())
+    }
+
+    /// `date` in whole microseconds since 1970 (0 before 1970).
+    static func microseconds(of date: Date) -> UInt64 {
+        let value = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        guard value.isFinite, value > 0 else { return 0 }
+        return value < 1.8e19 ? UInt64(value) : UInt64.max
     }
 }

@@ -46,6 +46,12 @@ struct SyncOutbox: Sendable {
         return SyncDatagram(sender: me, sequence: nextSequence(), message: message)
     }
 
+    /// An address challenge or echo: from our runner, or from id 0 before we have one (a peer that has
+    /// not published yet still validates the addresses it hears from).
+    mutating func addressDatagram(saying message: ExtendedMessage) -> SyncDatagram {
+        SyncDatagram(sender: me ?? RunnerID(rawValue: 0), sequence: nextSequence(), message: .extended(message))
+    }
+
     /// A datagram from `runner`, which becomes our runner (a lobby message may precede any publish).
     mutating func datagram(saying message: SyncMessage, as runner: RunnerID) -> SyncDatagram {
         if me != runner { publishes = 0 }

@@ -18,6 +18,11 @@ struct SyncRoster {
         runners[sender] = (Runner(id: sender, name: name), terms)
     }
 
+    /// Forgets `runner` (evicted to make room for another).
+    mutating func forget(_ runner: RunnerID) {
+        runners[runner] = nil
+    }
+
     /// The Domain progress of a report from `sender`, which must have sent its hello.
     func progress(of report: ProgressReportDTO, from sender: RunnerID, sequence: UInt32) throws(DatagramError) -> RunnerProgress {
         guard let known = runners[sender] else { throw .unknownSender(sender) }

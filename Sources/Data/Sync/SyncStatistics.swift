@@ -14,6 +14,13 @@ public struct SyncStatistics: Sendable, Equatable {
     public var dropped: [String: Int] = [:]
     /// Datagrams that failed authentication (`missing-tag`, `unexpected-tag`, `bad-tag`), by source address.
     public var authenticationFailures: [String: Int] = [:]
+    /// Of `datagramsSent`, the address challenges and echoes (docs/PROTOCOL.md, "Address validation").
+    public var addressValidationSent = 0
+    /// Their bytes, part of `bytesSent`.
+    public var addressValidationBytes = 0
+    /// Datagrams we did not send, by reason: `unvalidated-address` (the address has not echoed our
+    /// cookie), `answer-limit` (more answers than invitations received), `cheer-rate` (our cheers beyond the rate).
+    public var withheld: [String: Int] = [:]
     /// Valid datagrams this build decodes but does not act on yet (cheers, clock pongs), by type name.
     public var received: [String: Int] = [:]
 
@@ -23,13 +30,27 @@ public struct SyncStatistics: Sendable, Equatable {
     /// All dropped datagrams.
     public var droppedTotal: Int { dropped.values.reduce(0, +) }
 
+    /// The most source addresses `authenticationFailures` names; the failures of any further address
+    /// are counted under `otherSources`, so spoofed sources cannot grow it.
+    public static let failureSources = 16
+    /// The key of `authenticationFailures` for every address beyond the first `failureSources`.
+    public static let otherSources = "other addresses"
+
     /// Counts a drop by reason, and an authentication failure by `source` too.
     mutating func recordDrop(_ error: DatagramError, from source: String) {
         dropped[error.reason, default: 0] += 1
         switch error {
-        case .missingTag, .unexpectedTag, .badTag: authenticationFailures[source, default: 0] += 1
+        case .missingTag, .unexpectedTag, .badTag:
+            let named = authenticationFailures[source] != nil
+                || authenticationFailures.keys.filter({ $0 != Self.otherSources }).count < Self.failureSources
+            authenticationFailures[named ? source : Self.otherSources, default: 0] += 1
         default: break
         }
+    }
+
+    /// Counts a datagram refused by a rule of the peer, by reason.
+    mutating func recordRefusal(_ refusal: PeerRefusal) {
+        dropped[refusal.reason, default: 0] += 1
     }
 
     /// One line per source whose datagrams failed authentication, saying what to do.

@@ -12,6 +12,10 @@ extension UDPRaceSyncRepository {
             "sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(dropped)",
             "progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes",
         ]
+        if !statistics.withheld.isEmpty || statistics.addressValidationSent > 0 {
+            let withheld = statistics.withheld.sorted { $0.key < $1.key }
+            info.append("address validation: \(statistics.addressValidationSent) challenges and echoes sent (\(statistics.addressValidationBytes) bytes), withheld \(withheld)")
+        }
         let estimate = clockEstimate
         let host = clockHost(me: me)
         if let offset = estimate.offset, let uncertainty = estimate.uncertainty {

@@ -7,10 +7,11 @@ import SyncWire
 ///
 /// A façade: what the peer knows is one `PeerState` value behind one lock (`PeerStateStore`), stepped
 /// by pure functions that say what to send; the socket is a `UDPTransport`. Peers come from `--peer`,
-/// from discovery (`addPeer`), and from any address that sent us a valid datagram, so one side knowing
-/// the other is enough.
+/// from discovery (`addPeer`, trusted as given), and from any address that sent us a valid datagram, so
+/// one side knowing the other is enough; such a learned address gets nothing but address challenges
+/// until it echoes our cookie (docs/PROTOCOL.md, "Address validation").
 public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepository, RacePeersRepository {
-    /// The most peers kept; beyond it, learned addresses are ignored.
+    /// The most peers (and runners) kept; beyond it, the longest-silent learned address is evicted.
     public static let maximumPeers = 64
 
     private let transport: UDPTransport
@@ -58,8 +59,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// The port the socket listens on.
     public var localPort: Int { localAddress.port }
 
-    /// Resolves `HOST:PORT` (a name or an IP address) and sends to it from now on; duplicates, and any
-    /// beyond `maximumPeers`, are ignored.
+    /// Resolves `HOST:PORT` (a name or an IP address) and sends to it from now on, trusted as given;
+    /// duplicates are ignored, and beyond `maximumPeers` a learned address makes room (or it is ignored).
     public func addPeer(_ peer: PeerAddress) throws {
         let resolved = try transport.resolve(peer)
         store.withState { $0.learnPeer(resolved) }

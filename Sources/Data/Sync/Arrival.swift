@@ -1,0 +1,22 @@
+import Domain
+
+/// Where and when one received datagram arrived, as the receiving steps of `PeerState` need it: its
+/// source, its length (an unvalidated source's credit for a challenge) and the wall clock.
+struct Arrival: Sendable {
+    /// The datagram's source address.
+    var source: PeerAddress
+    /// Its length in bytes, tag included.
+    var length: Int
+    /// The wall clock when it was read, microseconds since 1970.
+    var now: UInt64
+    /// The wall clock, for steps that read it again (a pong's t3, a pong's t4).
+    var clocks: SyncClocks
+
+    /// A datagram of `length` bytes from `source`, read now on `clocks`.
+    init(source: PeerAddress, length: Int, clocks: SyncClocks) {
+        self.source = source
+        self.length = length
+        self.clocks = clocks
+        self.now = clocks.microseconds()
+    }
+}

@@ -1,0 +1,44 @@
+import Domain
+
+/// Why a well-formed datagram was refused by a rule of the peer (docs/PROTOCOL.md, "Hardening" and
+/// "Drops"), as opposed to a malformed one (`DatagramError`). Counted by `reason` in
+/// `SyncStatistics.dropped`; a refused datagram changes nothing else.
+enum PeerRefusal: Error, Hashable, Sendable {
+    /// A datagram number further ahead of the sender's highest than `RunnerDirectory.allowedJump` allows.
+    case sequenceJump
+    /// A datagram for a runner bound to another address (`RunnerDirectory`).
+    case addressMismatch
+    /// A datagram that needs an answer bigger than itself (a clock ping, a boot) from an address that has
+    /// not echoed our cookie yet.
+    case unvalidatedSource
+    /// An address echo that carries no cookie we sent to its source.
+    case badCookie
+    /// A boot whose epoch is ahead of our wall clock by more than `CatchUpRules.bootSkew`.
+    case bootAhead
+    /// A relayed state about our runner after `CatchUpRules.adoptionWindow` of our boot.
+    case relayLate
+    /// A relayed state about our runner from a sender that is not a bound mate at a validated address.
+    case relayUntrusted
+    /// A relayed state about our runner whose numbers are out of bounds (`CatchUpRules`).
+    case relayOutOfRange
+    /// A clock pong that would move the agreed offset further than `RaceClockSync` allows per exchange.
+    case clockStep
+    /// A cheer beyond its sender's rate (`CheerRate`).
+    case cheerRate
+
+    /// A short, stable name for counting refusals with the drops.
+    var reason: String {
+        switch self {
+        case .sequenceJump: "sequence-jump"
+        case .addressMismatch: "address-mismatch"
+        case .unvalidatedSource: "unvalidated-source"
+        case .badCookie: "bad-cookie"
+        case .bootAhead: "boot-ahead"
+        case .relayLate: "relay-late"
+        case .relayUntrusted: "relay-untrusted"
+        case .relayOutOfRange: "relay-out-of-range"
+        case .clockStep: "clock-step"
+        case .cheerRate: "cheer-rate"
+        }
+    }
+}

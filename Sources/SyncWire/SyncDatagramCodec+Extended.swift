@@ -1,0 +1,29 @@
+import Domain
+
+// MARK: Extended messages (type 15: a subtype byte, then the subtype's body; docs/PROTOCOL.md)
+
+extension SyncDatagramCodec {
+    /// Writes an extended message's subtype and body.
+    static func writeExtended(_ message: ExtendedMessage, to writer: inout WireWriter) {
+        writer.write(message.type.rawValue)
+        switch message {
+        case .addressChallenge(let cookie), .addressEcho(let cookie):
+            writer.write(cookie)
+        }
+    }
+
+    /// Reads and checks an extended message: header flags 0, a known subtype, and exactly its length
+    /// (`total` bytes without the tag). An unknown subtype (16 … 255 included, until the identity
+    /// messages exist) is `field-out-of-range` ("subtype").
+    static func readExtended(_ header: DatagramHeader, total: Int, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        guard header.flags == 0 else { throw .fieldOutOfRange("flags") }
+        guard let subtype = ExtendedType(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("subtype") }
+        guard subtype.lengths.contains(total) else {
+            throw .lengthMismatch(expected: subtype.lengths.lowerBound, actual: total)
+        }
+        switch subtype {
+        case .addressChallenge: return .extended(.addressChallenge(cookie: try reader.readUInt64()))
+        case .addressEcho: return .extended(.addressEcho(cookie: try reader.readUInt64()))
+        }
+    }
+}
