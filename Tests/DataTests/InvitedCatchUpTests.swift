@@ -10,11 +10,12 @@ struct InvitedCatchUpTests {
     @Test("a newer boot of a runner and a relayed state about us are dropped as unsigned-decision")
     func refused() throws {
         var (host, joiner) = try PeerStatePairingTests().exchange()
-        let clocks = SyncClocks(microseconds: { 1_000 })
+        // Wall clocks: boots are stamped on them, and one ahead of our clock is refused for that (boot-ahead).
+        let clocks = SyncClocks()
         let running = RunnerProgress(runner: Runner(id: RunnerID(rawValue: 0xB2), name: "bob"), terms: RaceTerms(mode: .race, goal: .standard), phase: .running, elapsed: 5, distance: 10)
         for datagram in joiner.publish(running, clocks: clocks) { _ = host.receive(datagram.bytes, from: PeerStatePairingTests.joinerAddress, clocks: clocks) }
-        // Another key holder: bob's id, a newer epoch.
-        var forger = PeerState(key: host.key, capacity: 64, epoch: .max)
+        // Another key holder: bob's id, a newer epoch (now: after bob's own boot, not ahead of the clock).
+        var forger = PeerState(key: host.key, capacity: 64, epoch: SyncClocks.wallMicroseconds() + 1)
         forger.learnPeer(PeerStatePairingTests.hostAddress)
         for datagram in forger.publish(running, clocks: clocks) { _ = host.receive(datagram.bytes, from: PeerStatePairingTests.joinerAddress, clocks: clocks) }
         #expect(host.statistics.dropped["unsigned-decision", default: 0] >= 1, "\(host.statistics.dropped)")

@@ -61,10 +61,11 @@ struct PeerStatePairingTests {
         let answered = deliver(decision, from: Self.joinerAddress, to: &host)
         #expect(answered.first?.message(receivedAt: now)?.message == .answer(invitation: 9, host: alice.id, accepted: true))
         // A plain (unsigned) answer in that invitee's name is ignored: only its signed decision counts.
-        var stranger = PeerState(key: nil, capacity: 64)
-        stranger.learnPeer(Self.hostAddress)
-        let forged = stranger.send(.answer(invitation: 9, host: alice.id, accepted: false), from: bob, to: nil, at: now)
-        #expect(forged.count == 1 && deliver(forged, from: Self.joinerAddress, to: &host).first?.lobby == nil)
+        // (Built with the codec: a peer state would not even send it, having received no invitation.)
+        let forged = OutgoingDatagram(SyncDatagramCodec.encode(SyncDatagram(
+            sender: bob.id, sequence: 20, message: .answer(invitation: 9, host: alice.id, accepted: false)
+        )), to: Self.hostAddress)
+        #expect(deliver([forged], from: Self.joinerAddress, to: &host).first?.lobby == nil)
         let start = host.send(.outcome(invitation: 9, .start(at: now.addingTimeInterval(3), runners: [alice.id, bob.id])), from: alice, to: [bob.id], at: now)
         #expect(try start.map { try SyncDatagramCodec.decode($0.bytes).message.type } == [.extended, .extended, .outcome])
         // The start without its grant is held back; with it, it reaches the lobby.

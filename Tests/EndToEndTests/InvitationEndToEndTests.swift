@@ -98,8 +98,9 @@ struct InvitationEndToEndTests {
     func hostCancelsInvitation() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        // Bob waits 25 s: on a loaded machine the cancel and his refused accept must come before his wait ends.
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
-            "--wait", "12", "--log-level", "info"], input: true)
+            "--wait", "25", "--log-level", "info"], input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "60",
             "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
         let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
@@ -110,7 +111,7 @@ struct InvitationEndToEndTests {
         let told = await bob.waitForJSON(type: "notice", timeout: 10) { ($0["message"] as? String)?.contains("cancelled") == true }
         #expect(told?["message"] as? String == "the invitation from alice was cancelled")
         bob.send(#"{"type":"accept","invitation":"\#(id)"}"#)
-        let runB = await bob.wait(timeout: 30)
+        let runB = await bob.wait(timeout: 45)
         #expect(runB.status == 1)
         #expect(runB.stderr.contains("the host cancelled this invitation"), "\(runB.stderr)")
         #expect(!runB.stdout.contains(#""type":"countdown""#))

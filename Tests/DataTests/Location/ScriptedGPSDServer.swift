@@ -7,8 +7,8 @@ import Glibc
 
 /// A stand-in gpsd on 127.0.0.1 made of plain sockets: for each script in turn it accepts one
 /// client, greets it with VERSION, waits for its `?WATCH` request, sends the script's bytes and
-/// closes. After the last script it stops listening. Everything is bounded: each accept and read
-/// gives up after a few seconds.
+/// closes. After the last script it stops listening. Everything is bounded: an accept gives up after
+/// 60 s and a read after 30 s (generous: a test run loads the machine, and the client connects late).
 final class ScriptedGPSDServer: Sendable {
     let port: Int
     private let watchRequests = Mutex<[String]>([])
@@ -31,7 +31,7 @@ final class ScriptedGPSDServer: Sendable {
         }
         guard listener >= 0, bound == 0 else { throw POSIXError(.EADDRINUSE) }
         port = Int(UInt16(bigEndian: address.sin_port))
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(listener, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let thread = Thread { [self] in serve(scripts) }
         thread.start()
@@ -45,7 +45,7 @@ final class ScriptedGPSDServer: Sendable {
         for script in scripts {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            var timeout = timeval(tv_sec: 30, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             send(client, Data(Self.version.utf8))
             var received = Data()
