@@ -1,5 +1,6 @@
 import Application
 import ArgumentParser
+import Data
 import Logging
 
 /// What every subcommand's `run()` does around its work: set up logging, and turn a `CLIError` or a

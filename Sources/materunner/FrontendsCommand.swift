@@ -1,7 +1,5 @@
+import Application
 import ArgumentParser
-import Domain
-import Foundation
-import Presentation
 
 /// `materunner frontends [NAME...]`: the front-end libraries found on the search path, without loading
 /// any of them; with names, those front-ends loaded to show their names, versions and ABI versions.
@@ -22,34 +20,7 @@ struct FrontendsCommand: ParsableCommand {
     var names: [String] = []
 
     func run() throws {
-        let searchPath = FrontEndSearchPath.standard()
-        for warning in searchPath.warnings { FileHandle.standardError.write(Data("warning: \(warning.logSafe)\n".utf8)) }
-        print("Search path:")
-        for directory in searchPath.directories { print("  \(directory)") }
-        if !names.isEmpty { return try describe(names, in: searchPath) }
-        let found = searchPath.describeAll()
-        if found.isEmpty {
-            print("No front-end libraries found.")
-            return
-        }
-        print("Libraries (not loaded; `materunner frontends NAME` loads one to show its version):")
-        for description in found { print("  \(description.line)") }
-    }
-
-    /// Loads each of `names` and prints its line; exit 64 if any cannot be found or loaded.
-    private func describe(_ names: [String], in searchPath: FrontEndSearchPath) throws {
-        print("Front-ends (this materunner speaks ABI version \(FrontEndHost.abiVersion)):")
-        var failed = false
-        for name in names {
-            do {
-                let description = try searchPath.describe(name)
-                print("  \(description.line)")
-                failed = failed || !description.isLoadable
-            } catch {
-                print("  \(name): \(error)")
-                failed = true
-            }
-        }
-        if failed { throw ExitCode(64) }
+        let flow = FrontEndCatalogFlow(searchPath: .standard(), output: .standardOutput, warnings: .standardError)
+        if !flow.run(names: names) { throw ExitCode(64) }
     }
 }

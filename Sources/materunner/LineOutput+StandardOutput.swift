@@ -7,4 +7,9 @@ extension LineOutput {
     static let standardOutput = LineOutput { line in
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
+
+    /// Standard error, each line written as it comes.
+    static let standardError = LineOutput { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
 }

@@ -51,29 +51,16 @@ struct RaceKeyOptionGroup: ParsableArguments {
     func load(
         logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
     ) throws -> RaceKey? {
-        let passphrase: String
-        do {
-            if let raceKeyFile {
-                if let warning = RaceKey.permissionWarning(forFile: raceKeyFile) { logger.warning("\(warning)") }
-                passphrase = try RaceKey.passphrase(inFile: raceKeyFile)
-            } else if let raceKey {
-                logger.warning("""
-                    --race-key PASSPHRASE is deprecated: every local user can read it in /proc (and it stays in your \
-                    shell history); put it in a file only you can read and give --race-key-file FILE, or set \(Self.environmentVariable)
-                    """)
-                passphrase = raceKey
-            } else if let fromEnvironment = environment[Self.environmentVariable] {
-                passphrase = fromEnvironment
-            } else {
-                return nil
-            }
-            let raceID = raceID ?? RaceKey.defaultRaceID(at: now)
-            let start = ContinuousClock.now
-            let key = try RaceKey(passphrase: passphrase, raceID: raceID)
-            logger.info("race key stretched with scrypt \(ScryptCost.standard), race id \(raceID), in \(ContinuousClock.now - start)")
-            return key
-        } catch {
-            throw CLIError.usage("\(error)")
+        let source: RaceKey.PassphraseSource
+        if let raceKeyFile {
+            source = .file(raceKeyFile)
+        } else if let raceKey {
+            source = .commandLine(raceKey, environmentVariable: Self.environmentVariable)
+        } else if let passphrase = environment[Self.environmentVariable] {
+            source = .environment(passphrase)
+        } else {
+            return nil
         }
+        do { return try RaceKey.load(from: source, raceID: raceID, now: now, logger: logger) } catch { throw CLIError.usage("\(error)") }
     }
 }

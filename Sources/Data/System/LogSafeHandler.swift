@@ -4,31 +4,31 @@ import Logging
 /// A log handler that escapes control characters (`LogSafe`) in every message and metadata value before
 /// the wrapped handler writes them: whatever a message quotes from outside (gpsd, DNS-SD, peers, the
 /// records file, an error's text), standard error never receives a raw escape sequence or a forged line.
-struct LogSafeHandler: LogHandler {
+public struct LogSafeHandler: LogHandler {
     /// The handler that writes.
     private var wrapped: any LogHandler
 
     /// `wrapped`, with its messages made safe.
-    init(wrapping wrapped: any LogHandler) {
+    public init(wrapping wrapped: any LogHandler) {
         self.wrapped = wrapped
     }
 
-    var logLevel: Logger.Level {
+    public var logLevel: Logger.Level {
         get { wrapped.logLevel }
         set { wrapped.logLevel = newValue }
     }
 
-    var metadata: Logger.Metadata {
+    public var metadata: Logger.Metadata {
         get { wrapped.metadata }
         set { wrapped.metadata = newValue }
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { wrapped[metadataKey: key] }
         set { wrapped[metadataKey: key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         var safe = event
         safe.message = "\(event.message.description.logSafe)"
         safe.metadata = event.metadata.map(Self.safe)

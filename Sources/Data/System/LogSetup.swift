@@ -1,9 +1,10 @@
 import Logging
 
-enum LogSetup {
+/// How a command's logs are set up.
+public enum LogSetup {
     /// Logs go to standard error, so standard output carries only front-end output; control characters
     /// in what is logged are escaped (`LogSafeHandler`).
-    static func bootstrap(level: Logger.Level) -> Logger {
+    public static func bootstrap(level: Logger.Level) -> Logger {
         LoggingSystem.bootstrap { label in
             var handler = LogSafeHandler(wrapping: StreamLogHandler.standardError(label: label))
             handler.logLevel = level

@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import SyncWire
+
+extension RaceKey {
+    /// Where a race's shared passphrase was given.
+    public enum PassphraseSource: Sendable, Equatable {
+        /// The first line of a file (`--race-key-file`): other users must not be able to read it.
+        case file(String)
+        /// On the command line (`--race-key`): deprecated, as every local user can read it in /proc; the
+        /// warning points to `environmentVariable` instead.
+        case commandLine(String, environmentVariable: String)
+        /// In the environment.
+        case environment(String)
+    }
+
+    /// The key for the passphrase of `source`, stretched once with scrypt and salted with `raceID`
+    /// (default: today's, `defaultRaceID(at:)`). Logs a warning for a key file other users can access and
+    /// for a passphrase on the command line, and how long the stretching took.
+    public static func load(from source: PassphraseSource, raceID: String?, now: Date = Date(), logger: Logger) throws -> RaceKey {
+        let passphrase: String
+        switch source {
+        case .file(let path):
+            if let warning = permissionWarning(forFile: path) { logger.warning("\(warning)") }
+            passphrase = try self.passphrase(inFile: path)
+        case let .commandLine(text, variable):
+            logger.warning("""
+                --race-key PASSPHRASE is deprecated: every local user can read it in /proc (and it stays in your \
+                shell history); put it in a file only you can read and give --race-key-file FILE, or set \(variable)
+                """)
+            passphrase = text
+        case .environment(let text):
+            passphrase = text
+        }
+        let raceID = raceID ?? defaultRaceID(at: now)
+        let start = ContinuousClock.now
+        let key = try RaceKey(passphrase: passphrase, raceID: raceID)
+        logger.info("race key stretched with scrypt \(ScryptCost.standard), race id \(raceID), in \(ContinuousClock.now - start)")
+        return key
+    }
+}
