@@ -92,11 +92,6 @@ public final class ManualRaceClock: RaceClock {
         due.forEach { $0.continuation.resume() }
     }
 
-    /// Waits (yielding, not sleeping) until at least `count` tasks sleep on this clock.
-    public func waitForSleepers(_ count: Int = 1) async {
-        while sleeperCount < count { await Task.yield() }
-    }
-
     /// Suspends, without polling and without sleeping, until at least `count` tasks sleep on this
     /// clock; returns at once when they already do, or when the waiting task is cancelled.
     public func awaitSleepers(_ count: Int = 1) async {

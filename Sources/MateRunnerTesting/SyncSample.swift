@@ -19,9 +19,9 @@ public enum SyncSample {
         finishTime: TimeInterval? = nil,
         hasFinalResult: Bool = false
     ) -> RunnerProgress {
-        RunnerProgress(
-            runner: Runner(id: RunnerID(rawValue: id), name: name), terms: terms, sequence: sequence, phase: phase,
-            elapsed: elapsed, distance: distance, finishTime: finishTime, hasFinalResult: hasFinalResult
+        RaceSamples.progress(
+            RaceSamples.runner(id, name), terms: terms, sequence: sequence, phase: phase, elapsed: elapsed,
+            distance: distance, finishTime: finishTime, hasFinalResult: hasFinalResult
         )
     }
 }

@@ -17,7 +17,7 @@ extension AppContainer {
     ) -> RunFlow {
         followRaceClock(of: transport, me: request.me.id)
         return RunFlow(request: request, dependencies: RunDependencies(
-            transport: transport, discovery: { DNSSDDiscoveryRepository() }, location: location, recorder: makeRecorder(store: store),
+            transport: transport, discovery: makeDiscovery, location: location, recorder: makeRecorder(store: store),
             worldClock: clockZones.map(makeAgreedWorldClock), knownMates: knownMates, environment: makeEnvironment(screen)
         ))
     }
@@ -25,7 +25,7 @@ extension AppContainer {
     /// A spectator `me` of the race at `peers` (or found over DNS-SD), drawn on `screen`.
     func makeSpectatorFlow(me: Runner, peers: [PeerAddress], wait: TimeInterval, transport: UDPRaceSyncRepository, screen: FrontEndHost) -> SpectatorFlow {
         SpectatorFlow(
-            me: me, peers: peers, wait: wait, transport: transport, discovery: { DNSSDDiscoveryRepository() }, environment: makeEnvironment(screen)
+            me: me, peers: peers, wait: wait, transport: transport, discovery: makeDiscovery, environment: makeEnvironment(screen)
         )
     }
 

@@ -23,6 +23,6 @@ extension AppContainer {
 
     /// `peers`: DNS-SD discovery timed on the race clock (this machine's, as nothing is agreed here).
     func makePeersFlow(output: LineOutput = .standardOutput) -> PeersFlow {
-        PeersFlow(dependency: .init(discovery: DNSSDDiscoveryRepository(), clock: clock, output: output, logger: logger))
+        PeersFlow(dependency: .init(discovery: makeDiscovery(), clock: clock, output: output, logger: logger))
     }
 }

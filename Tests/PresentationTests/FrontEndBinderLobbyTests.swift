@@ -29,7 +29,7 @@ struct FrontEndBinderLobbyTests {
         lobby.send(.starting(start))
         for left in [3, 2, 1] {
             _ = await screen.frame { $0.countdown?.secondsLeft == left }
-            await clock.waitForSleepers(1)
+            await clock.awaitSleepers(1)
             clock.advance(by: 1)
         }
         #expect(try await shown.value == start)

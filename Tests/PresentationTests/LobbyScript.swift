@@ -78,7 +78,7 @@ struct LobbyScript {
         for left in [3, 2, 1, 0] {
             try await waitUntil("countdown \(left)") { history.countdown.last?.secondsLeft == left }
             guard left > 0 else { return }
-            await clock.waitForSleepers(1)
+            await clock.awaitSleepers(1)
             clock.advance(by: 1)
         }
     }
