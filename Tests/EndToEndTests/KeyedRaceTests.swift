@@ -36,7 +36,9 @@ struct KeyedRaceTests {
     func differentKeys() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
-        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "2", "--log-level", "warning"]
+        // --wait 4: each process first stretches its key with scrypt (about 0.5 s in a debug build, more on a
+        // loaded machine), and each must hear the other's datagrams before its wait ends.
+        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "4", "--log-level", "warning"]
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
             "--peer", "127.0.0.1:\(portB)", "--race-key", "one"] + common)
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
