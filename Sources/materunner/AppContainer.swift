@@ -20,8 +20,8 @@ struct AppContainer {
     /// The run's timings on this container's (possibly sped-up) race clock.
     var timings: RunTimings { RunTimings(scale: clock.speedup) }
 
-    /// Ctrl-C and SIGTERM, for as long as a flow reads them.
-    var interrupts: @Sendable () -> AsyncStream<Void> { { InterruptSignals.listen() } }
+    /// Ctrl-C, SIGTERM and a closed standard output (`… | head -1`), for as long as a flow reads them.
+    var interrupts: @Sendable () -> AsyncStream<Void> { { InterruptSignals.listenWithClosedOutput() } }
 
     // MARK: Data
 
@@ -29,7 +29,7 @@ struct AppContainer {
         do {
             return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, identity: identity, clock: clock)
         } catch let error as SyncError {
-            throw CLIError.runtime("\(error)")
+            throw FlowError(error, otherwise: .unavailable)
         }
     }
 
@@ -65,7 +65,7 @@ struct AppContainer {
                 return replay
             }
         } catch {
-            throw CLIError.usage("\(error)")
+            throw FlowError(error, otherwise: .usage)
         }
     }
 

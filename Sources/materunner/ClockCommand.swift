@@ -21,8 +21,11 @@ struct ClockCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("IANA time zones, comma-separated.", valueName: "LIST"))
-    var zones: String = TimeZoneList.standard
+    @Option(help: ArgumentHelp(
+        "IANA time zones, comma-separated (default: yours, from TZ or the system, then \(TimeZoneList.standard)).",
+        valueName: "LIST"
+    ))
+    var zones: String = TimeZoneList.standard(environment: ProcessInfo.processInfo.environment)
 
     @Option(
         name: .customLong("frontend"),
@@ -40,6 +43,7 @@ struct ClockCommand: AsyncParsableCommand {
     var tick: Double = 1
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         do { _ = try TimeZoneList.parse(zones) } catch { throw ValidationError(error.description) }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Presentation
@@ -35,7 +36,7 @@ struct FrontEndOptionGroup: ParsableArguments {
 
     /// `specs` loaded, each writing to standard output, except the json front-end when `jsonOut` names a file.
     static func launch(_ specs: [String], jsonOut: String?) throws -> FrontEndHost {
-        do { return try FrontEndHost.launch(specs, jsonOut: jsonOut) } catch { throw CLIError.usage("\(error)") }
+        do { return try FrontEndHost.launch(specs, jsonOut: jsonOut) } catch { throw FlowError(error, otherwise: .usage) }
     }
 
     /// The comma-separated list, with `json` added when `--json-out` is given without it.

@@ -1,3 +1,5 @@
+import Domain
+
 /// Why a front-end could not be loaded. Every case names the file and what was expected.
 public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case notFound(name: String, searched: [String])
@@ -8,6 +10,8 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case createFailed(path: String, reason: String)
     /// The file for the json front-end's stream (`--json-out`) cannot be written.
     case cannotWriteStream(path: String, reason: String)
+    /// Several front-ends would write to standard output.
+    case sharedOutput([String])
 
     public var description: String {
         switch self {
@@ -27,6 +31,19 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
             "front-end \(path) refused to start: \(reason)"
         case let .cannotWriteStream(path, reason):
             "cannot write --json-out \(path): \(reason); check the folder exists and is writable"
+        case .sharedOutput(let specs):
+            "\(specs.joined(separator: " and ")) would all write to standard output: keep one there and send the JSON "
+                + "stream to a file with --json-out FILE (e.g. --frontend text --json-out run.ndjson)"
+        }
+    }
+}
+
+extension FrontEndLoadError: ClassifiedFault {
+    public var fault: Fault {
+        switch self {
+        case .notFound, .sharedOutput: .usage
+        case .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor, .createFailed: .unavailable
+        case .cannotWriteStream: .cannotCreate
         }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 extension ReplayLocationRepository {
     /// Replays an NMEA 0183 log (GGA and RMC); bad sentences are counted in `statistics` and skipped.
     public static func nmea(contentsOf url: URL, speed: Double = 1, clock: any RaceClock) throws(SourceError) -> ReplayLocationRepository {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .missing(path: url.path) }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw .unreadable(path: url.path, reason: error.localizedDescription)
@@ -17,8 +18,12 @@ extension ReplayLocationRepository {
 
     /// Replays the track points of a GPX file, segment after segment; empty segments are skipped.
     public static func gpx(contentsOf url: URL, speed: Double = 1, clock: any RaceClock) throws(SourceError) -> ReplayLocationRepository {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .missing(path: url.path) }
         let track: GPXTrack
-        do { track = try GPXTrack(contentsOf: url) } catch {
+        do { track = try GPXTrack(contentsOf: url) } catch let error as GPXError {
+            guard case .malformed = error else { throw .unreadable(path: url.path, reason: "\(error)") }
+            throw .malformed(path: url.path, reason: "\(error)")
+        } catch {
             throw .unreadable(path: url.path, reason: "\(error)")
         }
         let reports = track.reports
