@@ -113,7 +113,8 @@ struct ConfigFileTests {
         #expect(broken.status == 78)
         #expect(broken.stderr.contains("config.toml line 2: not valid TOML"), "\(broken.stderr)")
 
-        let unknown = await (try ProcessRun.Handle(binary, ["demo", "--profile", "nope"], environment: ["XDG_CONFIG_HOME": home.path])).wait(timeout: 30)
+        let good = try configHome("frontend = \"json\"\n[profiles.pi]\n")
+        let unknown = await (try ProcessRun.Handle(binary, ["demo", "--profile", "nope"], environment: ["XDG_CONFIG_HOME": good.path])).wait(timeout: 30)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no profile \"nope\""), "\(unknown.stderr)")
     }

@@ -35,11 +35,11 @@ struct RunLobby {
         do {
             return try await binder.show(output)
         } catch let error as LobbyError {
-            throw FlowError(.unavailable, "\(error)")
+            throw FlowError(.noResult, "\(error)")
         } catch let error as FlowError {
             throw error
         } catch {
-            throw FlowError(.unavailable, "the lobby ended without a run: \(error)")
+            throw FlowError(.noResult, "the lobby ended without a run: \(error)")
         }
     }
 }

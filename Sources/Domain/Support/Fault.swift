@@ -2,6 +2,9 @@
 /// class's status, so a script or a service manager can tell a typo from a missing daemon
 /// (`materunner --help`, docs/CONFIG.md).
 public enum Fault: Int32, Sendable, Equatable, CaseIterable {
+    /// The run ended without a result: nobody came within the wait, the invitation was declined or not
+    /// answered, the mates' race key differs (the one status outside sysexits: a plain failure).
+    case noResult = 1
     /// The command was used wrongly: an option's value, an unknown id (EX_USAGE).
     case usage = 64
     /// Input data is wrong: a GPX file that is not GPX, a damaged records file (EX_DATAERR).

@@ -32,7 +32,7 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
         case let .cannotWriteStream(path, reason):
             "cannot write --json-out \(path): \(reason); check the folder exists and is writable"
         case .sharedOutput(let specs):
-            "\(specs.joined(separator: " and ")) would all write to standard output: keep one there and send the JSON "
+            "\(specs.joined(separator: " and ")) would \(specs.count == 2 ? "both" : "all") write to standard output: keep one there and send the JSON "
                 + "stream to a file with --json-out FILE (e.g. --frontend text --json-out run.ndjson)"
         }
     }
@@ -41,8 +41,9 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
 extension FrontEndLoadError: ClassifiedFault {
     public var fault: Fault {
         switch self {
-        case .notFound, .sharedOutput: .usage
-        case .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor, .createFailed: .unavailable
+        // The front-end named cannot be used as it is: name another one.
+        case .notFound, .sharedOutput, .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor: .usage
+        case .createFailed: .unavailable
         case .cannotWriteStream: .cannotCreate
         }
     }

@@ -55,7 +55,7 @@ struct InvitedRaceFlowTests {
             bob.screen.send(FrontEndInputEvent(type: .decline, invitation: invitation.invitation?.id))
             return await Self.failure(of: aliceRun)
         }
-        guard let error, error.fault == .unavailable else { Issue.record("no 'unavailable' error: \(String(describing: error))"); return }
+        guard let error, error.fault == .noResult else { Issue.record("no 'noResult' error: \(String(describing: error))"); return }
         #expect(error.message.contains("bob"))
         #expect(try alice.records.allRecords().isEmpty)
         #expect(alice.transport.isClosed)
@@ -73,7 +73,7 @@ struct InvitedRaceFlowTests {
             let aliceRun = Task { try await harness.runFlow(alice, role: .host(invitees: ["bob"], answerWithin: 5), speed: 5).run() }
             return await Self.failure(of: aliceRun)
         }
-        #expect(error?.fault == .unavailable, "no 'unavailable' error: \(String(describing: error))")
+        #expect(error?.fault == .noResult, "no 'noResult' error: \(String(describing: error))")
         #expect(alice.screen.showedNotice(containing: "invited bob"))
     }
 
