@@ -13,7 +13,7 @@ extension ReplayLocationRepository {
         }
         let (reports, statistics) = NMEAReader.reports(from: String(decoding: data, as: UTF8.self))
         guard !reports.isEmpty else { throw .noPositions(path: url.path, detail: statistics.summary) }
-        return ReplayLocationRepository(reports: reports, speed: speed, statistics: statistics, clock: clock)
+        return ReplayLocationRepository(reports: reports, speed: speed, statistics: statistics, source: .nmea, clock: clock)
     }
 
     /// Replays the track points of a GPX file, segment after segment; empty segments are skipped.
