@@ -57,7 +57,9 @@ struct ClockCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: 1, logger: logger)
-            let screen = try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut)
+            let screen = AppContainer.divertLogs(
+                to: try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut), logger: logger
+            )
             let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
             if await !flow.run() { throw ExitCode(1) }

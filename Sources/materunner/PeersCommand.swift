@@ -32,7 +32,7 @@ struct PeersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandRunner.performFlow(logLevel: logging.logLevel) { container in
+        try await CommandRunner.performFlow(logLevel: logging.logLevel, logFile: logging.logFile) { container in
             let flow = container.makePeersFlow()
             guard watch else { return try await flow.list(after: seconds, json: json) }
             try await flow.watch(json: json, until: InterruptSignals.listenWithClosedOutput())

@@ -111,8 +111,41 @@ struct ConventionsTests {
         #expect(dumb.contains("goal 0.10 km") && dumb.contains("Winner"), "\(dumb)")
         let noColor = try await onTerminal(["TERM": "xterm", "NO_COLOR": "1"])
         #expect(noColor.contains("\u{1B}["), "the board is still redrawn in place")
-        #expect(!noColor.contains("\u{1B}[3") && !noColor.contains("\u{1B}[9"), "a colour with NO_COLOR")
-        let colour = try await onTerminal(["TERM": "xterm"])
-        #expect(colour.contains("\u{1B}[3") || colour.contains("\u{1B}[9"), "no colour on a colour terminal")
+        // Colours are SGR sequences (ESC [ … m), the bar's green among them; cursor moves are not.
+        let colours = try Regex("\u{1B}\\[[0-9;]*m")
+        #expect(!noColor.contains(colours), "a colour with NO_COLOR")
+        let colour = try await onTerminal(["TERM": "xterm", "NO_COLOR": ""])
+        #expect(colour.contains(colours), "no colour on a colour terminal")
+    }
+    @Test("no gpsd: the JSON frames say so (not 'standing still'), and on a terminal the warning is a notice on the board, not a log line")
+    func gpsStatusAndLogs() async throws {
+        let binary = try BuildProducts.materunner()
+        let closed = try freeTCPPort()
+        let arguments = ["run", "--name", "pi", "--mates", "0", "--port", "0", "--source", "gpsd:127.0.0.1:\(closed)", "--goal", "0.05"]
+        let json = try ProcessRun.Handle(binary, arguments + ["--frontend", "json"])
+        let unreachable = await json.waitForJSON(type: "status", timeout: 30) {
+            ($0["position"] as? [String: Any])?["state"] as? String == "no_daemon"
+        }
+        kill(json.process.processIdentifier, SIGINT)
+        let run = await json.wait(timeout: 30)
+        #expect(run.status == 0, "\(run.stderr)")
+        let position = try #require(unreachable?["position"] as? [String: Any], "\(run.stdout)")
+        #expect(position["source"] as? String == "gpsd" && position["summary"] as? String == "GPS: gpsd not reachable")
+
+        // A simulated runner's frames say so too.
+        let sim = try await ProcessRun.run(binary, ["run", "--name", "s", "--mates", "0", "--port", "0", "--goal", "0.05", "--speedup", "50", "--frontend", "json"])
+        let simulated = try sim.jsonLines().first { $0["position"] != nil }?["position"] as? [String: Any]
+        #expect(simulated?["state"] as? String == "simulated")
+
+        // The text board on a terminal that standard error shares: the warning is drawn on the board.
+        let command = ([binary.path] + arguments).joined(separator: " ")
+        let terminal = try ProcessRun.Handle(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: ["TERM": "xterm"])
+        let deadline = Date().addingTimeInterval(30)
+        while !terminal.output.contains("[warning] cannot reach gpsd"), Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        kill(terminal.process.processIdentifier, SIGINT)
+        let board = await terminal.wait(timeout: 30)
+        #expect(board.stdout.contains("[warning] cannot reach gpsd"), "\(board.stdout)")
+        #expect(board.stdout.contains("GPS: gpsd not reachable"))
+        #expect(!board.stdout.contains("warning materunner:"), "a log line on the board's terminal")
     }
 }

@@ -29,6 +29,7 @@ extension FrontEndHost {
                 options = FrontEndOptions(outputFD: jsonFD, isTerminal: false, color: false, columns: nil, inputFD: nil)
             }
             try host.load(spec, options: options)
+            if options.isTerminal, options.outputFD == STDOUT_FILENO, !isJSONStream(spec) { host.terminalOwned.withLock { $0 = true } }
         }
         return host
     }
