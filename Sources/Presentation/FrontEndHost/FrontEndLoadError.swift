@@ -12,6 +12,8 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case cannotWriteStream(path: String, reason: String)
     /// Several front-ends would write to standard output.
     case sharedOutput([String])
+    /// `--frontend-option NAME.…` was given for a front-end `--frontend` does not load.
+    case settingsForUnloaded(name: String, loaded: [String])
 
     public var description: String {
         switch self {
@@ -34,6 +36,9 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
         case .sharedOutput(let specs):
             "\(specs.joined(separator: " and ")) would \(specs.count == 2 ? "both" : "all") write to standard output: keep one there and send the JSON "
                 + "stream to a file with --json-out FILE (e.g. --frontend text --json-out run.ndjson)"
+        case let .settingsForUnloaded(name, loaded):
+            "--frontend-option \(name).…: no front-end named \(name) is loaded (--frontend loads "
+                + "\(loaded.joined(separator: ", "))); add \(name) to --frontend or drop the option"
         }
     }
 }
@@ -42,7 +47,7 @@ extension FrontEndLoadError: ClassifiedFault {
     public var fault: Fault {
         switch self {
         // The front-end named cannot be used as it is: name another one.
-        case .notFound, .sharedOutput, .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor: .usage
+        case .notFound, .sharedOutput, .settingsForUnloaded, .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor: .usage
         case .createFailed: .unavailable
         case .cannotWriteStream: .cannotCreate
         }
