@@ -142,7 +142,9 @@ struct CommandLineTests {
             timeout: 30
         )
         #expect(run.status == 1)
-        #expect(run.stderr.contains("heard from 0 of 1 mate(s)"), "\(run.stderr)")
+        // One plain line, not a timestamped log line.
+        #expect(run.stderr.hasPrefix("materunner: error: heard from 0 of 1 mate(s)"), "\(run.stderr)")
+        #expect(!run.stderr.contains(" error materunner:"), "\(run.stderr)")
         let lines = try run.jsonLines()
         #expect(lines.last?["type"] as? String == "notice")
         #expect(lines.last?["level"] as? String == "error")

@@ -8,7 +8,7 @@ import Glibc
 
 /// The habits of command-line tools, through the real binary: sysexits statuses, one plain error line, a
 /// closed output ending the run, one front-end per standard output, TERM=dumb (docs/CONFIG.md).
-@Suite("End to end: command-line conventions")
+@Suite("End to end: command-line conventions", .serialized)
 struct ConventionsTests {
     /// A temporary folder of the test's own.
     private func folder() throws -> URL {

@@ -46,9 +46,9 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
 extension FrontEndLoadError: ClassifiedFault {
     public var fault: Fault {
         switch self {
-        // The front-end named cannot be used as it is: name another one.
-        case .notFound, .sharedOutput, .settingsForUnloaded, .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor: .usage
-        case .createFailed: .unavailable
+        // The front-end named cannot be used as it is (or refuses its settings): name another one.
+        case .notFound, .sharedOutput, .settingsForUnloaded, .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor, .createFailed:
+            .usage
         case .cannotWriteStream: .cannotCreate
         }
     }
