@@ -18,10 +18,10 @@ extension MateRunnerCommand {
             for path in [locations.user, locations.system] {
                 if let file = try TOMLSettingsReader.read(path: path) { files.append(file) }
             }
-            configured = try ConfiguredArguments(
-                arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, files: files,
-                catalog: try CommandCatalog(dumpHelp: _dumpHelp())
-            )
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            configured = ConfiguredArguments.mayApply(arguments: arguments, environment: environment, files: files)
+                ? try ConfiguredArguments(arguments: arguments, environment: environment, files: files, catalog: try CommandCatalog(dumpHelp: _dumpHelp()))
+                : ConfiguredArguments(unchanged: arguments)
         } catch let error as SettingsError {
             exit(withError: CommandRunner.report(FlowError(error, otherwise: .config)))
         } catch {

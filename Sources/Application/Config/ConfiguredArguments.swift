@@ -11,6 +11,24 @@ public struct ConfiguredArguments: Sendable, Equatable {
     /// is read by the race key's loader, which keeps the key out of the process's arguments).
     public static let ownVariables: Set<String> = ["race-key"]
 
+    /// Variables of ours that set no option (read where they are used), so they need no catalog.
+    public static let otherVariables: Set<String> = [
+        "MATERUNNER_RACE_KEY", "MATERUNNER_FRONTEND_PATH", "MATERUNNER_SYSTEM_CONFIG", "MATERUNNER_BUILD_DIR",
+    ]
+
+    /// Whether anything may add to `arguments`: a file, `--profile`, or a `MATERUNNER_*` variable that may
+    /// name an option. When nothing can, the command line is parsed as it is, without listing the options.
+    public static func mayApply(arguments: [String], environment: [String: String], files: [SettingsFile]) -> Bool {
+        !files.isEmpty || profile(arguments: arguments, environment: environment) != nil
+            || environment.keys.contains { $0.hasPrefix(variablePrefix) && !otherVariables.contains($0) }
+    }
+
+    /// `arguments` as they are, nothing applied.
+    public init(unchanged arguments: [String]) {
+        self.arguments = arguments
+        self.applied = []
+    }
+
     /// The arguments to parse, without the program's name.
     public let arguments: [String]
     /// The settings added to `arguments`, to point at when one of them is refused.

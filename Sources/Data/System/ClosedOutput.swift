@@ -29,11 +29,14 @@ public enum ClosedOutput {
         return entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
     }
 
-    /// One element once the reader of `fd` has gone; nothing if `fd` is not a pipe. Looks every 0.1 s on
-    /// its own thread, for as long as the stream is read.
+    /// One element once the reader of `fd` has gone; an empty stream if `fd` is not a pipe. Looks every
+    /// 0.1 s on its own thread, for as long as the stream is read.
     public static func watch(_ fd: Int32) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        guard isPipe(fd) else { return stream }
+        guard isPipe(fd) else {
+            continuation.finish()
+            return stream
+        }
         let stopped = Arc()
         continuation.onTermination = { _ in stopped.flag.store(true, ordering: .relaxed) }
         let thread = Thread {

@@ -46,6 +46,11 @@ struct ConfiguredArgumentsTests {
         let off = file([("join", .boolean(false), .init(), 1)])
         #expect(try ConfiguredArguments(arguments: ["run"], environment: ["MATERUNNER_JOIN": "no"], files: [off], catalog: catalog).arguments == ["run"])
         #expect(try ConfiguredArguments(arguments: ["--help"], environment: [:], files: [config], catalog: catalog).arguments == ["--help"])
+        // Nothing to apply without a file, a profile or an option's variable.
+        #expect(!ConfiguredArguments.mayApply(arguments: ["run"], environment: ["MATERUNNER_RACE_KEY": "k", "HOME": "/h"], files: []))
+        #expect(ConfiguredArguments.mayApply(arguments: ["run"], environment: ["MATERUNNER_NAME": "n"], files: []))
+        #expect(ConfiguredArguments.mayApply(arguments: ["run", "--profile=pi"], environment: [:], files: []))
+        #expect(ConfiguredArguments.mayApply(arguments: ["run"], environment: [:], files: [config]))
         // MATERUNNER_RACE_KEY is the race key loader's, never an argument.
         #expect(try ConfiguredArguments(arguments: ["run"], environment: ["MATERUNNER_RACE_KEY": "k"], files: [], catalog: catalog).arguments == ["run"])
     }
