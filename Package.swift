@@ -153,6 +153,13 @@ let package = Package(
             path: "Benchmarks/RaceKeyBenchmark",
             swiftSettings: swiftSettings
         ),
+        // `swift run -c release AudioBenchmark FRAMES.ndjson`: the audio front-end's cost per frame and per cue.
+        .executableTarget(
+            name: "AudioBenchmark",
+            dependencies: ["AudioCues", "FrontEndKit", "Presentation"],
+            path: "Benchmarks/AudioBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // `swift run -c release SyncBenchmark --peers 2`: latency, CPU, memory and bytes of N peers on loopback.
         .executableTarget(
             name: "SyncBenchmark",

@@ -55,6 +55,29 @@ struct AudioFrontEndTests {
         #expect(abs(seconds - (340 + resultLength)) < 0.01, "\(seconds) s")
     }
 
+    @Test("played live on an ALSA device (alsa-lib's null device): every cue settled once, in order; the start tone and the result heard")
+    func live() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cues = folder.appendingPathComponent("cues.jsonl")
+        let host = try Self.load(["device": "null", "cues": cues.path, "verbosity": "quiet"])
+        let startsAt = "2027-01-15T08:00:05.000Z"
+        for left in [3, 2, 1, 0] {
+            #expect(host.deliver(FrontEndFrame(type: .countdown, time: "2027-01-15T08:00:0\(5 - left).000Z",
+                                               countdown: FrontEndCountdown(secondsLeft: left, startsAt: startsAt))).isEmpty)
+        }
+        #expect(host.deliver(SampleFrames.result).isEmpty)
+        host.shutdown()
+
+        let lines = try String(contentsOf: cues, encoding: .utf8).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(lines.map { $0["kind"] as? String } == ["countdown", "countdown", "countdown", "start", "result"])
+        // A beep may be replaced by the next second's when the frames come faster than the beeps play.
+        #expect(lines.allSatisfy { ["played", "replaced"].contains($0["outcome"] as? String) }, "\(lines)")
+        #expect(lines.suffix(2).allSatisfy { $0["outcome"] as? String == "played" && ($0["duration_s"] as? Double ?? 0) > 0 })
+    }
+
     static let failures: [([String: String], String)] = [
         (["device": "no-such-device"], "audio: cannot open the sound device \"no-such-device\""),
         (["voice": "xx-nonexistent", "out": "/dev/null"], "audio: eSpeak NG has no voice \"xx-nonexistent\""),
