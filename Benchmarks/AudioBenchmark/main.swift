@@ -6,8 +6,9 @@ import Presentation
 /// `swift run -c release AudioBenchmark FRAMES.ndjson [--split 200m]`: what the audio front-end costs on the
 /// frames of a recorded race (`materunner demo --json-out FRAMES.ndjson`). Three figures:
 /// - the cue logic alone (`CueMaker`): microseconds per frame;
-/// - the plugin through the real host, writing a WAV: how long `deliver` holds the host (the longest
-///   call), and the CPU seconds per cue and per second of sound (synthesis and writing, every thread);
+/// - the plugin through the real host, writing a WAV: how long `deliver` holds the host (median, 99th
+///   percentile, longest), and the CPU seconds per cue and per second of sound (synthesis and writing,
+///   every thread);
 /// - the sound made: cues played, seconds of speech and tones.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -54,19 +55,24 @@ let wallStart = ContinuousClock.now
 try host.load("audio", options: FrontEndOptions(), settings: FrontEndSettings(byFrontEnd: ["audio": [
     "out": folder.appendingPathComponent("race.wav").path, "cues": cueLog.path, "split": split,
 ]]))
-var longestDeliver = 0.0
+let cpuLoaded = cpuSeconds()
+var delivers: [Double] = []
 for frame in frames {
     let start = ContinuousClock.now
     _ = host.deliver(frame)
-    longestDeliver = max(longestDeliver, seconds(ContinuousClock.now - start))
+    delivers.append(seconds(ContinuousClock.now - start))
 }
+delivers.sort()
 host.shutdown()
-let cpu = cpuSeconds() - cpuBefore
+let cpu = cpuSeconds() - cpuLoaded
 let wall = seconds(ContinuousClock.now - wallStart)
 let played = try String(contentsOf: cueLog, encoding: .utf8).split(separator: "\n").compactMap {
     (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["duration_s"] as? Double
 }
 let sound = played.reduce(0, +)
-print(String(format: "plugin: longest deliver %.3f ms; %d cues played, %.1f s of sound", longestDeliver * 1000, played.count, sound))
-print(String(format: "CPU %.3f s (start, synthesis, WAV) = %.1f ms per cue, %.3f s of CPU per second of sound; wall %.2f s",
-             cpu, cpu / Double(max(1, played.count)) * 1000, cpu / max(sound, 0.001), wall))
+print(String(format: "plugin: deliver median %.3f ms, 99th percentile %.3f ms, longest %.3f ms; %d cues played, %.1f s of sound",
+             delivers[delivers.count / 2] * 1000, delivers[delivers.count * 99 / 100] * 1000, (delivers.last ?? 0) * 1000,
+             played.count, sound))
+print(String(format: "CPU: %.3f s to start (eSpeak NG, voice, files); then %.3f s for the frames (cues, synthesis, WAV) = "
+             + "%.1f ms per cue, %.4f s of CPU per second of sound; wall %.2f s in all",
+             cpuLoaded - cpuBefore, cpu, cpu / Double(max(1, played.count)) * 1000, cpu / max(sound, 0.001), wall))

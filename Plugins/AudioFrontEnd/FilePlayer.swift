@@ -8,10 +8,9 @@ import FrontEndKit
 final class FilePlayer: CuePlayer, @unchecked Sendable {
     private enum Event { case cue(Cue), end(Double) }
 
-    // Guarded by `condition`.
-    private let condition = NSCondition()
+    private let mailbox = PlayerMailbox()
+    // Guarded by the mailbox's lock.
     private var inbox: [Event] = []
-    private var failure: String?
     private var closing = false
 
     // Used on the player's thread only.
@@ -21,38 +20,26 @@ final class FilePlayer: CuePlayer, @unchecked Sendable {
     private var timeline = CueTimeline()
     private var rendered: [Int: [Int16]] = [:]
     private var broken = false
-    private let done = DispatchSemaphore(value: 0)
 
     /// Writes to `path` (created or truncated now, so a bad path fails at start).
     init(path: String, sound: CueSound, log: CueLogFile?) throws(FrontEndError) {
         self.sound = sound
         self.log = log
         wav = try WAVFile(path: path, sampleRate: sound.sampleRate)
-        let thread = Thread { [self] in run() }
-        thread.name = "materunner.audio.file"
-        thread.start()
+        mailbox.start("materunner.audio.file") { [self] in run() }
     }
 
     func offer(_ cues: [Cue], latest: Double) {
-        condition.withLock {
-            inbox += cues.map(Event.cue) + [.end(latest)]
-            condition.signal()
-        }
+        mailbox.post { inbox += cues.map(Event.cue) + [.end(latest)] }
     }
 
     func takeFailure() -> String? {
-        condition.withLock {
-            defer { failure = nil }
-            return failure
-        }
+        mailbox.takeFailure()
     }
 
     func close() {
-        condition.withLock {
-            closing = true
-            condition.signal()
-        }
-        done.wait()
+        mailbox.post { closing = true }
+        mailbox.waitUntilEnded()
     }
 
     // MARK: The player's thread
@@ -60,8 +47,8 @@ final class FilePlayer: CuePlayer, @unchecked Sendable {
     private func run() {
         var end = 0.0
         while true {
-            let (events, last) = condition.withLock { () -> ([Event], Bool) in
-                while inbox.isEmpty && !closing { condition.wait() }
+            let (events, last) = mailbox.locked { () -> ([Event], Bool) in
+                while inbox.isEmpty && !closing { mailbox.wait() }
                 defer { inbox.removeAll() }
                 return (inbox, closing)
             }
@@ -78,7 +65,6 @@ final class FilePlayer: CuePlayer, @unchecked Sendable {
             try wav.pad(to: max(end, timeline.end))
             try wav.close()
         }
-        done.signal()
     }
 
     private func length(_ cue: Cue) -> Double {
@@ -90,25 +76,22 @@ final class FilePlayer: CuePlayer, @unchecked Sendable {
     private func write(_ settled: [(cue: Cue, outcome: CueOutcome)]) {
         for (cue, outcome) in settled {
             let samples = rendered.removeValue(forKey: cue.sequence) ?? []
-            if case let .played(start, duration, _) = outcome, !broken {
+            if case let .played(start, duration, _) = outcome {
                 let count = min(samples.count, Int((duration * Double(sound.sampleRate)).rounded()))
                 report { () throws(FrontEndError) in try wav.place(samples[..<count], at: start) }
             }
-            if let message = log?.settle(cue, outcome) { fail(message) }
+            if let message = log?.settle(cue, outcome) { mailbox.fail(message) }
         }
     }
 
+    /// Runs `body` unless writing the file failed before; its first failure is reported and ends the file.
     private func report(_ body: () throws(FrontEndError) -> Void) {
         guard !broken else { return }
         do {
             try body()
         } catch {
             broken = true
-            fail(error.description)
+            mailbox.fail(error.description)
         }
-    }
-
-    private func fail(_ message: String) {
-        condition.withLock { failure = failure ?? message }
     }
 }

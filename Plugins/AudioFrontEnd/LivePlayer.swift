@@ -9,29 +9,25 @@ final class LivePlayer: CuePlayer, @unchecked Sendable {
     /// How long `close()` lets the waiting cues (the result) play out.
     static let closingGrace = 15.0
 
-    // Guarded by `condition`.
-    private let condition = NSCondition()
+    private let mailbox = PlayerMailbox()
+    // Guarded by the mailbox's lock.
     private var queue = CueQueue()
     private var playing: Cue?
     private var cutting = false
     private var closingAt: Double?
-    private var failure: String?
     private var broken = false
 
     private let sound: CueSound
     private let device: SoundDevice
     private let log: CueLogFile?
     private let started = ContinuousClock.now
-    private let done = DispatchSemaphore(value: 0)
 
     /// Plays on `device`.
     init(device: SoundDevice, sound: CueSound, log: CueLogFile?) {
         self.device = device
         self.sound = sound
         self.log = log
-        let thread = Thread { [self] in run() }
-        thread.name = "materunner.audio.live"
-        thread.start()
+        mailbox.start("materunner.audio.live") { [self] in run() }
     }
 
     private var now: Double {
@@ -41,31 +37,24 @@ final class LivePlayer: CuePlayer, @unchecked Sendable {
 
     func offer(_ cues: [Cue], latest: Double) {
         guard !cues.isEmpty else { return }
-        let replaced = condition.withLock { () -> [Cue] in
+        let replaced = mailbox.post { () -> [Cue] in
             var replaced: [Cue] = []
             for cue in cues {
                 if let playing, CueQueue.cuts(playing, for: cue) { cutting = true }
                 replaced += queue.offer(cue, at: now)
             }
-            condition.signal()
             return replaced
         }
         for cue in replaced { settle(cue, .replaced) }
     }
 
     func takeFailure() -> String? {
-        condition.withLock {
-            defer { failure = nil }
-            return failure
-        }
+        mailbox.takeFailure()
     }
 
     func close() {
-        condition.withLock {
-            closingAt = now
-            condition.signal()
-        }
-        done.wait()
+        mailbox.post { closingAt = now }
+        mailbox.waitUntilEnded()
     }
 
     // MARK: The player's thread
@@ -78,24 +67,21 @@ final class LivePlayer: CuePlayer, @unchecked Sendable {
             var cut = false
             do {
                 played = try device.play(samples) {
-                    condition.withLock {
+                    mailbox.locked {
                         cut = cutting || (closingAt.map { now - $0 > Self.closingGrace } ?? false)
                         return !cut
                     }
                 }
                 if cut { device.stop() }
             } catch {
-                condition.withLock {
-                    broken = true
-                    failure = failure ?? error.description
-                }
+                mailbox.locked { broken = true }
+                mailbox.fail(error.description)
             }
-            condition.withLock { playing = nil }
+            mailbox.locked { playing = nil }
             settle(cue, played > 0 || samples.isEmpty
                 ? .played(start: start, duration: Double(played) / Double(sound.sampleRate), cut: cut) : .failed)
         }
         device.finish(limit: 2)
-        done.signal()
     }
 
     /// The next cue to play; nil once closing and nothing is left (or the grace is over). Cues left
@@ -103,9 +89,9 @@ final class LivePlayer: CuePlayer, @unchecked Sendable {
     private func nextCue() -> Cue? {
         var dropped: [(Cue, CueOutcome)] = []
         defer { for (cue, outcome) in dropped { settle(cue, outcome) } }
-        return condition.withLock { () -> Cue? in
+        return mailbox.locked { () -> Cue? in
             while true {
-                while queue.cues.isEmpty && closingAt == nil { condition.wait() }
+                while queue.cues.isEmpty && closingAt == nil { mailbox.wait() }
                 let over = closingAt.map { now - $0 > Self.closingGrace } ?? false
                 let (cue, stale) = queue.next(at: now)
                 dropped += stale.map { ($0, .stale) }
@@ -122,7 +108,6 @@ final class LivePlayer: CuePlayer, @unchecked Sendable {
     }
 
     private func settle(_ cue: Cue, _ outcome: CueOutcome) {
-        guard let message = log?.settle(cue, outcome) else { return }
-        condition.withLock { failure = failure ?? message }
+        if let message = log?.settle(cue, outcome) { mailbox.fail(message) }
     }
 }
