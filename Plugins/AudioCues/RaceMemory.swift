@@ -29,8 +29,8 @@ struct RaceMemory: Sendable {
         let ranked = isRace ? runners.filter { $0.rank > 0 }.count : 0
         split(me, goal: frame.goalMetres, splitMetres: splitMetres, ranked: ranked, say: say, phrases: phrases)
         for runner in runners { stateChange(runner, ranked: ranked, say: say, phrases: phrases) }
-        if (me.offCourse ?? false) != offCourse {
-            offCourse = me.offCourse ?? false
+        if (me.isOffCourse ?? false) != offCourse {
+            offCourse = me.isOffCourse ?? false
             say(.course, offCourse ? phrases.offCourse : phrases.backOnCourse, nil)
         }
         if isRace, me.state == "running" {
