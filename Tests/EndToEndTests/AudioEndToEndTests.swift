@@ -19,15 +19,22 @@ struct AudioEndToEndTests {
             + (split.map { ["--frontend-option", "audio.split=\($0)"] } ?? [])
     }
 
-    /// Every sound in the WAV is a cue the log says played, starting when the log says (within 20 ms),
-    /// and every played cue is heard.
+    /// Every sound in the WAV lies within a cue the log says played (a pause inside a sentence may split
+    /// one cue into several sounds), and every played cue is heard from its start (within 0.1 s: a soft
+    /// first phoneme takes a few windows to reach the loudness counted as sound).
     static func checkSound(_ wav: URL, _ cues: [AudioCheck.Cue]) throws {
         let heard = try AudioCheck.loudSpans(wav)
         let expected = AudioCheck.expectedSpans(cues)
-        #expect(heard.count == expected.count, "heard \(heard) expected \(expected)")
-        for (span, cue) in zip(heard, expected) {
-            #expect(abs(span.start - cue.start) < 0.02, "a sound at \(span.start) s, a cue at \(cue.start) s")
-            #expect(span.end <= cue.end + 0.02, "a sound until \(span.end) s, the cue ends at \(cue.end) s")
+        func show(_ spans: [(start: Double, end: Double)]) -> String {
+            spans.map { String(format: "%.2f-%.2f", $0.start, $0.end) }.joined(separator: " ")
+        }
+        for span in heard {
+            #expect(expected.contains { $0.start - 0.02 <= span.start && span.end <= $0.end + 0.02 },
+                    "a sound no cue explains: \(show([span])); cues \(show(expected))")
+        }
+        for cue in expected where cue.end - cue.start >= 0.05 {
+            #expect(heard.contains { (cue.start - 0.02...cue.start + 0.1).contains($0.start) },
+                    "a cue not heard at its start: \(show([cue])); heard \(show(heard))")
         }
     }
 
