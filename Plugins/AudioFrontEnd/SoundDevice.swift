@@ -52,13 +52,20 @@ final class SoundDevice {
             } else if written == -Int(EAGAIN) {
                 // The buffer is full: wait until it has room, at most half a second at a time.
                 let ready = snd_pcm_wait(pcm, 500)
-                if ready == 0 { stalls += 1 }
-                guard ready >= 0 || snd_pcm_recover(pcm, ready, 1) >= 0, stalls < 3 else {
-                    throw FrontEndError("audio: the sound device \"\(name)\" stopped taking sound; the race goes on without sound")
+                if ready <= 0 {
+                    stalls += 1
+                    if ready < 0 { _ = snd_pcm_recover(pcm, ready, 1) }
                 }
             } else if snd_pcm_recover(pcm, Int32(written), 1) < 0 {
                 throw FrontEndError("audio: the sound device \"\(name)\" failed (\(Self.reason(Int32(written)))); "
                     + "the race goes on without sound")
+            } else {
+                // An underrun (nothing was written between two cues) or a resume: recovered; counted, so
+                // that a device failing over and over is given up on.
+                stalls += 1
+            }
+            guard stalls < 4 else {
+                throw FrontEndError("audio: the sound device \"\(name)\" stopped taking sound; the race goes on without sound")
             }
         }
         return offset
