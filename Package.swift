@@ -52,6 +52,8 @@ let package = Package(
                 "Domain",
                 "SyncWire",
                 "CDNSSD",
+                // SHA-256 of a course's points (CourseFile's digest).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

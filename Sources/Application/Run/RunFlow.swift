@@ -38,6 +38,8 @@ public struct RunFlow: Sendable {
         if request.hasLobby {
             let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
             terms = start.terms
+            // Each runner's own --course: a runner on another course, or none, is refused by the session.
+            terms.course = request.terms.course
             // Keyed by default with the exchanged race key and race id; a race key the runners were given
             // (--race-key-file) stays, so that spectators holding it can still watch.
             if deps.transport.isAuthenticated {
@@ -52,10 +54,12 @@ public struct RunFlow: Sendable {
         if let discovery {
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: RunnerID.random().description, logger: logger)
         }
+        var configuration = environment.timings.session(
+            me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
+        )
+        configuration.course = request.course
         let session = RaceSession(
-            configuration: environment.timings.session(
-                me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
-            ),
+            configuration: configuration,
             location: RecordingLocationRepository(wrapped: location, recorder: deps.recorder),
             sync: deps.transport, clock: clock
         )

@@ -11,6 +11,8 @@ public struct ReplayLocationRepository: LocationRepository {
     public let speed: Double
     /// What reading the recording produced and skipped.
     public let statistics: SourceStatistics
+    /// Whether the recording had no usable times and is replayed at a pace instead.
+    public internal(set) var isPaced = false
     private let offsets: [TimeInterval]
     private let clock: any RaceClock
 

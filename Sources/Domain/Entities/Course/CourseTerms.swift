@@ -6,7 +6,7 @@
 public struct CourseTerms: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The course's digest: 16 hex digits (the first 8 bytes of SHA-256 of its points, docs/COURSES.md).
     public var digest: String
-    /// What the course is called (the file name, or the GPX `<name>`), 1 to 64 bytes of UTF-8.
+    /// The name of the course's file, 1 to 64 bytes of UTF-8 (the GPX `<name>` is `Course.name`).
     public var name: String
     /// One lap's length, in whole centimetres.
     public var lengthCentimetres: UInt32

@@ -84,6 +84,9 @@ public struct LappedCourse: Sendable, Hashable {
         segmentCount = laps * starts.count - (closes ? 1 : 0)
     }
 
+    /// The finish (the course's last point) on the plane.
+    var finish: (x: Double, y: Double) { planar(course.points[course.points.count - 1]) }
+
     /// Segments per lap.
     var segmentsPerLap: Int { starts.count }
 

@@ -13,7 +13,9 @@ import Foundation
 /// 3. progress only grows: a place behind it holds it;
 /// 4. a position farther than `offCourseDistance` from the searched part does not move progress; after
 ///    `offCourseAfter` seconds of such positions the runner is off course until a position is near
-///    again (the search then reaches as far as the runner can have run in the meantime).
+///    again (the search then reaches as far as the runner can have run in the meantime);
+/// 5. a runner matched within `finishRadius` of the end, at a position within `finishRadius` of the
+///    finish point, has run the whole course.
 ///
 /// Pure and deterministic, O(metres searched / segment length) per position, no allocation.
 public struct CourseMatcher: Sendable {
@@ -97,11 +99,23 @@ public struct CourseMatcher: Sendable {
         }
         farSince = nil
         isOffCourse = false
-        if chosen.along > progress {
-            budget -= chosen.along - progress
-            progress = chosen.along
+        var along = chosen.along
+        // Rule 5: at the finish.
+        if course.totalLength - along <= settings.finishRadius, distanceToFinish(point) <= settings.finishRadius {
+            along = course.totalLength
+        }
+        if along > progress {
+            budget -= along - progress
+            progress = along
         }
         return current
+    }
+
+    /// Metres from `point` to the course's last point on the plane.
+    private func distanceToFinish(_ point: (x: Double, y: Double)) -> Double {
+        let finish = course.finish
+        let (ex, ey) = (finish.x - point.x, finish.y - point.y)
+        return (ex * ex + ey * ey).squareRoot()
     }
 
     private var current: Match {

@@ -34,6 +34,10 @@ public struct CourseMatcherSettings: Sendable, Hashable {
     /// tunnel, a tall building's reflection) last seconds; 30 s off the course (about 100 m at a
     /// run) is a wrong turn, shown to everyone until the runner is back.
     public var offCourseAfter: TimeInterval
+    /// Metres around the finish (the course's last point, last lap) within which a runner whose progress
+    /// is that close to the end has finished: a runner standing on the finish line is matched up to a
+    /// receiver's error before it (5 to 20 m), and would otherwise never reach the end of the course.
+    public var finishRadius: Double
 
     /// Matcher numbers; the defaults are the standard ones.
     public init(
@@ -42,7 +46,8 @@ public struct CourseMatcherSettings: Sendable, Hashable {
         lookBehind: Double = 20,
         tieTolerance: Double = 1,
         offCourseDistance: Double = 50,
-        offCourseAfter: TimeInterval = 30
+        offCourseAfter: TimeInterval = 30,
+        finishRadius: Double = 20
     ) {
         self.maximumSpeed = maximumSpeed
         self.burst = burst
@@ -50,5 +55,6 @@ public struct CourseMatcherSettings: Sendable, Hashable {
         self.tieTolerance = tieTolerance
         self.offCourseDistance = offCourseDistance
         self.offCourseAfter = offCourseAfter
+        self.finishRadius = finishRadius
     }
 }
