@@ -6,7 +6,7 @@ import Foundation
 /// (`<rte>`), timed or not. Its digest names the course's geometry, whatever the file is called.
 public struct CourseFile: Sendable, Equatable {
     /// The longest course name kept, in bytes of UTF-8 (it travels in every hello).
-    public static let maximumNameBytes = 64
+    public static let maximumNameBytes = CourseTerms.maximumNameBytes
 
     /// The course.
     public let course: Course

@@ -4,6 +4,8 @@
 /// Two courses are the same when their digests and laps are: the name (a file name, a GPX `<name>`)
 /// is for people, so two files with the same points are the same course whatever they are called.
 public struct CourseTerms: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The longest name, in bytes of UTF-8.
+    public static let maximumNameBytes = 64
     /// The course's digest: 16 hex digits (the first 8 bytes of SHA-256 of its points, docs/COURSES.md).
     public var digest: String
     /// The name of the course's file, 1 to 64 bytes of UTF-8 (the GPX `<name>` is `Course.name`).
