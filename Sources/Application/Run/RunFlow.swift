@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndKit
 import Logging
 import Presentation
 
@@ -50,6 +51,9 @@ public struct RunFlow: Sendable {
             logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
         }
 
+        if let course = request.course, let courseTerms = terms.course {
+            binder.show(course: FrontEndCourse(course, terms: courseTerms))
+        }
         var location = try deps.location()
         if let discovery {
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: RunnerID.random().description, logger: logger)
