@@ -212,7 +212,7 @@ let package = Package(
             exclude: ["CPlugins"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )
