@@ -136,6 +136,13 @@ let package = Package(
             path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
+        // `swift run -c release CourseBenchmark`: the course matcher's cost per fix and its accuracy on real tracks.
+        .executableTarget(
+            name: "CourseBenchmark",
+            dependencies: ["Domain", "Data"],
+            path: "Benchmarks/CourseBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // `swift run -c release RaceKeyBenchmark`: how long stretching one passphrase into a race key takes.
         .executableTarget(
             name: "RaceKeyBenchmark",
