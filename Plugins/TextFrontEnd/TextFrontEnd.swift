@@ -139,6 +139,8 @@ final class TextFrontEnd: FrontEnd, Sendable {
 @_cdecl("materunner_frontend_entry")
 public func materunnerFrontendEntry() -> UnsafeRawPointer {
     FrontEndExport.descriptor(name: "text", version: "0.2.0") { host, options in
-        TextFrontEnd(host: host, options: options)
+        // No --frontend-option keys yet: any one given is a mistake to report, not to ignore.
+        try options.checkSettings(of: "text", known: [:])
+        return TextFrontEnd(host: host, options: options)
     }
 }

@@ -33,6 +33,12 @@ struct ClockCommand: AsyncParsableCommand {
     @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"))
     var jsonOut: String?
 
+    @Option(
+        name: .customLong("frontend-option"),
+        help: ArgumentHelp("A front-end's own setting, as NAME.KEY=VALUE; repeat for several.", valueName: "NAME.KEY=VALUE")
+    )
+    var settings: [String] = []
+
     @Option(help: ArgumentHelp("How many readings to show before exiting (default: until q on a terminal, else 1).", valueName: "N"))
     var count: Int?
 
@@ -48,12 +54,13 @@ struct ClockCommand: AsyncParsableCommand {
         guard !FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut).isEmpty else {
             throw ValidationError("--frontend needs at least one front-end, such as clock or json")
         }
+        _ = try FrontEndOptionGroup.parse(settings)
     }
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: 1, logger: logger)
-            let screen = try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut)
+            let screen = try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, settings: settings)
             let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
             if await !flow.run() { throw ExitCode(1) }

@@ -38,6 +38,18 @@ struct CommandLineTests {
         #expect(run.stderr.contains("/nonexistent/libNope.so"), "\(run.stderr)")
     }
 
+    @Test("--frontend-option: malformed, for a front-end not loaded, or a key the front-end lacks: exit 64 saying which", arguments: [
+        (["--frontend-option", "web"], "write it as NAME.KEY=VALUE"),
+        (["--frontend-option", "web.listen=0.0.0.0:8047"], "no front-end named web is loaded"),
+        (["--frontend-option", "json.pretty=1"], "--frontend-option json.pretty=1: the json front-end has no options"),
+    ])
+    func frontEndOptionErrors(arguments: [String], message: String) async throws {
+        let run = try await ProcessRun.run(try BuildProducts.materunner(), ["demo", "--frontend", "json"] + arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test("an unknown front-end name lists where it looked")
     func unknownFrontEndName() async throws {
         let run = try await ProcessRun.run(

@@ -17,6 +17,8 @@ public final class FrontEndHost: @unchecked Sendable {
         public let name: String
         /// The descriptor's version.
         public let version: String
+        /// What `--frontend` named it by (a name or a path).
+        public let spec: String
         fileprivate let descriptor: UnsafeRawPointer
         fileprivate let instance: UnsafeMutableRawPointer
     }
@@ -55,15 +57,19 @@ public final class FrontEndHost: @unchecked Sendable {
     /// The front-ends loaded so far.
     public var loaded: [Plugin] { plugins.withLock { $0 } }
 
-    /// Finds, loads and starts the front-end named by `spec` (a shipped name, a library name, or a path).
+    /// Finds, loads and starts the front-end named by `spec` (a shipped name, a library name, or a path),
+    /// giving it the `settings` meant for its descriptor's name (or for `spec`).
     @discardableResult
-    public func load(_ spec: String, options: FrontEndOptions) throws(FrontEndLoadError) -> Plugin {
+    public func load(_ spec: String, options: FrontEndOptions, settings: FrontEndSettings = .none) throws(FrontEndLoadError) -> Plugin {
         let candidates = searchPath.candidates(for: spec)
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             if spec.contains("/") { throw .cannotOpen(path: spec, reason: "no such file") }
             throw .notFound(name: spec, searched: candidates)
         }
         let descriptor = try Self.openDescriptor(path: path)
+        let name = descriptor.pointee.name.map { String(cString: $0) } ?? spec
+        var options = options
+        options.settings = settings.settings(name: name, spec: spec)
         let optionBytes = (try? FrontEndCoding.encode(options)) ?? Array("{}".utf8)
         guard let create = descriptor.pointee.create else { throw .incompleteDescriptor(path: path) }
         let instance = optionBytes.withUnsafeBufferPointer { buffer in
@@ -75,8 +81,9 @@ public final class FrontEndHost: @unchecked Sendable {
         }
         let plugin = Plugin(
             path: path,
-            name: descriptor.pointee.name.map { String(cString: $0) } ?? spec,
+            name: name,
             version: descriptor.pointee.version.map { String(cString: $0) } ?? "?",
+            spec: spec,
             descriptor: UnsafeRawPointer(descriptor),
             instance: instance
         )

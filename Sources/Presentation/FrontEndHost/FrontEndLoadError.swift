@@ -8,6 +8,8 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case createFailed(path: String, reason: String)
     /// The file for the json front-end's stream (`--json-out`) cannot be written.
     case cannotWriteStream(path: String, reason: String)
+    /// `--frontend-option NAME.…` was given for a front-end `--frontend` does not load.
+    case settingsForUnloaded(name: String, loaded: [String])
 
     public var description: String {
         switch self {
@@ -27,6 +29,9 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
             "front-end \(path) refused to start: \(reason)"
         case let .cannotWriteStream(path, reason):
             "cannot write --json-out \(path): \(reason); check the folder exists and is writable"
+        case let .settingsForUnloaded(name, loaded):
+            "--frontend-option \(name).…: no front-end named \(name) is loaded (--frontend loads "
+                + "\(loaded.joined(separator: ", "))); add \(name) to --frontend or drop the option"
         }
     }
 }
