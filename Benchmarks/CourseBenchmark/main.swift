@@ -12,16 +12,8 @@ import Foundation
 //    end against the course's length, beside the GPS distance the same noisy fixes give through the noise
 //    filter (`DistanceTracker`).
 
-/// SplitMix64, so every run measures the same fixes.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A number in 0..<1.
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     /// Up to `radius` metres from `point`, uniform in the disk.
     mutating func noisy(_ point: Coordinate, radius: Double) -> Coordinate {
@@ -44,7 +36,7 @@ func windingLoop(points: Int, spacing: Double) -> [Coordinate] {
 }
 
 let loop = try LappedCourse(course: Course(name: "loop", points: windingLoop(points: 2_000, spacing: 2.5)), laps: 40)
-var random = SplitMix(state: 42)
+var random = SplitMix64(seed: 42)
 let start = Date(timeIntervalSince1970: 1_800_000_000)
 let fixCount = Int(loop.totalLength / 3.5)
 let fixes = (0..<fixCount).map { second in
@@ -87,7 +79,7 @@ for file in ["cerknicko-jezero.gpx", "Mojstrovka.gpx"] {
         var finals: [Double] = []
         var gps: [Double] = []
         for seed in UInt64(1)...20 {
-            var random = SplitMix(state: seed)
+            var random = SplitMix64(seed: seed)
             var matcher = CourseMatcher(course: course)
             var tracker = DistanceTracker()
             for (index, point) in points.enumerated() {
