@@ -107,4 +107,20 @@ struct ReplayLocationRepositoryTests {
         }
         #expect(error?.description.contains("no usable position") == true)
     }
+
+    @Test("a reader that falls far behind still gets every point, in order")
+    func slowReader() async throws {
+        let clock = ManualRaceClock()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let reports = (0..<200).map { index in
+            PositionReport(coordinate: Coordinate(latitude: 46 + Double(index) * 0.00003, longitude: 14.5), time: start.addingTimeInterval(Double(index)))
+        }
+        let replay = ReplayLocationRepository(reports: reports, clock: clock)
+        let stream = replay.fixes()
+        await clock.awaitSleepers(1)
+        clock.advance(by: 500)  // every point is due before anything is read
+        var latitudes: [Double] = []
+        for try await fix in stream { latitudes.append(fix.coordinate.latitude) }
+        #expect(latitudes == reports.map(\.coordinate.latitude))
+    }
 }

@@ -29,7 +29,10 @@ public struct ReplayLocationRepository: LocationRepository {
     public var replayOffsets: [TimeInterval] { offsets.map { $0 / speed } }
 
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(64))
+        // Every point is kept until read (the recording is in memory already): a reader that falls behind
+        // (a loaded machine, a fast replay) gets each position late but none skipped, since a skipped
+        // stretch would be a jump the noise filter drops, with every point after it.
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .unbounded)
         let task = Task { [reports, offsets, speed, clock] in
             let start = clock.now
             for (report, offset) in zip(reports, offsets) {
