@@ -13,7 +13,7 @@ struct RunnerLine {
         let percent = TextWidth.pad(String(Int((runner.progress * 100).rounded(.down))) + "%", to: 4, right: true)
         let name = TextWidth.pad(runner.name, to: nameWidth)
         // Along a course: "off course" (progress held) instead of running, and the lap after the first.
-        let offCourse = runner.course?.offCourse == true && runner.state == "running"
+        let offCourse = runner.offCourse == true && runner.state == "running"
         let lap = runner.course.map { $0.lap > 1 ? "lap \($0.lap) " : "" } ?? ""
         let state = runner.state == "finished" ? "finished in \(runner.time)" : lap + (offCourse ? "off course" : runner.state)
         let pace = runner.pace.map { "  \($0)" } ?? ""

@@ -40,14 +40,13 @@ public struct FrontEndCourse: Codable, Sendable, Equatable {
     }
 }
 
-/// One runner on the course, in a course race's status and result frames.
+/// One runner on the course, in a course race's status and result frames (whether it is off course is
+/// the runner's own `off_course`).
 public struct FrontEndRunnerCourse: Codable, Sendable, Equatable {
     /// Metres along the course from the start (every lap): what the race counts.
     public var progressMetres: Double
     /// The lap the runner is in (1-based).
     public var lap: Int
-    /// The runner is more than 50 m from the course for 30 s: its progress is held until it is back.
-    public var offCourse: Bool
     /// The point on the course at `progressMetres`, in degrees.
     public var latitude: Double
     public var longitude: Double
@@ -55,10 +54,9 @@ public struct FrontEndRunnerCourse: Codable, Sendable, Equatable {
     public var gpsDistanceMetres: Double?
 
     /// A runner's place on the course.
-    public init(progressMetres: Double, lap: Int, offCourse: Bool, latitude: Double, longitude: Double, gpsDistanceMetres: Double? = nil) {
+    public init(progressMetres: Double, lap: Int, latitude: Double, longitude: Double, gpsDistanceMetres: Double? = nil) {
         self.progressMetres = progressMetres
         self.lap = lap
-        self.offCourse = offCourse
         self.latitude = latitude
         self.longitude = longitude
         self.gpsDistanceMetres = gpsDistanceMetres
@@ -67,7 +65,6 @@ public struct FrontEndRunnerCourse: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case lap
         case progressMetres = "progress_m"
-        case offCourse = "off_course"
         case latitude = "lat"
         case longitude = "lon"
         case gpsDistanceMetres = "gps_distance_m"

@@ -62,6 +62,8 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
     public var cheer: FrontEndCheer?
     /// The world clock (clock frames).
     public var clock: FrontEndClock?
+    /// The runner's position source (status frames of a run).
+    public var position: FrontEndPosition?
     /// The course (course frames).
     public var course: FrontEndCourse?
 
@@ -71,7 +73,7 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         mode: String? = nil, goal: String? = nil, goalMetres: Double? = nil, runners: [FrontEndRunner]? = nil,
         leader: String? = nil, winner: FrontEndRunner? = nil, level: String? = nil, message: String? = nil,
         invitation: FrontEndInvitation? = nil, countdown: FrontEndCountdown? = nil, cheer: FrontEndCheer? = nil,
-        clock: FrontEndClock? = nil, course: FrontEndCourse? = nil
+        clock: FrontEndClock? = nil, position: FrontEndPosition? = nil, course: FrontEndCourse? = nil
     ) {
         self.schema = Self.currentSchema
         self.type = type
@@ -91,12 +93,13 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         self.countdown = countdown
         self.cheer = cheer
         self.clock = clock
+        self.position = position
         self.course = course
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, type, time, stage, elapsed, mode, goal, runners, leader, winner, level, message
-        case invitation, countdown, cheer, clock, course
+        case invitation, countdown, cheer, clock, position, course
         case elapsedSeconds = "elapsed_s"
         case goalMetres = "goal_m"
     }

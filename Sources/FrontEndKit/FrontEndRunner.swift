@@ -32,6 +32,8 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var calories: String?
     /// The same in kilocalories.
     public var caloriesKcal: Double?
+    /// True while the runner is off the race's course, false on it; absent when the race has no course.
+    public var offCourse: Bool?
     /// In a course race: where the runner is on the course; absent otherwise.
     public var course: FrontEndRunnerCourse?
 
@@ -40,7 +42,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         id: String, name: String, me: Bool, rank: Int, state: String, distance: String, distanceMetres: Double,
         progress: Double, leader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?,
         pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil,
-        course: FrontEndRunnerCourse? = nil
+        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil
     ) {
         self.id = id
         self.name = name
@@ -58,6 +60,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         self.speedMetresPerSecond = speedMetresPerSecond
         self.calories = calories
         self.caloriesKcal = caloriesKcal
+        self.offCourse = offCourse
         self.course = course
     }
 
@@ -68,5 +71,6 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         case finishSeconds = "finish_s"
         case speedMetresPerSecond = "speed_m_s"
         case caloriesKcal = "calories_kcal"
+        case offCourse = "off_course"
     }
 }

@@ -68,6 +68,13 @@ extension SampleFrames {
     )
 
     /// The status frame with pace and calories, as the Domain of issue 3 will give them.
+    /// A run on gpsd, with its receiver's state: no fix yet, or a 3D fix and its accuracy.
+    static func statusWithPosition(_ state: String, accuracy: Double? = nil, summary: String) -> FrontEndFrame {
+        var frame = status
+        frame.position = FrontEndPosition(source: "gpsd", state: state, accuracyMetres: accuracy, summary: summary)
+        return frame
+    }
+
     static var statusWithCalories: FrontEndFrame {
         var frame = status
         frame.runners = [alice, bob].enumerated().map { index, runner in
@@ -109,11 +116,13 @@ extension SampleFrames {
     static var statusOnCourse: FrontEndFrame {
         var frame = status
         var alice = alice
+        alice.offCourse = false
         alice.course = FrontEndRunnerCourse(
-            progressMetres: 2_001.5, lap: 2, offCourse: false, latitude: 45.7715, longitude: 14.3581, gpsDistanceMetres: 2_060.2
+            progressMetres: 2_001.5, lap: 2, latitude: 45.7715, longitude: 14.3581, gpsDistanceMetres: 2_060.2
         )
         var bob = bob
-        bob.course = FrontEndRunnerCourse(progressMetres: 390.25, lap: 1, offCourse: true, latitude: 45.7702, longitude: 14.3597)
+        bob.offCourse = true
+        bob.course = FrontEndRunnerCourse(progressMetres: 390.25, lap: 1, latitude: 45.7702, longitude: 14.3597)
         frame.runners = [alice, bob]
         return frame
     }

@@ -19,12 +19,13 @@ struct CourseBoardTests {
         ]
         let rows = RaceBoard(snapshot).runners
         #expect(rows[0].course == FrontEndRunnerCourse(
-            progressMetres: 50, lap: 1, offCourse: false, latitude: 46.0004, longitude: 14.5, gpsDistanceMetres: 52.5
+            progressMetres: 50, lap: 1, latitude: 46.0004, longitude: 14.5, gpsDistanceMetres: 52.5
         ))
-        #expect(rows[1].course == FrontEndRunnerCourse(progressMetres: 40, lap: 1, offCourse: true, latitude: 46.0003, longitude: 14.5))
-        // Without a course: no course field at all.
+        #expect(rows[1].course == FrontEndRunnerCourse(progressMetres: 40, lap: 1, latitude: 46.0003, longitude: 14.5))
+        #expect(rows.map(\.offCourse) == [false, true])
+        // Without a course: neither field at all.
         snapshot.places = [:]
-        #expect(RaceBoard(snapshot).runners.allSatisfy { $0.course == nil })
+        #expect(RaceBoard(snapshot).runners.allSatisfy { $0.course == nil && $0.offCourse == nil })
     }
 
     @Test("the course frame's payload: names, lengths, and at most 300 points with both ends")

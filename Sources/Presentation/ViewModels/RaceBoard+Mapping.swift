@@ -9,8 +9,9 @@ extension RaceBoard {
         let runners = snapshot.standings.standings.map { standing in
             var runner = FrontEndRunner(standing, me: snapshot.me, effort: snapshot.effort)
             if let place = snapshot.places[standing.runner.id] {
+                runner.offCourse = place.isOffCourse
                 runner.course = FrontEndRunnerCourse(
-                    progressMetres: standing.distance, lap: place.lap, offCourse: place.isOffCourse,
+                    progressMetres: standing.distance, lap: place.lap,
                     latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
                     gpsDistanceMetres: runner.me ? snapshot.effort.gpsDistance : nil
                 )

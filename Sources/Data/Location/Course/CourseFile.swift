@@ -19,6 +19,7 @@ public struct CourseFile: Sendable, Equatable {
 
     /// Reads `url`; throws a `CourseFileError` saying what is wrong and what to do.
     public init(contentsOf url: URL) throws(CourseFileError) {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .missing(path: url.path) }
         let track: GPXTrack
         do { track = try GPXTrack(contentsOf: url) } catch let error as GPXError {
             throw .unreadable(path: url.path, reason: error.description)
@@ -75,6 +76,8 @@ public struct CourseFile: Sendable, Equatable {
 
 /// Why a course file cannot be used.
 public enum CourseFileError: Error, Equatable, CustomStringConvertible {
+    /// There is no such file.
+    case missing(path: String)
     /// The file cannot be read, or is not GPX.
     case unreadable(path: String, reason: String)
     /// The file has neither track nor route points.
@@ -84,12 +87,27 @@ public enum CourseFileError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .missing(let path):
+            "there is no course file \(path): check the path given to --course"
         case let .unreadable(path, reason):
             "cannot use \(path) as a course: \(reason); give a GPX file with a track (<trk>) or a route (<rte>)"
         case .noPoints(let path):
             "\(path) has no track or route points: give a GPX file with a track (<trk>) or a route (<rte>)"
         case let .badCourse(path, error):
             "\(path) cannot be a course: \(error)"
+        }
+    }
+}
+
+extension CourseFileError: ClassifiedFault {
+    /// A missing file is no input; a file that is not GPX or not a course is bad data, except laps the
+    /// course cannot have (the command line's fault).
+    public var fault: Fault {
+        switch self {
+        case .missing: .noInput
+        case .unreadable, .noPoints: .badData
+        case .badCourse(_, .badLaps), .badCourse(_, .notALoop): .usage
+        case .badCourse: .badData
         }
     }
 }
