@@ -78,10 +78,16 @@ extension SyncDatagramCodec {
     }
 
     private static func readHello(flags: UInt8, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
-        try requireNoFlags(flags)
+        guard flags & ~(helloCourseFlag | helloOffCourseFlag) == 0 else { throw .fieldOutOfRange("flags") }
+        let hasCourse = flags & helloCourseFlag != 0
+        guard hasCourse || flags & helloOffCourseFlag == 0 else { throw .fieldOutOfRange("flags") }
         guard let mode = RaceMode(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("mode") }
         let goal = try readGoal(from: &reader)
-        return .hello(name: try readName(from: &reader), terms: RaceTerms(mode: mode, goal: goal))
+        let course = hasCourse ? try readCourse(from: &reader) : nil
+        return .hello(
+            name: try readName(from: &reader), terms: RaceTerms(mode: mode, goal: goal, course: course),
+            offCourse: flags & helloOffCourseFlag != 0
+        )
     }
 
     /// A goal field: centimetres, 1 … 100 000 000 (1000 km).

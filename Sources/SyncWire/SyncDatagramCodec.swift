@@ -23,6 +23,8 @@ public enum SyncDatagramCodec {
             flags = deltaFlags(delta)
         } else if case .finishedProgress(let report) = datagram.message {
             flags = report.hasFinalResult ? finalResultFlag : 0
+        } else if case .hello(_, let terms, let offCourse) = datagram.message {
+            flags = helloFlags(course: terms.course != nil, offCourse: offCourse)
         } else {
             flags = lobbyFlags(datagram.message)
         }
@@ -37,9 +39,10 @@ public enum SyncDatagramCodec {
             writer.write(report.elapsedMilliseconds)
             writer.write(report.distanceCentimetres)
             if let finish = report.finishMilliseconds { writer.write(finish) }
-        case .hello(let name, let terms):
+        case .hello(let name, let terms, _):
             writer.write(terms.mode.rawValue)
             writer.write(terms.goal.centimetres)
+            if let course = terms.course { writeCourse(course, to: &writer) }
             writeName(name, to: &writer)
         case .cheer(let recipient, let emoji, let sentAt):
             writer.write(recipient?.rawValue ?? 0)

@@ -53,8 +53,8 @@ extension PeerState {
             try handleCatchUp(datagram, arrival: arrival, into: &effects)
         case .progressDelta, .acknowledgement, .finishedProgress:
             try handleDelta(datagram, arrival: arrival, into: &effects)
-        case .hello(let name, let terms):
-            try roster.learn(datagram.sender, name: name, terms: terms)
+        case .hello(let name, let terms, let offCourse):
+            try roster.learn(datagram.sender, name: name, terms: terms, offCourse: offCourse)
             heard(from: arrival, into: &effects)
             _ = directory.hello(datagram.sender, at: source, validated: table.isValidated(source))
             if directory.boundAddress(of: datagram.sender) == source { bound(datagram.sender, at: source, terms: terms) }
