@@ -2,8 +2,8 @@ import Domain
 
 extension SyncDatagramCodec {
     /// Decodes and checks one datagram: nothing is returned unless every rule of docs/PROTOCOL.md holds.
-    /// With a `key`, the datagram must end with a valid tag, checked before the body is read; without
-    /// one, it must carry no tag.
+    /// With a `key`, the datagram must end with a valid tag, checked before the body is read (except a
+    /// watch request, grant or refusal, never tagged); without one, it must carry no tag.
     public static func decode(_ bytes: [UInt8], key: RaceKey? = nil) throws(DatagramError) -> SyncDatagram {
         guard bytes.count >= minimumLength else { throw .tooShort(length: bytes.count) }
         guard bytes.count <= maximumLength else { throw .tooLong(length: bytes.count) }
@@ -16,7 +16,11 @@ extension SyncDatagramCodec {
         let bodyEnd = bytes.count - tagLength
         switch (key, header.authenticated) {
         case (nil, true): throw .unexpectedTag
-        case (.some, false): throw .missingTag
+        case (.some, false):
+            // Watch requests, grants and refusals travel untagged in every race (signed or sealed).
+            guard header.type == .extended, bytes.count > DatagramHeader.length,
+                  PairingDTO.untaggedSubtypes.contains(bytes[DatagramHeader.length])
+            else { throw .missingTag }
         case (.some(let key), true):
             guard key.isValid(tag: bytes[bodyEnd...], for: bytes[..<bodyEnd]) else { throw .badTag }
         case (nil, false): break

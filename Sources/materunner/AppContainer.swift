@@ -25,9 +25,14 @@ struct AppContainer {
 
     // MARK: Data
 
-    func makeTransport(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil) async throws -> UDPRaceSyncRepository {
+    func makeTransport(
+        port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil, mates: (any KnownMatesRepository)? = nil,
+        watching: Bool = false
+    ) async throws -> UDPRaceSyncRepository {
         do {
-            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, identity: identity, clock: clock)
+            return try await UDPRaceSyncRepository.bind(
+                host: host, port: port, key: key, identity: identity, mates: mates, watching: watching, clock: clock
+            )
         } catch let error as SyncError {
             throw CLIError.runtime("\(error)")
         }

@@ -52,8 +52,24 @@ public struct SpectatorFlow: Sendable {
         logger.info("watching as \(me.name) (\(me.id)) on UDP port \(transport.localPort)")
         let session = SpectatorSession(
             configuration: environment.timings.spectator(me: me, wait: wait), sync: transport, messaging: transport,
-            clock: environment.clock
+            clock: environment.clock, peers: transport
         )
+        let notice = Task { await tellWhenNotPaired(binder) }
+        await teardown.add { notice.cancel() }
         return await environment.runScreen(binder).present(race: session, cheers: nil)
+    }
+
+    /// Says once, as soon as a runner of an invited race refused this spectator as not paired, what to do
+    /// (the session goes on: another runner may admit it, until --wait says it failed).
+    private func tellWhenNotPaired(_ binder: FrontEndBinder) async {
+        let clock = environment.clock
+        while !Task.isCancelled {
+            if transport.spectatorNotPaired {
+                environment.logger.warning("\(SpectatorError.notPairedAdvice)")
+                binder.show(Notice(level: .warning, message: SpectatorError.notPairedAdvice))
+                return
+            }
+            do { try await clock.sleep(for: environment.timings.spectator(me: me, wait: wait).heartbeat) } catch { return }
+        }
     }
 }

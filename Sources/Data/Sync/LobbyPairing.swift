@@ -78,6 +78,12 @@ struct LobbyPairing: Sendable {
         hostRosters[id] ?? grantedRosters.first { $0.key.invitation == id }?.value
     }
 
+    /// The host identity of invitation `id`: ours when we host it, else the one its pairing completed with.
+    func host(invitation id: UInt32) -> MateIdentity? {
+        if hostSecrets[id] != nil { return keys?.identity }
+        return joined.first { $0.key.invitation == id }?.value.session?.mate
+    }
+
     /// The race secrets of invitation `id`, hosted or granted to us.
     func raceSecrets(invitation id: UInt32) -> RaceSecrets? {
         hostSecrets[id] ?? grantedSecrets.first { $0.key.invitation == id }?.value

@@ -57,6 +57,7 @@ extension PeerState {
                 else { return }
                 pairingState.grantedSecrets[key] = try joined.pairing.open(grant, in: session)
             case let .roster(id, invitee, roster):
+                if try acceptSpectatorRoster(roster, invitation: id, invitee: invitee) { return }
                 let key = LobbyPairing.Key(host: sender, invitation: id)
                 guard invitee == me, let session = pairingState.joined[key]?.session, let secrets = pairingState.grantedSecrets[key],
                       pairingState.grantedRosters[key] == nil
@@ -67,6 +68,8 @@ extension PeerState {
                 guard var race = invited, race.invitation == id else { return }
                 guard race.accept(statement, from: sender) else { throw .badSignature("statement") }
                 invited = race
+            case .watchRequest, .watchGrant, .watchRefusal:
+                break
             }
         } catch {
             throw .pairingRefused("\(error)")
@@ -147,13 +150,15 @@ extension PeerState {
 
     /// From the start of invited run `invitation` on, every datagram is tagged with its race key and race
     /// id; false when no pairing of it delivered them.
-    mutating func enterRace(invitation: UInt32) -> Bool {
+    /// `spectators` (this device's paired mates) may watch it: each gets the spectator key on request.
+    mutating func enterRace(invitation: UInt32, spectators: [MateIdentity] = []) -> Bool {
         guard let secrets = pairingState.raceSecrets(invitation: invitation), let keys = pairingState.keys,
-              let roster = pairingState.roster(invitation: invitation)
+              let roster = pairingState.roster(invitation: invitation), let host = pairingState.host(invitation: invitation)
         else { return false }
         key = RaceKey(secrets: secrets)
         windows = [:]
         invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
+        invited?.gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
         return true
     }
 

@@ -22,7 +22,7 @@ extension PeerState {
                 out += outgoing(encode(datagram), to: recipients)
             }
         }
-        guard datagrams.count > 1 else { return out }
+        guard datagrams.count > 1 else { return forSpectators(out) }
         out += dueRelays()
         out += dueAcknowledgements()
         // A clock ping to the host along with every hello (so one per 4 publishes at most).
@@ -30,7 +30,7 @@ extension PeerState {
            let datagram = outbox.datagram(saying: .clockPing(t1: ping.t1)) {
             out += outgoing(encode(datagram), to: [ping.address])
         }
-        return out
+        return forSpectators(out)
     }
 
     /// A lobby message or cheer from `me`, sent at `now` on the race clock: to each recipient's last
@@ -57,6 +57,6 @@ extension PeerState {
         }
         let datagram = outbox.datagram(saying: body, as: me.id)
         let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? self.recipients
-        return pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after
+        return forSpectators(pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after + watchRequests(for: message, from: me))
     }
 }

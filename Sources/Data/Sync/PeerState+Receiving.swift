@@ -11,11 +11,19 @@ extension PeerState {
     mutating func receive(_ bytes: [UInt8], from source: PeerAddress, clocks: SyncClocks) -> InboundEffects {
         var effects = InboundEffects()
         let arrival = Arrival(source: source, length: bytes.count, clocks: clocks)
+        var fromSpectator = false
         do {
-            let datagram = try SyncDatagramCodec.decode(bytes, key: key)
+            let (datagram, spectator) = try decodeInbound(bytes)
+            fromSpectator = spectator
             guard datagram.sender != outbox.me else { throw DatagramError.ownSender }
+            if spectator { try admitSpectator(datagram, from: source) }
+            if case .pairing(let pairing) = datagram.message, PairingDTO.untaggedSubtypes.contains(pairing.subtype) {
+                try handleWatch(pairing, datagram: datagram, arrival: arrival, into: &effects)
+                return effects
+            }
             if case .extended(let message) = datagram.message {
                 try handleExtended(message, arrival: arrival, into: &effects)
+                if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
                 return effects
             }
             try admit(datagram, arrival: arrival, into: &effects)
@@ -30,6 +38,8 @@ extension PeerState {
         } catch {
             statistics.dropped["unknown", default: 0] += 1
         }
+        // What answers a spectator goes under the spectator key.
+        if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
         return effects
     }
 
@@ -100,8 +110,12 @@ extension PeerState {
         if let invited {
             guard invited.admits(datagram.sender) else { throw .notInRace }
             guard invited.allows(report, from: datagram.sender) else { throw .unsignedDecision }
+        } else if watching?.granted != nil {
+            // A spectator admitted by a grant follows nobody until the host's roster says who runs.
+            throw .notInRace
         }
         let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
+        if key == nil { watching?.heardOpenRace = true }
         heard(from: arrival, into: &effects)
         effects.progress.append(progress)
         catchUp.heard(report, number: datagram.sequence, from: datagram.sender)

@@ -42,8 +42,14 @@ struct PeerState: Sendable {
     private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
     /// The pairing exchanges of invitations, both ways.
     var pairingState: LobbyPairing
-    /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions.
+    /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions; for a
+    /// spectator, the race its grant and the host's roster admitted it to.
     var invited: InvitedRace?
+    /// A spectator (`watch`) with an identity: the mates whose grants it takes (nil: not a spectator, or
+    /// one that holds a race key already).
+    var spectatorMates: [MateIdentity]?
+    /// A spectator's watch exchange, from its first presence on.
+    var watching: SpectatorAdmission?
 
     /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
     init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64 = SyncClocks.wallMicroseconds()) {

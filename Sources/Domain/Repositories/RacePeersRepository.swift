@@ -12,9 +12,14 @@ public protocol RacePeersRepository: Sendable {
     /// At the start of invited run `invitation`: authenticate every datagram from now on with the race
     /// key and race id its pairing exchange delivered. False (and nothing changes) when there are none.
     func enterRace(invitation: UInt32) -> Bool
+    /// A spectator (`watch`) of an invited race: true when no runner admitted it and one said it is not
+    /// paired with this device (pairing, both ways, is what admits a spectator).
+    var spectatorNotPaired: Bool { get }
 }
 
 extension RacePeersRepository {
     /// A transport without pairing has no race key to switch to.
     public func enterRace(invitation: UInt32) -> Bool { false }
+    /// A transport without pairing admits every spectator that holds its key.
+    public var spectatorNotPaired: Bool { false }
 }
