@@ -59,12 +59,15 @@ public struct SpectatorFlow: Sendable {
         return await environment.runScreen(binder).present(race: session, cheers: nil)
     }
 
-    /// Says once, as soon as a runner of an invited race refused this spectator as not paired, what to do
-    /// (the session goes on: another runner may admit it, until --wait says it failed).
+    /// Says once, when runners of an invited race refused this spectator as not paired and none admitted
+    /// it for 4 heartbeats (another runner's grant may be on its way), what to do; the session goes on
+    /// until --wait says it failed.
     private func tellWhenNotPaired(_ binder: FrontEndBinder) async {
         let clock = environment.clock
+        var refusedBeats = 0
         while !Task.isCancelled {
-            if transport.spectatorNotPaired {
+            refusedBeats = transport.spectatorNotPaired ? refusedBeats + 1 : 0
+            if refusedBeats >= 4 {
                 environment.logger.warning("\(SpectatorError.notPairedAdvice)")
                 binder.show(Notice(level: .warning, message: SpectatorError.notPairedAdvice))
                 return
