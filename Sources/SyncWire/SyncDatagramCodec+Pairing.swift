@@ -43,6 +43,10 @@ extension SyncDatagramCodec {
             writer.write(statement.distanceCentimetres)
             writer.write(statement.finishMilliseconds)
             writer.write(contentsOf: statement.signature)
+        case let .signedBoot(_, runner, epoch, signature):
+            writer.write(runner.rawValue)
+            writer.write(epoch)
+            writer.write(contentsOf: signature)
         case .watchRequest, .watchGrant, .watchRefusal:
             break
         }
@@ -120,8 +124,8 @@ extension SyncDatagramCodec {
         if PairingDTO.untaggedSubtypes.contains(subtype) { return .pairing(try readWatch(subtype: subtype, sender: sender, from: &reader)) }
         let invitation = try reader.readUInt32()
         let other = RunnerID(rawValue: try reader.readUInt64())
-        // A statement names its sender; every other message the other side of the exchange.
-        guard other.rawValue != 0, (other == sender) == (subtype == 22) else { throw .fieldOutOfRange("runner") }
+        // A statement and a signed boot name their sender; every other message the other side of the exchange.
+        guard other.rawValue != 0, (other == sender) == (subtype == 22 || subtype == 26) else { throw .fieldOutOfRange("runner") }
         func bytes(_ count: Int) throws(DatagramError) -> [UInt8] { Array(try reader.readBytes(count)) }
         let pairing: PairingDTO
         switch subtype {
@@ -145,6 +149,10 @@ extension SyncDatagramCodec {
             pairing = .grant(invitation: invitation, invitee: other, PairingGrant(sealed: try bytes(PairingGrant.sealedLength), signature: try bytes(64)))
         case 21:
             pairing = .roster(invitation: invitation, invitee: other, try readRoster(from: &reader))
+        case 26:
+            let epoch = try reader.readUInt64()
+            guard epoch > 0 else { throw .fieldOutOfRange("epoch") }
+            pairing = .signedBoot(invitation: invitation, runner: other, epoch: epoch, signature: try bytes(64))
         default:
             pairing = .statement(invitation: invitation, runner: other, try readStatement(from: &reader))
         }

@@ -27,11 +27,11 @@ struct AppContainer {
 
     func makeTransport(
         port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil, mates: (any KnownMatesRepository)? = nil,
-        watching: Bool = false
+        races: InvitedRaceStore? = nil, watching: Bool = false
     ) async throws -> UDPRaceSyncRepository {
         do {
             return try await UDPRaceSyncRepository.bind(
-                host: host, port: port, key: key, identity: identity, mates: mates, watching: watching, clock: clock
+                host: host, port: port, key: key, identity: identity, mates: mates, races: races, watching: watching, clock: clock
             )
         } catch let error as SyncError {
             throw CLIError.runtime("\(error)")

@@ -35,7 +35,12 @@ public struct RunFlow: Sendable {
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
 
         var terms = request.openTerms
-        if request.hasLobby {
+        await teardown.add { deps.transport.leaveRace(as: me.id) }
+        if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
+            // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
+            terms = resumed
+            logger.info("rejoining the invited race \(me.name) was in (kept in the data directory): catching up from the mates")
+        } else if request.hasLobby {
             let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
             terms = start.terms
             // Keyed by default with the exchanged race key and race id; a race key the runners were given

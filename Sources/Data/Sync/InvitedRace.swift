@@ -31,6 +31,19 @@ struct InvitedRace: Sendable {
         return true
     }
 
+    /// Whether `signature` is `runner`'s over its boot `epoch` in this race.
+    func acceptsBoot(_ epoch: UInt64, signature: [UInt8], from runner: RunnerID) -> Bool {
+        guard let key = signingKeys[runner] else { return false }
+        return SignedBoot.isValid(signature, runner: runner, epoch: epoch, raceID: raceID, signingKey: key)
+    }
+
+    /// Our boot `epoch`, signed, as the datagram body that replaces a plain boot in this race.
+    func signedBoot(_ epoch: UInt64, as runner: RunnerID) -> SyncMessage {
+        .pairing(.signedBoot(invitation: invitation, runner: runner, epoch: epoch, signature: SignedBoot.sign(
+            runner: runner, epoch: epoch, raceID: raceID, keys: keys
+        )))
+    }
+
     /// Whether `report` from `runner` may be applied: any state short of finished or cancelled, and those
     /// only as the runner's own statement says.
     func allows(_ report: ProgressReportDTO, from runner: RunnerID) -> Bool {

@@ -84,6 +84,11 @@ struct LobbyPairing: Sendable {
         return joined.first { $0.key.invitation == id }?.value.session?.mate
     }
 
+    /// The terms of invitation `id`, hosted or joined.
+    func terms(invitation id: UInt32) -> RaceTerms? {
+        hosted[id]?.values.first?.pairing.context.terms ?? joined.first { $0.key.invitation == id }?.value.pairing.context.terms
+    }
+
     /// The race secrets of invitation `id`, hosted or granted to us.
     func raceSecrets(invitation id: UInt32) -> RaceSecrets? {
         hostSecrets[id] ?? grantedSecrets.first { $0.key.invitation == id }?.value

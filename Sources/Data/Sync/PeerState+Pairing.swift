@@ -68,7 +68,7 @@ extension PeerState {
                 guard var race = invited, race.invitation == id else { return }
                 guard race.accept(statement, from: sender) else { throw .badSignature("statement") }
                 invited = race
-            case .watchRequest, .watchGrant, .watchRefusal:
+            case .watchRequest, .watchGrant, .watchRefusal, .signedBoot:
                 break
             }
         } catch {
@@ -171,5 +171,33 @@ extension PeerState {
               )))
         else { return [] }
         return outgoing(encode(datagram), to: peers)
+    }
+}
+
+// MARK: Restart in an invited race (docs/PROTOCOL.md, "Restart in an invited race")
+
+extension PeerState {
+    /// What to keep of the invited race we are in, for a restarted process of `runner`; nil outside one.
+    func keptRace(as runner: RunnerID, at now: Date) -> KeptInvitedRace? {
+        guard let race = invited, race.gate != nil, let secrets = pairingState.raceSecrets(invitation: race.invitation),
+              let roster = pairingState.roster(invitation: race.invitation), let host = pairingState.host(invitation: race.invitation),
+              let terms = pairingState.terms(invitation: race.invitation)
+        else { return nil }
+        return KeptInvitedRace(
+            runner: runner, invitation: race.invitation, raceKey: Data(secrets.key), raceID: Data(secrets.raceID),
+            roster: roster.keys.mapValues { Data($0) }, rosterSignature: Data(roster.signature), host: host.text,
+            mode: terms.mode.rawValue, goalCentimetres: terms.goal.centimetres, savedAt: now
+        )
+    }
+
+    /// A restarted process rejoins the invited race it kept: keyed with its race key and race id, the
+    /// host's roster, spectators admitted as before. Returns its terms; nil when `kept` does not check.
+    mutating func rejoin(_ kept: KeptInvitedRace, spectators: [MateIdentity]) -> RaceTerms? {
+        guard let keys = pairingState.keys, let race = kept.race, race.roster.keys[kept.runner] == keys.identity.signingKey else { return nil }
+        key = RaceKey(secrets: race.secrets)
+        windows = [:]
+        invited = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
+        invited?.gate = SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
+        return race.terms
     }
 }

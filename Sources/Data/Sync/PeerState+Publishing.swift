@@ -18,6 +18,10 @@ extension PeerState {
             if case .progress(let report) = datagram.message {
                 out += statement(for: report, as: datagram.sender)
                 out += progressUpdates(report, number: datagram.sequence, sender: datagram.sender)
+            } else if case .boot(let epoch) = datagram.message, let invited {
+                // In an invited race only a signed boot counts (a restart makes the mates hand our state back).
+                let signed = SyncDatagram(sender: datagram.sender, sequence: datagram.sequence, message: invited.signedBoot(epoch, as: datagram.sender))
+                out += outgoing(encode(signed), to: recipients)
             } else {
                 out += outgoing(encode(datagram), to: recipients)
             }

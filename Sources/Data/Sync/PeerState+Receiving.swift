@@ -10,13 +10,21 @@ extension PeerState {
     /// datagrams received is the caller's (`countReceived()`), once it has delivered the effects.
     mutating func receive(_ bytes: [UInt8], from source: PeerAddress, clocks: SyncClocks) -> InboundEffects {
         var effects = InboundEffects()
-        let arrival = Arrival(source: source, length: bytes.count, clocks: clocks)
+        var arrival = Arrival(source: source, length: bytes.count, clocks: clocks)
         var fromSpectator = false
         do {
-            let (datagram, spectator) = try decodeInbound(bytes)
+            var (datagram, spectator) = try decodeInbound(bytes)
             fromSpectator = spectator
             guard datagram.sender != outbox.me else { throw DatagramError.ownSender }
             if spectator { try admitSpectator(datagram, from: source) }
+            if case let .pairing(.signedBoot(id, _, epoch, signature)) = datagram.message {
+                // An invited race's boot, checked against its runner's key, then a boot like any other.
+                guard let race = invited, race.invitation == id, race.acceptsBoot(epoch, signature: signature, from: datagram.sender) else {
+                    throw DatagramError.unsignedDecision
+                }
+                datagram = SyncDatagram(sender: datagram.sender, sequence: datagram.sequence, message: .boot(epoch: epoch))
+                arrival.signedBoot = true
+            }
             if case .pairing(let pairing) = datagram.message, PairingDTO.untaggedSubtypes.contains(pairing.subtype) {
                 try handleWatch(pairing, datagram: datagram, arrival: arrival, into: &effects)
                 return effects

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import SyncWire
 
 /// Replicates progress over UDP, protocol version 2 (`SyncWire`, docs/PROTOCOL.md): every publish goes
@@ -18,10 +19,13 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     let store: PeerStateStore
     /// This device's paired mates: the spectators a runner admits, the runners a spectator takes a grant from.
     private let mates: (any KnownMatesRepository)?
-    private init(transport: UDPTransport, store: PeerStateStore, mates: (any KnownMatesRepository)?) {
+    /// Where an invited race is kept for a restarted process to rejoin.
+    private let races: InvitedRaceStore?
+    private init(transport: UDPTransport, store: PeerStateStore, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?) {
         self.transport = transport
         self.store = store
         self.mates = mates
+        self.races = races
     }
 
     /// Binds a UDP socket on `host`:`port` (port 0: any free port). With a `key`, every datagram sent
@@ -37,6 +41,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         key: RaceKey? = nil,
         identity: DeviceKeys? = nil,
         mates: (any KnownMatesRepository)? = nil,
+        races: InvitedRaceStore? = nil,
         watching: Bool = false,
         clock: any RaceClock = SystemRaceClock()
     ) async throws -> UDPRaceSyncRepository {
@@ -50,7 +55,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         )
         store.withState { $0.localAddress = transport.localAddress }
         transport.onClose { store.finish() }
-        return UDPRaceSyncRepository(transport: transport, store: store, mates: mates)
+        return UDPRaceSyncRepository(transport: transport, store: store, mates: mates, races: races)
     }
 
     /// The identities of `mates` (none when there are none or the file cannot be read).
@@ -69,7 +74,26 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// are at this moment); false when there are none.
     public func enterRace(invitation: UInt32) -> Bool {
         let spectators = Self.identities(of: mates)
-        return store.withState { $0.enterRace(invitation: invitation, spectators: spectators) }
+        let now = Date()
+        let (entered, kept) = store.withState { state in
+            let entered = state.enterRace(invitation: invitation, spectators: spectators)
+            return (entered, state.outbox.me.flatMap { state.keptRace(as: $0, at: now) })
+        }
+        if entered, let kept { try? races?.save(kept) }
+        return entered
+    }
+
+    /// A restarted runner of an invited race rejoins it from what `enterRace` kept in the data directory
+    /// (see `RacePeersRepository`); nil when nothing fresh is kept for `runner`.
+    public func resumeRace(as runner: RunnerID) -> RaceTerms? {
+        guard let kept = races?.load(runner) else { return nil }
+        let spectators = Self.identities(of: mates)
+        return store.withState { $0.rejoin(kept, spectators: spectators) }
+    }
+
+    /// The run is over: what was kept of its invited race is removed (see `RacePeersRepository`).
+    public func leaveRace(as runner: RunnerID) {
+        races?.remove(runner)
     }
 
     /// A spectator of an invited race that no runner admitted, though one said it is not paired with this

@@ -15,6 +15,11 @@ public protocol RacePeersRepository: Sendable {
     /// A spectator (`watch`) of an invited race: true when no runner admitted it and one said it is not
     /// paired with this device (pairing, both ways, is what admits a spectator).
     var spectatorNotPaired: Bool { get }
+    /// A restarted runner (the same runner id) of an invited race: rejoins it with what was kept of it,
+    /// and returns its terms; nil when nothing is kept (the run goes through its lobby).
+    func resumeRace(as runner: RunnerID) -> RaceTerms?
+    /// The run is over: what was kept to rejoin its invited race is forgotten.
+    func leaveRace(as runner: RunnerID)
 }
 
 extension RacePeersRepository {
@@ -22,4 +27,8 @@ extension RacePeersRepository {
     public func enterRace(invitation: UInt32) -> Bool { false }
     /// A transport without pairing admits every spectator that holds its key.
     public var spectatorNotPaired: Bool { false }
+    /// A transport without pairing keeps no invited race.
+    public func resumeRace(as runner: RunnerID) -> RaceTerms? { nil }
+    /// Nothing kept, nothing to forget.
+    public func leaveRace(as runner: RunnerID) {}
 }

@@ -24,6 +24,8 @@ package enum PairingDTO: Sendable, Hashable {
     case watchGrant(spectator: RunnerID, WatchGrant)
     /// Runner → spectator it does not admit (subtype 25), and why; never tagged.
     case watchRefusal(spectator: RunnerID, WatchRefusalReason)
+    /// Runner → everyone (subtype 26; runner = the sender): its boot epoch, signed (an invited race's boot).
+    case signedBoot(invitation: UInt32, runner: RunnerID, epoch: UInt64, signature: [UInt8])
 
     /// The subtype byte (the first of the body).
     package var subtype: UInt8 {
@@ -38,6 +40,7 @@ package enum PairingDTO: Sendable, Hashable {
         case .watchRequest: 23
         case .watchGrant: 24
         case .watchRefusal: 25
+        case .signedBoot: 26
         }
     }
 
@@ -45,7 +48,7 @@ package enum PairingDTO: Sendable, Hashable {
     package var invitation: UInt32? {
         switch self {
         case .offer(let id, _, _), .reply(let id, _, _), .reveal(let id, _, _), .decision(let id, _, _), .grant(let id, _, _),
-             .roster(let id, _, _), .statement(let id, _, _): id
+             .roster(let id, _, _), .statement(let id, _, _), .signedBoot(let id, _, _, _): id
         case .watchGrant(_, let grant): grant.invitation
         case .watchRequest, .watchRefusal: nil
         }
@@ -69,6 +72,7 @@ package enum PairingDTO: Sendable, Hashable {
         case 23: 64 + 32 + WatchRequest.paddingLength + 64
         case 24: WatchGrant.bodyLength
         case 25: 8 + 1
+        case 26: 12 + 8 + 64
         default: nil
         }
     }
