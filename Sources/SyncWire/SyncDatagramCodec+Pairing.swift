@@ -47,6 +47,10 @@ extension SyncDatagramCodec {
             writer.write(runner.rawValue)
             writer.write(epoch)
             writer.write(contentsOf: signature)
+        case let .outcomeSignature(_, invitee, kind, signature):
+            writer.write(invitee.rawValue)
+            writer.write(kind)
+            writer.write(contentsOf: signature)
         case .watchRequest, .watchGrant, .watchRefusal:
             break
         }
@@ -153,6 +157,10 @@ extension SyncDatagramCodec {
             let epoch = try reader.readUInt64()
             guard epoch > 0 else { throw .fieldOutOfRange("epoch") }
             pairing = .signedBoot(invitation: invitation, runner: other, epoch: epoch, signature: try bytes(64))
+        case 27:
+            let kind = try reader.readUInt8()
+            guard (1...4).contains(kind) else { throw .fieldOutOfRange("outcome") }
+            pairing = .outcomeSignature(invitation: invitation, invitee: other, kind: kind, signature: try bytes(64))
         default:
             pairing = .statement(invitation: invitation, runner: other, try readStatement(from: &reader))
         }

@@ -41,6 +41,8 @@ struct LobbyPairing: Sendable {
     /// The roster of each invitation: the host's own, or the one it sent us (checked).
     var hostRosters: [UInt32: RaceRoster] = [:]
     var grantedRosters: [Key: RaceRoster] = [:]
+    /// The outcome kinds (1 … 4) the host of each paired invitation signed for us.
+    var signedOutcomes: [Key: Set<UInt8>] = [:]
 
     /// No exchange yet.
     init(keys: DeviceKeys?, capacity: Int) {

@@ -68,6 +68,11 @@ extension PeerState {
                 guard var race = invited, race.invitation == id else { return }
                 guard race.accept(statement, from: sender) else { throw .badSignature("statement") }
                 invited = race
+            case let .outcomeSignature(id, invitee, kind, signature):
+                let key = LobbyPairing.Key(host: sender, invitation: id)
+                guard invitee == me, let joined = pairingState.joined[key], let session = joined.session else { return }
+                guard joined.pairing.isValid(outcome: kind, signature: signature, in: session) else { throw .badSignature("outcome") }
+                pairingState.signedOutcomes[key, default: []].insert(kind)
             case .watchRequest, .watchGrant, .watchRefusal, .signedBoot:
                 break
             }
@@ -99,6 +104,15 @@ extension PeerState {
         case .outcome(let id, .start):
             let key = LobbyPairing.Key(host: datagram.sender, invitation: id)
             return pairingState.joined[key] == nil || (pairingState.grantedSecrets[key] != nil && pairingState.grantedRosters[key] != nil)
+        case .outcome(let id, let outcome):
+            // A paired invitation ends only as its host signed it (a forged cancel is refused and counted).
+            let key = LobbyPairing.Key(host: datagram.sender, invitation: id)
+            guard pairingState.joined[key]?.session != nil else { return true }
+            guard pairingState.signedOutcomes[key]?.contains(outcome.kind) == true else {
+                statistics.dropped["unsigned-outcome", default: 0] += 1
+                return false
+            }
+            return true
         default:
             return true
         }
@@ -145,6 +159,18 @@ extension PeerState {
             return (before, [], false)
         default:
             return ([], [], false)
+        }
+    }
+
+    /// The host's signatures of a plain outcome (not a start) for each paired invitee it goes to, sent
+    /// before it.
+    mutating func outcomeSignatures(_ body: SyncMessage, from me: Runner, to recipients: [RunnerID]?) -> [OutgoingDatagram] {
+        guard case .outcome(let id, let outcome) = body, outcome.kind != 0, let hosted = pairingState.hosted[id] else { return [] }
+        return (recipients ?? Array(hosted.keys)).flatMap { invitee -> [OutgoingDatagram] in
+            guard let exchange = hosted[invitee], let session = exchange.session, let address = runnerAddresses[invitee] else { return [] }
+            let signature = exchange.pairing.signOutcome(kind: outcome.kind, in: session)
+            let datagram = outbox.datagram(saying: .pairing(.outcomeSignature(invitation: id, invitee: invitee, kind: outcome.kind, signature: signature)), as: me.id)
+            return outgoing(encode(datagram), to: [address])
         }
     }
 

@@ -59,8 +59,9 @@ extension PeerState {
         default:
             break
         }
+        let signatures = outcomeSignatures(body, from: me, to: recipients)
         let datagram = outbox.datagram(saying: body, as: me.id)
         let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? self.recipients
-        return forSpectators(pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after + watchRequests(for: message, from: me))
+        return forSpectators(signatures + pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after + watchRequests(for: message, from: me))
     }
 }

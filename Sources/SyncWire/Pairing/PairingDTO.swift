@@ -26,6 +26,9 @@ package enum PairingDTO: Sendable, Hashable {
     case watchRefusal(spectator: RunnerID, WatchRefusalReason)
     /// Runner → everyone (subtype 26; runner = the sender): its boot epoch, signed (an invited race's boot).
     case signedBoot(invitation: UInt32, runner: RunnerID, epoch: UInt64, signature: [UInt8])
+    /// Host → paired invitee (subtype 27): how the invitation ended (outcome kind 1 … 4), signed over
+    /// that invitee's exchange; the plain outcome counts for a paired invitee only with it.
+    case outcomeSignature(invitation: UInt32, invitee: RunnerID, kind: UInt8, signature: [UInt8])
 
     /// The subtype byte (the first of the body).
     package var subtype: UInt8 {
@@ -41,6 +44,7 @@ package enum PairingDTO: Sendable, Hashable {
         case .watchGrant: 24
         case .watchRefusal: 25
         case .signedBoot: 26
+        case .outcomeSignature: 27
         }
     }
 
@@ -48,7 +52,8 @@ package enum PairingDTO: Sendable, Hashable {
     package var invitation: UInt32? {
         switch self {
         case .offer(let id, _, _), .reply(let id, _, _), .reveal(let id, _, _), .decision(let id, _, _), .grant(let id, _, _),
-             .roster(let id, _, _), .statement(let id, _, _), .signedBoot(let id, _, _, _): id
+             .roster(let id, _, _), .statement(let id, _, _), .signedBoot(let id, _, _, _),
+             .outcomeSignature(let id, _, _, _): id
         case .watchGrant(_, let grant): grant.invitation
         case .watchRequest, .watchRefusal: nil
         }
@@ -73,6 +78,7 @@ package enum PairingDTO: Sendable, Hashable {
         case 24: WatchGrant.bodyLength
         case 25: 8 + 1
         case 26: 12 + 8 + 64
+        case 27: 12 + 1 + 64
         default: nil
         }
     }
