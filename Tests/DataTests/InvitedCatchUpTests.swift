@@ -95,4 +95,15 @@ struct InvitedCatchUpTests {
         store.remove(bob)
         #expect(store.load(bob, now: saved) == nil)
     }
+
+    @Test("every runner of an invited race advertises the same public race id, another race another one, and it is neither the race id nor the key")
+    func publicRaceID() throws {
+        let (host, joiner) = try PeerStatePairingTests().exchange()
+        let (other, _) = try PeerStatePairingTests().exchange()
+        let id = try #require(host.key?.publicID)
+        #expect(id.count == 16 && id.allSatisfy(\.isHexDigit))
+        #expect(joiner.key?.publicID == id && other.key?.publicID != id)
+        let raceID = try #require(host.key?.raceID)
+        #expect(!id.contains(raceID.prefix(4).map { String(format: "%02x", $0) }.joined()))
+    }
 }

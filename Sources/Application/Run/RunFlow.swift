@@ -55,7 +55,8 @@ public struct RunFlow: Sendable {
 
         var location = try deps.location()
         if let discovery {
-            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: RunnerID.random().description, logger: logger)
+            // The race's own id, the same on every runner (none in an open race): never a per-runner random one.
+            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: deps.transport.publicRaceID, logger: logger)
         }
         let session = RaceSession(
             configuration: environment.timings.session(

@@ -20,6 +20,9 @@ public protocol RacePeersRepository: Sendable {
     func resumeRace(as runner: RunnerID) -> RaceTerms?
     /// The run is over: what was kept to rejoin its invited race is forgotten.
     func leaveRace(as runner: RunnerID)
+    /// The race's public id, the same on every runner of a keyed race (invited or by passphrase) and
+    /// telling nothing of its key; nil in an open race, which has none.
+    var publicRaceID: String? { get }
 }
 
 extension RacePeersRepository {
@@ -31,4 +34,6 @@ extension RacePeersRepository {
     public func resumeRace(as runner: RunnerID) -> RaceTerms? { nil }
     /// Nothing kept, nothing to forget.
     public func leaveRace(as runner: RunnerID) {}
+    /// A transport without a key has no race id.
+    public var publicRaceID: String? { nil }
 }

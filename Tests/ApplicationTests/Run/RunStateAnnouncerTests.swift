@@ -1,0 +1,28 @@
+@testable import Application
+import Domain
+import Foundation
+import Logging
+import MateRunnerTesting
+import Testing
+
+/// What a run advertises once it starts (issue 18, item 5): `running` with the race's own public id, the
+/// same on every runner of the race, never a random one per runner; no id at all in an open race.
+@Suite("Run state announcer")
+struct RunStateAnnouncerTests {
+    @Test("running with the race id the transport gives (the same for every runner of the race), or none in an open race")
+    func announcesTheRaceID() async throws {
+        for raceID in ["3f1ca9e207bd5c44", nil] as [String?] {
+            let (alice, bob) = (InMemoryMateDiscovery(), InMemoryMateDiscovery())
+            for discovery in [alice, bob] {
+                let announcer = RunStateAnnouncer(
+                    wrapped: ScriptedLocationRepository(script: [], clock: ManualRaceClock()), discovery: discovery, raceID: raceID, logger: Logger(label: "test")
+                )
+                for try await _ in announcer.fixes() {}
+            }
+            for discovery in [alice, bob] {
+                #expect(discovery.announcements.map(\.state) == [.running])
+                #expect(discovery.announcements.map(\.raceID) == [raceID])
+            }
+        }
+    }
+}
