@@ -107,3 +107,19 @@ struct InvitedCatchUpTests {
         #expect(!id.contains(raceID.prefix(4).map { String(format: "%02x", $0) }.joined()))
     }
 }
+
+/// The race id discovery advertises in an open race (issue 18, item 5): the same on both runners.
+@Suite("Public race id of an open race")
+struct OpenRaceIDTests {
+    @Test("two runners of an open race give the same public race id, the race-clock host's id (none before a mate is heard); a keyed race the key's")
+    func sameOnBoth() throws {
+        var race = try AttackRace(keyed: false)
+        #expect(race.alice.publicRaceID == nil)
+        race.run(3)
+        #expect(race.alice.publicRaceID == RunnerID(rawValue: AttackRace.bobID).description)
+        #expect(race.bob.publicRaceID == race.alice.publicRaceID)
+        var keyed = try AttackRace(keyed: true)
+        keyed.run(1)
+        #expect(keyed.alice.publicRaceID == keyed.key?.publicID && keyed.bob.publicRaceID == keyed.alice.publicRaceID)
+    }
+}

@@ -55,7 +55,7 @@ public struct RunFlow: Sendable {
 
         var location = try deps.location()
         if let discovery {
-            // The race's own id, the same on every runner (none in an open race): never a per-runner random one.
+            // The race's own id, the same on every runner: never a per-runner random one.
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: deps.transport.publicRaceID, logger: logger)
         }
         let session = RaceSession(

@@ -3,8 +3,8 @@ import Logging
 
 /// Tells the network when our run starts: a `LocationRepository` wrapper that, when the race session
 /// first asks for positions (the lobby is over, the race is on), advertises `running` with the race
-/// id — the race's public id, the same on every runner (`RacePeersRepository.publicRaceID`; none in an
-/// open race) — so mates see we are busy and which runners race together.
+/// id — the race's public id, the same on every runner (`RacePeersRepository.publicRaceID`) — so mates
+/// see we are busy and which runners race together.
 struct RunStateAnnouncer: LocationRepository {
     let wrapped: any LocationRepository
     let discovery: any MateDiscoveryRepository
@@ -14,7 +14,7 @@ struct RunStateAnnouncer: LocationRepository {
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
         do {
             try discovery.announce(.running, raceID: raceID)
-            logger.info("advertising state=running race=\(raceID ?? "(open race: none)")")
+            logger.info("advertising state=running race=\(raceID ?? "(none yet)")")
         } catch {
             logger.warning("could not update the DNS-SD TXT record to running: \(error)")
         }

@@ -102,6 +102,14 @@ struct PeerState: Sendable {
         return StartingRunner(id: runner, ipv4: ipv4, port: port)
     }
 
+    /// The race's public id: the race key's (`RaceKey.publicID`), or in an open race the race-clock
+    /// host's runner id once a mate was heard; nil before.
+    var publicRaceID: String? {
+        if let key { return key.publicID }
+        guard clock.lowestMate != nil, let me = outbox.me else { return nil }
+        return clock.host(me: me).description
+    }
+
     // MARK: Sending
 
     /// `bytes` to each of `addresses` that is validated, our own excluded; the others are counted as

@@ -66,8 +66,9 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// The address the socket is bound to (with the port the system picked, for port 0).
     public var localAddress: PeerAddress { transport.localAddress }
 
-    /// The race key's public id (see `RacePeersRepository`): the same on every runner of the race.
-    public var publicRaceID: String? { store.withState { $0.key?.publicID } }
+    /// The race's public id (see `RacePeersRepository`): the race key's, or in an open race the
+    /// race-clock host's runner id once a mate was heard (the lowest id of the race's runners).
+    public var publicRaceID: String? { store.withState { $0.publicRaceID } }
 
     /// Whether this race has a key (every datagram authenticated) or is open.
     public var isAuthenticated: Bool { store.withState { $0.key != nil } }

@@ -20,8 +20,9 @@ public protocol RacePeersRepository: Sendable {
     func resumeRace(as runner: RunnerID) -> RaceTerms?
     /// The run is over: what was kept to rejoin its invited race is forgotten.
     func leaveRace(as runner: RunnerID)
-    /// The race's public id, the same on every runner of a keyed race (invited or by passphrase) and
-    /// telling nothing of its key; nil in an open race, which has none.
+    /// The race's public id, the same on every runner of the race: from the race key in a keyed race
+    /// (invited or by passphrase; it tells nothing of the key), the race-clock host's runner id (the lowest
+    /// of the race's runners heard) in an open one; nil before a mate was heard there.
     var publicRaceID: String? { get }
 }
 
@@ -34,6 +35,6 @@ extension RacePeersRepository {
     public func resumeRace(as runner: RunnerID) -> RaceTerms? { nil }
     /// Nothing kept, nothing to forget.
     public func leaveRace(as runner: RunnerID) {}
-    /// A transport without a key has no race id.
+    /// A transport that knows no race id.
     public var publicRaceID: String? { nil }
 }
