@@ -35,14 +35,17 @@ struct MDNSRaceTests {
         try? FileManager.default.removeItem(at: output)
     }
 
-    @Test("an invited race over real mDNS, paired by its code: bob's JSON invitation frame carries the code alice's screen shows, a JSON input event accepts, the race runs keyed and bob is paired with alice")
-    func pairedByCode() async throws {
+    @Test(
+        "an invited race over real mDNS, paired by its code: bob's screen (JSON invitation frame, or the text front-end's prompt in tmux) shows the code alice's screen shows, a JSON input event (or the key a) accepts, the race runs keyed and bob is paired with alice",
+        arguments: ["json", "text"]
+    )
+    func pairedByCode(frontEnd: String) async throws {
         let binary = try BuildProducts.materunner()
         let script = Fixtures.packageRoot.appendingPathComponent("scripts/netns-mdns-race.sh")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-mdns-pairing-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try await ProcessRun.run(
-            URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.path], timeout: 240, environment: ["PAIRING": "json"]
+            URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.path], timeout: 240, environment: ["PAIRING": frontEnd]
         )
         if run.status == 77 {
             try Test.cancel("skipped: \(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
@@ -52,6 +55,11 @@ struct MDNSRaceTests {
         }
         #expect(!run.timedOut)
         #expect(run.status == 0, "script exit \(run.status): \(run.stderr)\nalice: \(file("alice.err"))\nbob: \(file("bob.err"))")
+        if frontEnd == "text" {
+            // The text front-end's prompt, as tmux captured it, carries the code and what to check.
+            #expect(file("bob-screen.txt").range(of: #"code \d{6}: accept only if alice's screen shows it"#, options: .regularExpression) != nil, "\(file("bob-screen.txt"))")
+            #expect(file("bob-screen-end.txt").contains("you accepted alice's invitation"), "\(file("bob-screen-end.txt"))")
+        }
         // The script compared the codes on both screens before accepting.
         #expect(file("codes.txt").range(of: #"^bob's screen: code (\d{6}); alice's screen: bob's code: \1$"#, options: .regularExpression) != nil, "\(file("codes.txt"))")
         let alice = ProcessRun(status: 0, stdout: file("alice.json"), stderr: file("alice.err"), timedOut: false)
