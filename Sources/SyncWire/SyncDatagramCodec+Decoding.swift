@@ -18,10 +18,10 @@ extension SyncDatagramCodec {
         case (nil, true): throw .unexpectedTag
         case (.some, false):
             // Watch requests, grants and refusals travel untagged in every race (signed or sealed).
-            guard header.type == .extended, bytes.count > DatagramHeader.length,
-                  PairingDTO.untaggedSubtypes.contains(bytes[DatagramHeader.length])
-            else { throw .missingTag }
+            guard isWatchMessage(header, bytes) else { throw .missingTag }
         case (.some(let key), true):
+            // Watch messages are never tagged (their encoding drops any tag): a tagged one is not one of ours.
+            guard !isWatchMessage(header, bytes) else { throw .unexpectedTag }
             guard key.isValid(tag: bytes[bodyEnd...], for: bytes[..<bodyEnd]) else { throw .badTag }
         case (nil, false): break
         }
@@ -57,6 +57,11 @@ extension SyncDatagramCodec {
             throw .lengthMismatch(expected: bodyEnd - reader.remaining, actual: bodyEnd)
         }
         return SyncDatagram(sender: header.sender, sequence: header.sequence, message: message)
+    }
+
+    /// Whether `bytes` is a watch request, grant or refusal (type 15, subtypes 23 … 25): never tagged.
+    private static func isWatchMessage(_ header: DatagramHeader, _ bytes: [UInt8]) -> Bool {
+        header.type == .extended && bytes.count > DatagramHeader.length && PairingDTO.untaggedSubtypes.contains(bytes[DatagramHeader.length])
     }
 
     private static func requireNoFlags(_ flags: UInt8) throws(DatagramError) {

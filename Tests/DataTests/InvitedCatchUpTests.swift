@@ -118,6 +118,16 @@ struct OpenRaceIDTests {
         race.run(3)
         #expect(race.alice.publicRaceID == RunnerID(rawValue: AttackRace.bobID).description)
         #expect(race.bob.publicRaceID == race.alice.publicRaceID)
+        // A mate heard before its address is validated (it found us first): its hello counts already.
+        var alice = PeerState(key: nil, capacity: 64), bob = PeerState(key: nil, capacity: 64)
+        alice.learnPeer(AttackRace.bobAddress)
+        let clocks = SyncClocks(microseconds: { AttackRace.start })
+        _ = bob.publish(AttackRace.bobProgress(0), clocks: clocks)
+        for datagram in alice.publish(AttackRace.aliceProgress(0), clocks: clocks) {
+            _ = bob.receive(datagram.bytes, from: AttackRace.aliceAddress, clocks: clocks)
+        }
+        #expect(!bob.table.isValidated(AttackRace.aliceAddress))
+        #expect(bob.publicRaceID == RunnerID(rawValue: AttackRace.bobID).description)
         var keyed = try AttackRace(keyed: true)
         keyed.run(1)
         #expect(keyed.alice.publicRaceID == keyed.key?.publicID && keyed.bob.publicRaceID == keyed.alice.publicRaceID)

@@ -102,12 +102,16 @@ struct PeerState: Sendable {
         return StartingRunner(id: runner, ipv4: ipv4, port: port)
     }
 
-    /// The race's public id: the race key's (`RaceKey.publicID`), or in an open race the race-clock
-    /// host's runner id once a mate was heard; nil before.
+    /// The race's public id: the race key's (`RaceKey.publicID`), or in an open race the lowest runner id
+    /// among us and the mates whose hello named our terms, once one did (what every runner that heard the
+    /// same hellos picks: the race-clock host's id, without waiting for its address to be validated); nil
+    /// before.
     var publicRaceID: String? {
         if let key { return key.publicID }
-        guard clock.lowestMate != nil, let me = outbox.me else { return nil }
-        return clock.host(me: me).description
+        guard let (runner, terms) = outbox.introduction else { return nil }
+        let mates = roster.runners.filter { $0.key != runner.id && $0.value.terms == terms }.map(\.key)
+        guard let lowest = mates.min() else { return nil }
+        return min(lowest, runner.id).description
     }
 
     // MARK: Sending
