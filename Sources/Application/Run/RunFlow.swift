@@ -56,7 +56,7 @@ public struct RunFlow: Sendable {
         var location = try deps.location()
         if let discovery {
             // The race's own id, the same on every runner: never a per-runner random one.
-            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: deps.transport.publicRaceID, logger: logger)
+            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: { deps.transport.publicRaceID }, logger: logger)
         }
         let session = RaceSession(
             configuration: environment.timings.session(

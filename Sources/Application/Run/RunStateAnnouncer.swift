@@ -8,10 +8,12 @@ import Logging
 struct RunStateAnnouncer: LocationRepository {
     let wrapped: any LocationRepository
     let discovery: any MateDiscoveryRepository
-    let raceID: String?
+    /// Read when the run starts (an open race's id needs a mate's hello).
+    let raceID: @Sendable () -> String?
     let logger: Logger
 
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
+        let raceID = raceID()
         do {
             try discovery.announce(.running, raceID: raceID)
             logger.info("advertising state=running race=\(raceID ?? "(none yet)")")

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Logging
 import MateRunnerTesting
+import Synchronization
 import Testing
 
 /// What a run advertises once it starts (issue 18, item 5): `running` with the race's own public id, the
@@ -15,7 +16,7 @@ struct RunStateAnnouncerTests {
             let (alice, bob) = (InMemoryMateDiscovery(), InMemoryMateDiscovery())
             for discovery in [alice, bob] {
                 let announcer = RunStateAnnouncer(
-                    wrapped: ScriptedLocationRepository(script: [], clock: ManualRaceClock()), discovery: discovery, raceID: raceID, logger: Logger(label: "test")
+                    wrapped: ScriptedLocationRepository(script: [], clock: ManualRaceClock()), discovery: discovery, raceID: { raceID }, logger: Logger(label: "test")
                 )
                 for try await _ in announcer.fixes() {}
             }
@@ -24,5 +25,18 @@ struct RunStateAnnouncerTests {
                 #expect(discovery.announcements.map(\.raceID) == [raceID])
             }
         }
+    }
+
+    @Test("the race id is read when the run starts, not when the run is set up (an open race learns it from a mate's hello)")
+    func readsAtStart() async throws {
+        let current = Mutex<String?>(nil)
+        let discovery = InMemoryMateDiscovery()
+        let announcer = RunStateAnnouncer(
+            wrapped: ScriptedLocationRepository(script: [], clock: ManualRaceClock()), discovery: discovery,
+            raceID: { current.withLock { $0 } }, logger: Logger(label: "test")
+        )
+        current.withLock { $0 = "00000000000000b0" }
+        for try await _ in announcer.fixes() {}
+        #expect(discovery.announcements.map(\.raceID) == ["00000000000000b0"])
     }
 }
