@@ -33,6 +33,7 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirOptionGroup
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         do { _ = try Runner.validate(name: name) } catch { throw ValidationError("\(error)") }

@@ -12,6 +12,10 @@ struct RunStateAnnouncer: LocationRepository {
     let raceID: @Sendable () -> String?
     let logger: Logger
 
+    func statuses() -> AsyncStream<PositionStatus> {
+        wrapped.statuses()
+    }
+
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let raceID = raceID()
         do {
