@@ -12,9 +12,12 @@ public enum SyncDatagramCodec {
     static let finalResultFlag: UInt8 = 0x04
     static let phaseMask: UInt8 = 0x03
 
-    /// Encodes one datagram, with the tag of `key` at its end when there is one. A hello's name is cut
-    /// to 32 bytes of whole characters.
+    /// Encodes one datagram, with the tag of `key` at its end when there is one (never on a watch
+    /// request, grant or refusal: `PairingDTO.untaggedSubtypes`). A hello's name is cut to 32 bytes of
+    /// whole characters.
     public static func encode(_ datagram: SyncDatagram, key: RaceKey? = nil) -> [UInt8] {
+        var key = key
+        if case .pairing(let pairing) = datagram.message, PairingDTO.untaggedSubtypes.contains(pairing.subtype) { key = nil }
         var writer = WireWriter(capacity: maximumLength)
         let flags: UInt8
         if case .progress(let report) = datagram.message {

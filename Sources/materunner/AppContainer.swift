@@ -31,9 +31,14 @@ struct AppContainer {
 
     // MARK: Data
 
-    func makeTransport(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil) async throws -> UDPRaceSyncRepository {
+    func makeTransport(
+        port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil, mates: (any KnownMatesRepository)? = nil,
+        races: InvitedRaceStore? = nil, watching: Bool = false
+    ) async throws -> UDPRaceSyncRepository {
         do {
-            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, identity: identity, clock: clock)
+            return try await UDPRaceSyncRepository.bind(
+                host: host, port: port, key: key, identity: identity, mates: mates, races: races, watching: watching, clock: clock
+            )
         } catch let error as SyncError {
             throw FlowError(error, otherwise: .unavailable)
         }

@@ -150,7 +150,10 @@ struct RunCommand: AsyncParsableCommand {
             let (request, screen, store) = (try request(course: course), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
             let pairing = try container.makePairing(data: data, invited: invite != nil || join)
             let key = try raceKey.load(logger: logger)
-            let transport = try await container.makeTransport(port: network.port ?? 47474, key: key, identity: pairing?.keys)
+            let transport = try await container.makeTransport(
+                port: network.port ?? 47474, key: key, identity: pairing?.keys, mates: pairing?.mates,
+                races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }
+            )
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
                 location: location(container, course: course?.course), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates

@@ -36,7 +36,12 @@ public struct RunFlow: Sendable {
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
 
         var terms = request.openTerms
-        if request.hasLobby {
+        await teardown.add { deps.transport.leaveRace(as: me.id) }
+        if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
+            // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
+            terms = resumed
+            logger.info("rejoining the invited race \(me.name) was in (kept in the data directory): catching up from the mates")
+        } else if request.hasLobby {
             let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
             terms = start.terms
             // Each runner's own --course: a runner on another course, or none, is refused by the session.
@@ -56,7 +61,8 @@ public struct RunFlow: Sendable {
         }
         var location = try deps.location()
         if let discovery {
-            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: RunnerID.random().description, logger: logger)
+            // The race's own id, the same on every runner: never a per-runner random one.
+            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: { deps.transport.publicRaceID }, logger: logger)
         }
         var configuration = environment.timings.session(
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
