@@ -122,10 +122,11 @@ final class TextFrontEnd: FrontEnd, Sendable {
         try output.write(text)
     }
 
-    /// Plain output prints when the stage or a runner's state changes, and once a minute of race time.
+    /// Plain output prints when the stage, the position source's state or a runner's state changes, and
+    /// once a minute of race time.
     private func shouldPrintPlain(_ frame: FrontEndFrame, state: inout State) -> Bool {
         let states = (frame.runners ?? []).map { "\($0.id)=\($0.state)" }.sorted()
-        let signature = ([frame.stage ?? ""] + states).joined(separator: ",")
+        let signature = ([frame.stage ?? "", frame.position?.state ?? ""] + states).joined(separator: ",")
         let minute = Int((frame.elapsedSeconds ?? 0) / 60)
         defer { state.lastPlain = (signature, minute) }
         guard let last = state.lastPlain else { return true }

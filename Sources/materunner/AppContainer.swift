@@ -6,6 +6,12 @@ import Logging
 import Presentation
 import SyncWire
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The composition root: the one place that builds concrete repositories (Data), the front-ends, and
 /// the flows (Application) they are handed to.
 struct AppContainer {
@@ -20,8 +26,8 @@ struct AppContainer {
     /// The run's timings on this container's (possibly sped-up) race clock.
     var timings: RunTimings { RunTimings(scale: clock.speedup) }
 
-    /// Ctrl-C and SIGTERM, for as long as a flow reads them.
-    var interrupts: @Sendable () -> AsyncStream<Void> { { InterruptSignals.listen() } }
+    /// Ctrl-C, SIGTERM and a closed standard output (`… | head -1`), for as long as a flow reads them.
+    var interrupts: @Sendable () -> AsyncStream<Void> { { InterruptSignals.listenWithClosedOutput() } }
 
     // MARK: Data
 
@@ -29,7 +35,7 @@ struct AppContainer {
         do {
             return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, identity: identity, clock: clock)
         } catch let error as SyncError {
-            throw CLIError.runtime("\(error)")
+            throw FlowError(error, otherwise: .unavailable)
         }
     }
 
@@ -65,7 +71,7 @@ struct AppContainer {
                 return replay
             }
         } catch {
-            throw CLIError.usage("\(error)")
+            throw FlowError(error, otherwise: .usage)
         }
     }
 
@@ -74,8 +80,17 @@ struct AppContainer {
     /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise);
     /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
     func makeScreen(_ options: FrontEndOptionGroup) throws -> FrontEndHost {
-        let host = try options.launch()
+        Self.divertLogs(to: try options.launch(), logger: logger)
+    }
+
+    /// `host`, after the search path's warnings are logged; while it draws a board on the terminal that
+    /// standard error shares, warnings become notices on it (`LogSetup.divert`).
+    @discardableResult
+    static func divertLogs(to host: FrontEndHost, logger: Logger) -> FrontEndHost {
         for warning in host.searchPath.warnings { logger.warning("\(warning)") }
+        if host.ownsTerminal, isatty(STDERR_FILENO) == 1 {
+            LogSetup.divert { level, message in host.showLog(level: level >= .error ? "error" : "warning", message: message) }
+        }
         return host
     }
 

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Presentation
@@ -47,7 +48,7 @@ struct FrontEndOptionGroup: ParsableArguments {
     /// each with its `--frontend-option` settings.
     static func launch(_ specs: [String], jsonOut: String?, settings: [String]) throws -> FrontEndHost {
         let parsed = try parse(settings)
-        do { return try FrontEndHost.launch(specs, jsonOut: jsonOut, settings: parsed) } catch { throw CLIError.usage("\(error)") }
+        do { return try FrontEndHost.launch(specs, jsonOut: jsonOut, settings: parsed) } catch { throw FlowError(error, otherwise: .usage) }
     }
 
     /// The `--frontend-option` items grouped by front-end, or a validation error showing the expected form.

@@ -29,21 +29,21 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var id: String?
 
-    @Option(help: ArgumentHelp("The goal distance in kilometres, at most 2 decimals.", valueName: "KM"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The goal distance in kilometres, at most 2 decimals.", valueName: "KM"))
     var goal: Double = 5
 
     @Option(help: "race: the first to reach the goal wins; team: the sum of everybody's distance reaches the goal.")
     var mode: RunMode = .race
 
-    @Option(help: ArgumentHelp("Your weight in kilograms, for calories (20 to 300).", valueName: "KG"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Your weight in kilograms, for calories (20 to 300).", valueName: "KG"))
     var weight: Double = RunnerProfile.standard.weight
 
     @OptionGroup var network: NetworkOptionGroup
 
-    @Option(help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
     var mates: Int?
 
-    @Option(help: ArgumentHelp("How long to wait for the mates (or, with --join, for an invitation), in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to wait for the mates (or, with --join, for an invitation), in seconds.", valueName: "SECONDS"))
     var wait: Double = 60
 
     @Option(help: ArgumentHelp(
@@ -52,7 +52,7 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var invite: String?
 
-    @Option(help: ArgumentHelp("How long the invited mates have to answer, in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long the invited mates have to answer, in seconds.", valueName: "SECONDS"))
     var inviteTimeout: Double = Invitation.standardTimeout
 
     @Flag(help: "Wait for an invitation and run the host's race (its mode and goal); answer from the front-end.")
@@ -72,7 +72,7 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var source: SourceArgument = .simulator
 
-    @Option(help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
     var jitter: Double = 0
 
     @Option(help: ArgumentHelp("Simulator: stand still SECONDS after every EVERY seconds of running.", valueName: "EVERY:SECONDS"))
@@ -81,7 +81,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
     var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
 
-    @Option(help: ArgumentHelp("Run the race clock this many times faster than real time (1 to 1000).", valueName: "X"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run the race clock this many times faster than real time (1 to 1000).", valueName: "X"))
     var speedup: Double = 1
 
     @Option(help: "Seed of the simulated runner (default: random).")
@@ -94,18 +94,15 @@ struct RunCommand: AsyncParsableCommand {
     var clockZones: String?
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
-        do {
-            _ = try Runner.validate(name: name)
-            if let id, RunnerID(hex: id) == nil || RunnerID(hex: id)?.rawValue == 0 {
-                throw ValidationError("--id \(id) is not 1 to 16 hex digits (and not 0)")
-            }
-            _ = try RaceGoal(kilometres: goal)
-            _ = try RunnerProfile(weight: weight)
-        } catch {
-            throw ValidationError("\(error)")
+        do { _ = try Runner.validate(name: name) } catch { throw ValidationError("--name: \(error)") }
+        if let id, RunnerID(hex: id) == nil || RunnerID(hex: id)?.rawValue == 0 {
+            throw ValidationError("--id \(id) is not 1 to 16 hex digits (and not 0)")
         }
+        do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") }
+        do { _ = try RunnerProfile(weight: weight) } catch { throw ValidationError("--weight: \(error)") }
         if let clockZones {
             do { _ = try TimeZoneList.parse(clockZones) } catch { throw ValidationError(error.description) }
         }

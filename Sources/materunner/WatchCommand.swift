@@ -30,6 +30,7 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var raceKey: RaceKeyOptionGroup
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         do { _ = try Runner.validate(name: name) } catch { throw ValidationError("\(error)") }

@@ -47,7 +47,7 @@ struct InvitationEndToEndTests {
         let recordsB = try #require(try await RecordsEndToEndTests.records(bob.dataHome.appendingPathComponent("materunner")).first)
         #expect(RecordsEndToEndTests.ranking(recordsA) == ["alice:1", "bob:2"])
         #expect(RecordsEndToEndTests.ranking(recordsA) == RecordsEndToEndTests.ranking(recordsB))
-        #expect(recordsB["goalMetres"] as? Double == 200 && recordsB["mode"] as? String == "race")
+        #expect(recordsB["goal_m"] as? Double == 200 && recordsB["mode"] as? String == "race")
     }
 
     @Test("invite -> decline: the host says so and exits 1; the joiner goes on waiting")
@@ -148,7 +148,7 @@ struct InvitationEndToEndTests {
         let recordB = try #require(try await RecordsEndToEndTests.records(bob.dataHome.appendingPathComponent("materunner")).first)
         #expect(recordA["status"] as? String == "finished")
         #expect(recordB["status"] as? String == "cancelled")
-        #expect(recordA["cheersReceived"] as? Int == 1, "\(recordA)")
+        #expect(recordA["cheers_received"] as? Int == 1, "\(recordA)")
     }
 
     @Test("a team run of three, started by invitation: the same team result on every peer")

@@ -16,6 +16,8 @@ struct JSONSchemaTests {
         let frames = [
             SampleFrames.waiting, SampleFrames.invitation, SampleFrames.countdown(3), SampleFrames.countdown(0),
             SampleFrames.status, SampleFrames.statusWithCalories, SampleFrames.cheer, SampleFrames.clock, SampleFrames.result,
+            SampleFrames.statusWithPosition("no_fix", summary: "GPS: no fix yet"),
+            SampleFrames.statusWithPosition("fix_3d", accuracy: 4.2, summary: "GPS 3D fix ±4 m"),
         ]
         for frame in frames { #expect(host.deliver(frame).isEmpty) }
         host.shutdown()
@@ -23,7 +25,7 @@ struct JSONSchemaTests {
 
         let valid = try FrameValidator.run(file: output.url)
         #expect(valid.status == 0, "\(valid.output)")
-        #expect(valid.output == "9 frames valid\n")
+        #expect(valid.output == "11 frames valid\n")
 
         var broken = SampleFrames.status
         broken.runners?[0].distance = "425 m"

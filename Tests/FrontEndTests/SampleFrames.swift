@@ -68,6 +68,13 @@ extension SampleFrames {
     )
 
     /// The status frame with pace and calories, as the Domain of issue 3 will give them.
+    /// A run on gpsd, with its receiver's state: no fix yet, or a 3D fix and its accuracy.
+    static func statusWithPosition(_ state: String, accuracy: Double? = nil, summary: String) -> FrontEndFrame {
+        var frame = status
+        frame.position = FrontEndPosition(source: "gpsd", state: state, accuracyMetres: accuracy, summary: summary)
+        return frame
+    }
+
     static var statusWithCalories: FrontEndFrame {
         var frame = status
         frame.runners = [alice, bob].enumerated().map { index, runner in

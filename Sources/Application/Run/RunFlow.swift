@@ -68,7 +68,8 @@ public struct RunFlow: Sendable {
             binder.show(Notice(level: .warning, message: Self.openRaceNotice))
         }
         let succeeded = await environment.runScreen(binder).present(
-            race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers, worldClock: deps.worldClock
+            race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers,
+            positions: { [location] in location.statuses() }, worldClock: deps.worldClock
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
         return RunOutcome(succeeded: succeeded, recorded: recorded)

@@ -10,6 +10,10 @@ struct RunStateAnnouncer: LocationRepository {
     let raceID: String
     let logger: Logger
 
+    func statuses() -> AsyncStream<PositionStatus> {
+        wrapped.statuses()
+    }
+
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
         do {
             try discovery.announce(.running, raceID: raceID)

@@ -38,7 +38,7 @@ public struct SpectatorFlow: Sendable {
         await teardown.add { binder.shutdown() }
         await teardown.add { await transport.close() }
         for peer in peers {
-            do { try transport.addPeer(peer) } catch { throw FlowError.usage("\(error)") }
+            do { try transport.addPeer(peer) } catch { throw FlowError(error, otherwise: .usage) }
         }
         if peers.isEmpty {
             let discovery = self.discovery()
@@ -46,7 +46,7 @@ public struct SpectatorFlow: Sendable {
             do {
                 _ = MateFollower(me: me.id, transport: transport, logger: logger).follow(try discovery.mates())
             } catch {
-                throw FlowError.usage("\(error)")
+                throw FlowError(FlowError(error, otherwise: .unavailable).fault, "\(error), or pass --peer HOST:PORT for each runner to follow")
             }
         }
         logger.info("watching as \(me.name) (\(me.id)) on UDP port \(transport.localPort)")

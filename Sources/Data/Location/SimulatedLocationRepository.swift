@@ -66,6 +66,10 @@ public struct SimulatedLocationRepository: LocationRepository {
         self.clock = clock
     }
 
+    public func statuses() -> AsyncStream<PositionStatus> {
+        PositionStatus.constant(PositionStatus(source: .simulator, state: .simulated))
+    }
+
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(16))
         let task = Task { [profile, clock] in

@@ -6,19 +6,24 @@ import Foundation
 extension ReplayLocationRepository {
     /// Replays an NMEA 0183 log (GGA and RMC); bad sentences are counted in `statistics` and skipped.
     public static func nmea(contentsOf url: URL, speed: Double = 1, clock: any RaceClock) throws(SourceError) -> ReplayLocationRepository {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .missing(path: url.path) }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw .unreadable(path: url.path, reason: error.localizedDescription)
         }
         let (reports, statistics) = NMEAReader.reports(from: String(decoding: data, as: UTF8.self))
         guard !reports.isEmpty else { throw .noPositions(path: url.path, detail: statistics.summary) }
-        return ReplayLocationRepository(reports: reports, speed: speed, statistics: statistics, clock: clock)
+        return ReplayLocationRepository(reports: reports, speed: speed, statistics: statistics, source: .nmea, clock: clock)
     }
 
     /// Replays the track points of a GPX file, segment after segment; empty segments are skipped.
     public static func gpx(contentsOf url: URL, speed: Double = 1, clock: any RaceClock) throws(SourceError) -> ReplayLocationRepository {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .missing(path: url.path) }
         let track: GPXTrack
-        do { track = try GPXTrack(contentsOf: url) } catch {
+        do { track = try GPXTrack(contentsOf: url) } catch let error as GPXError {
+            guard case .malformed = error else { throw .unreadable(path: url.path, reason: "\(error)") }
+            throw .malformed(path: url.path, reason: "\(error)")
+        } catch {
             throw .unreadable(path: url.path, reason: "\(error)")
         }
         let reports = track.reports

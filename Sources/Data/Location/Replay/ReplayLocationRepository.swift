@@ -11,12 +11,18 @@ public struct ReplayLocationRepository: LocationRepository {
     public let speed: Double
     /// What reading the recording produced and skipped.
     public let statistics: SourceStatistics
+    /// The kind of recording (for the board's source state).
+    public let source: PositionStatus.Source
     private let offsets: [TimeInterval]
     private let clock: any RaceClock
 
     /// Replays `reports`; `speed` must be positive (values that are not are treated as 1).
-    public init(reports: [PositionReport], speed: Double = 1, statistics: SourceStatistics = SourceStatistics(), clock: any RaceClock) {
+    public init(
+        reports: [PositionReport], speed: Double = 1, statistics: SourceStatistics = SourceStatistics(), source: PositionStatus.Source = .gpx,
+        clock: any RaceClock
+    ) {
         self.reports = reports
+        self.source = source
         self.speed = speed.isFinite && speed > 0 ? speed : 1
         self.statistics = statistics
         self.offsets = ReplaySchedule.offsets(of: reports.map(\.time))
@@ -25,6 +31,10 @@ public struct ReplayLocationRepository: LocationRepository {
 
     /// The race-clock instants of each point, relative to the replay's start, at this speed.
     public var replayOffsets: [TimeInterval] { offsets.map { $0 / speed } }
+
+    public func statuses() -> AsyncStream<PositionStatus> {
+        PositionStatus.constant(PositionStatus(source: source, state: .replaying))
+    }
 
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(64))
