@@ -55,6 +55,8 @@ let package = Package(
                 "Domain",
                 "SyncWire",
                 "CDNSSD",
+                // SHA-256 of a course's points (CourseFile's digest).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -149,6 +151,13 @@ let package = Package(
             path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
+        // `swift run -c release CourseBenchmark`: the course matcher's cost per fix and its accuracy on real tracks.
+        .executableTarget(
+            name: "CourseBenchmark",
+            dependencies: ["Domain", "Data"],
+            path: "Benchmarks/CourseBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // `swift run -c release RaceKeyBenchmark`: how long stretching one passphrase into a race key takes.
         .executableTarget(
             name: "RaceKeyBenchmark",
@@ -233,7 +242,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

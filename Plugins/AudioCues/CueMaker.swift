@@ -65,7 +65,7 @@ public struct CueMaker: Sendable {
         case .notice:
             let level = frame.level ?? "info"
             if let message = frame.message, level != "info" || verbosity == .chatty { say(.notice, message) }
-        case .clock:
+        case .clock, .course:
             break
         }
         return made.filter { $0.kind.verbosity <= verbosity }.map { cue in

@@ -83,6 +83,12 @@ enum TextLayout {
         return offer + " code \(code): accept only if \(invitation.from)'s screen shows it"
     }
 
+    /// The line of a `course` frame: `course Lake loop (lake.gpx): 1.91 km × 3 laps, digest 00a1b2c3d4e5f607`.
+    static func course(_ course: FrontEndCourse) -> String {
+        "course \(course.name)\(course.name == course.file ? "" : " (\(course.file))"): \(course.length)"
+            + (course.laps > 1 ? " × \(course.laps) laps" : "") + ", digest \(course.digest)"
+    }
+
     static func countdown(_ countdown: FrontEndCountdown) -> String {
         countdown.secondsLeft > 0 ? "Starting in \(countdown.secondsLeft)..." : "GO!"
     }

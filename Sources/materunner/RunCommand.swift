@@ -29,8 +29,20 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var id: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The goal distance in kilometres, at most 2 decimals.", valueName: "KM"))
-    var goal: Double = 5
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The goal distance in kilometres, at most 2 decimals (default 5; with --course the course's length × laps, which --goal may shorten).",
+        valueName: "KM"
+    ))
+    var goal: Double?
+
+    @Option(help: ArgumentHelp(
+        "Race along this course, a GPX track or route (timed or not): progress is the distance along it, not each receiver's GPS distance. Every runner passes the same course.",
+        valueName: "FILE.gpx"
+    ))
+    var course: String?
+
+    @Option(help: ArgumentHelp("With --course: run the course (a loop) this many times.", valueName: "N"))
+    var laps: Int = 1
 
     @Option(help: "race: the first to reach the goal wins; team: the sum of everybody's distance reaches the goal.")
     var mode: RunMode = .race
@@ -101,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         if let id, RunnerID(hex: id) == nil || RunnerID(hex: id)?.rawValue == 0 {
             throw ValidationError("--id \(id) is not 1 to 16 hex digits (and not 0)")
         }
-        do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") }
+        if let goal { do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") } }
         do { _ = try RunnerProfile(weight: weight) } catch { throw ValidationError("--weight: \(error)") }
         if let clockZones {
             do { _ = try TimeZoneList.parse(clockZones) } catch { throw ValidationError(error.description) }
@@ -120,6 +132,10 @@ struct RunCommand: AsyncParsableCommand {
         guard inviteTimeout.isFinite, inviteTimeout > 0, inviteTimeout <= 600 else {
             throw ValidationError("--invite-timeout must be between 0 and 600 seconds")
         }
+        if course == nil, laps != 1 { throw ValidationError("--laps needs --course") }
+        guard (1...LappedCourse.maximumLaps).contains(laps) else {
+            throw ValidationError("--laps must be between 1 and \(LappedCourse.maximumLaps)")
+        }
         if acceptFrom != nil, !join { throw ValidationError("--accept-from needs --join") }
         if mates != nil, invite != nil || join { throw ValidationError("--mates does not go with --invite or --join: the invitation says who runs") }
         if let mates, mates < 0 || mates > UDPRaceSyncRepository.maximumPeers {
@@ -130,13 +146,17 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-            let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            let course = try container.makeCourse(path: course, laps: laps)
+            let (request, screen, store) = (try request(course: course), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
             let pairing = try container.makePairing(data: data, invited: invite != nil || join)
             let key = try raceKey.load(logger: logger)
-            let transport = try await container.makeTransport(port: network.port ?? 47474, key: key, identity: pairing?.keys)
+            let transport = try await container.makeTransport(
+                port: network.port ?? 47474, key: key, identity: pairing?.keys, mates: pairing?.mates,
+                races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }
+            )
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
-                location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates
+                location: location(container, course: course?.course), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates
             ).run()
             container.logStatistics(of: transport, me: request.me.id)
             if !outcome.isSuccess { throw ExitCode(1) }
@@ -150,8 +170,8 @@ extension RunCommand {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// The run the options ask for.
-    func request() throws -> RunRequest {
+    /// The run the options ask for, on `course` if there is one.
+    func request(course: LoadedCourse? = nil) throws -> RunRequest {
         let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
         let role: RunRequest.Role = if let invite {
             .host(invitees: inviteNames(invite), answerWithin: inviteTimeout)
@@ -161,18 +181,32 @@ extension RunCommand {
             .open(mates: mates ?? (network.peer.isEmpty ? 1 : network.peer.count))
         }
         return RunRequest(
-            me: me, terms: RaceTerms(mode: mode.raceMode, goal: try RaceGoal(kilometres: goal)),
-            profile: try RunnerProfile(weight: weight), peers: try network.peers(), role: role, wait: wait
+            me: me, terms: RaceTerms(mode: mode.raceMode, goal: try raceGoal(course: course?.course), course: course?.terms),
+            profile: try RunnerProfile(weight: weight), peers: try network.peers(), role: role, wait: wait,
+            course: course?.course
         )
     }
 
+    /// `--goal`, or without it 5 km or the whole course; a goal longer than the course is refused.
+    func raceGoal(course: LappedCourse?) throws -> RaceGoal {
+        guard let course else { return try goal.map(RaceGoal.init(kilometres:)) ?? .standard }
+        let whole = RaceGoal(centimetres: UInt32((course.totalLength * 100).rounded(.down)))
+        guard let goal else { return whole }
+        let asked = try RaceGoal(kilometres: goal)
+        guard asked.centimetres <= whole.centimetres else {
+            throw FlowError(.usage, "--goal \(asked) is longer than the course (\(whole)\(course.laps > 1 ? " in \(course.laps) laps" : "")): give a shorter --goal or more --laps")
+        }
+        return asked
+    }
+
     /// The position source `--source` names, made once the run is agreed (the simulator by default).
-    func location(_ container: AppContainer) -> @Sendable () throws -> any LocationRepository {
+    /// The simulator runs along `course` when there is one; an untimed GPX replays at `--pace`.
+    func location(_ container: AppContainer, course: LappedCourse? = nil) -> @Sendable () throws -> any LocationRepository {
         let (source, pace, jitter, pause) = (source, pace, jitter, pause)
         let seed = seed ?? UInt64.random(in: 1...UInt64.max)
         return {
-            try container.makeLocation(source: source) {
-                container.makeLocation(pace: pace, seed: seed, jitter: jitter, pause: pause)
+            try container.makeLocation(source: source, pace: pace) {
+                container.makeLocation(pace: pace, seed: seed, jitter: jitter, pause: pause, course: course)
             }
         }
     }

@@ -146,7 +146,9 @@ struct ConventionsTests {
         let command = ([binary.path] + arguments).joined(separator: " ")
         let terminal = try ProcessRun.Handle(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: ["TERM": "xterm"])
         let deadline = Date().addingTimeInterval(30)
-        while !terminal.output.contains("[warning] cannot reach gpsd"), Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        while !(terminal.output.contains("[warning] cannot reach gpsd") && terminal.output.contains("GPS: gpsd not reachable")), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         kill(terminal.process.processIdentifier, SIGINT)
         let board = await terminal.wait(timeout: 30)
         #expect(board.stdout.contains("[warning] cannot reach gpsd"), "\(board.stdout)")

@@ -64,11 +64,13 @@ extension InterruptSignals {
     /// Ctrl-C, SIGTERM, and the reader of standard output going away (`ClosedOutput`), as one stream.
     public static func listenWithClosedOutput(_ fd: Int32 = STDOUT_FILENO) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        // Listening starts here, not in the tasks: a signal sent as soon as this returns is heard.
+        let (interrupts, closedOutput) = (listen(), ClosedOutput.watch(fd))
         let signals = Task {
-            for await _ in listen() { continuation.yield() }
+            for await _ in interrupts { continuation.yield() }
         }
         let closed = Task {
-            for await _ in ClosedOutput.watch(fd) { continuation.yield() }
+            for await _ in closedOutput { continuation.yield() }
         }
         continuation.onTermination = { _ in
             signals.cancel()

@@ -43,6 +43,12 @@ extension FrontEndFrame {
         FrontEndFrame(type: .countdown, time: time, countdown: countdown)
     }
 
+    /// The `course` frame, with a line such as `course Lake loop: 1.91 km, 3 laps`.
+    static func course(_ course: FrontEndCourse, time: String) -> FrontEndFrame {
+        let laps = course.laps > 1 ? ", \(course.laps) laps" : ""
+        return FrontEndFrame(type: .course, time: time, message: "course \(course.name): \(course.length)\(laps)", course: course)
+    }
+
     /// A `clock` frame, with a line such as `today on the system clock`.
     static func clock(_ clock: FrontEndClock, time: String) -> FrontEndFrame {
         FrontEndFrame(type: .clock, time: time, message: "\(clock.day) on the \(clock.source)", clock: clock)

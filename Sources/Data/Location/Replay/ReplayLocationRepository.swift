@@ -11,6 +11,8 @@ public struct ReplayLocationRepository: LocationRepository {
     public let speed: Double
     /// What reading the recording produced and skipped.
     public let statistics: SourceStatistics
+    /// Whether the recording had no usable times and is replayed at a pace instead.
+    public internal(set) var isPaced = false
     /// The kind of recording (for the board's source state).
     public let source: PositionStatus.Source
     private let offsets: [TimeInterval]
@@ -37,7 +39,10 @@ public struct ReplayLocationRepository: LocationRepository {
     }
 
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(64))
+        // Every point is kept until read (the recording is in memory already): a reader that falls behind
+        // (a loaded machine, a fast replay) gets each position late but none skipped, since a skipped
+        // stretch would be a jump the noise filter drops, with every point after it.
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .unbounded)
         let task = Task { [reports, offsets, speed, clock] in
             let start = clock.now
             for (report, offset) in zip(reports, offsets) {
