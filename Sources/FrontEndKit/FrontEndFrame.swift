@@ -60,6 +60,9 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
     public var cheer: FrontEndCheer?
     /// The world clock (clock frames).
     public var clock: FrontEndClock?
+    /// The input events the screen takes now (status frames): `stop`, `cancel`, `cheer`. A front-end
+    /// offers only these: a spectator's screen takes `stop` alone.
+    public var inputs: [String]?
 
     /// A frame of `type` made at `time`; the other fields are the ones that apply to that type.
     public init(
@@ -67,7 +70,7 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         mode: String? = nil, goal: String? = nil, goalMetres: Double? = nil, runners: [FrontEndRunner]? = nil,
         leader: String? = nil, winner: FrontEndRunner? = nil, level: String? = nil, message: String? = nil,
         invitation: FrontEndInvitation? = nil, countdown: FrontEndCountdown? = nil, cheer: FrontEndCheer? = nil,
-        clock: FrontEndClock? = nil
+        clock: FrontEndClock? = nil, inputs: [String]? = nil
     ) {
         self.schema = Self.currentSchema
         self.type = type
@@ -87,11 +90,12 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         self.countdown = countdown
         self.cheer = cheer
         self.clock = clock
+        self.inputs = inputs
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, type, time, stage, elapsed, mode, goal, runners, leader, winner, level, message
-        case invitation, countdown, cheer, clock
+        case invitation, countdown, cheer, clock, inputs
         case elapsedSeconds = "elapsed_s"
         case goalMetres = "goal_m"
     }

@@ -48,6 +48,8 @@ public struct RunFlow: Sendable {
             logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
         }
 
+        // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
+        environment.startRaceTime()
         var location = try deps.location()
         if let discovery {
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: RunnerID.random().description, logger: logger)

@@ -49,11 +49,17 @@ public struct SpectatorFlow: Sendable {
                 throw FlowError.usage("\(error)")
             }
         }
+        // A spectator follows race time from the first moment; its wait is said in real seconds.
+        environment.startRaceTime()
         logger.info("watching as \(me.name) (\(me.id)) on UDP port \(transport.localPort)")
         let session = SpectatorSession(
             configuration: environment.timings.spectator(me: me, wait: wait), sync: transport, messaging: transport,
             clock: environment.clock
         )
-        return await environment.runScreen(binder).present(race: session, cheers: nil)
+        // What the screen shows until the first runner is heard: the wait, in real seconds.
+        binder.show(Notice(level: .info, message: "\(me.name) is watching: waiting up to \(Int(wait.rounded())) s for a race"))
+        // The runners' cheers are heard and shown; a spectator sends none, and cannot cancel anybody's run.
+        let cheers = RaceCheers(me: me, messaging: transport, clock: environment.clock)
+        return await environment.runScreen(binder).present(race: session, cheers: cheers, role: .spectator)
     }
 }

@@ -13,17 +13,22 @@ public struct FlowEnvironment: Sendable {
     /// Makes a stream of the person's interrupts (Ctrl-C, SIGTERM) for as long as it is read.
     public var interrupts: @Sendable () -> AsyncStream<Void>
     public var logger: Logger
+    /// Starts race time: from now on `clock` runs `timings.scale` times faster (a no-op for a clock
+    /// that is not sped up, or already is). Until then it reads real time: the lobby, its timeouts
+    /// and the agreed start are real.
+    public var startRaceTime: @Sendable () -> Void
 
     /// An environment.
     public init(
         screen: any FrontEndScreen, clock: any RaceClock, timings: RunTimings,
-        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger
+        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, startRaceTime: @escaping @Sendable () -> Void = {}
     ) {
         self.screen = screen
         self.clock = clock
         self.timings = timings
         self.interrupts = interrupts
         self.logger = logger
+        self.startRaceTime = startRaceTime
     }
 
     /// A binder on `screen` whose reports are logged.

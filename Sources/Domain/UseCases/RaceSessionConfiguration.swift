@@ -19,6 +19,9 @@ public struct RaceSessionConfiguration: Sendable {
     public var profile: RunnerProfile
     /// The GPS noise filter's numbers for our own fixes.
     public var noiseFilter: NoiseFilterSettings
+    /// Race-clock seconds per real second (`--speedup`): what a person is told about a wait is said in
+    /// real seconds, `lobbyTimeout / speedup`.
+    public var speedup: Double
 
     /// A run's settings; the durations, profile and filter have defaults.
     public init(
@@ -30,7 +33,8 @@ public struct RaceSessionConfiguration: Sendable {
         lostAfter: TimeInterval = 10,
         resultLinger: TimeInterval = 30,
         profile: RunnerProfile = .standard,
-        noiseFilter: NoiseFilterSettings = .standard
+        noiseFilter: NoiseFilterSettings = .standard,
+        speedup: Double = 1
     ) {
         self.me = me
         self.terms = terms
@@ -41,5 +45,6 @@ public struct RaceSessionConfiguration: Sendable {
         self.resultLinger = resultLinger
         self.profile = profile
         self.noiseFilter = noiseFilter
+        self.speedup = speedup
     }
 }

@@ -10,9 +10,14 @@ public struct SpectatorConfiguration: Sendable {
     public var lostAfter: TimeInterval
     /// How long to wait for a race to be heard before giving up.
     public var waitTimeout: TimeInterval
+    /// Race-clock seconds per real second (`--speedup`): the wait is said in real seconds.
+    public var speedup: Double
 
-    public init(me: Runner, heartbeat: TimeInterval = 1, lostAfter: TimeInterval = 10, waitTimeout: TimeInterval = 60) {
+    public init(
+        me: Runner, heartbeat: TimeInterval = 1, lostAfter: TimeInterval = 10, waitTimeout: TimeInterval = 60, speedup: Double = 1
+    ) {
         self.me = me
+        self.speedup = speedup
         self.heartbeat = heartbeat
         self.lostAfter = lostAfter
         self.waitTimeout = waitTimeout
@@ -72,6 +77,7 @@ public final class SpectatorSession: RaceSessionUseCase {
 
 /// Why watching ended without a race.
 public enum SpectatorError: Error, Equatable, CustomStringConvertible {
+    /// Nothing was heard for `waited` real seconds.
     case noRaceHeard(waited: TimeInterval)
 
     public var description: String {
@@ -118,7 +124,7 @@ actor SpectatorState {
         let now = clock.now
         guard replica != nil else {
             if now.timeIntervalSince(createdAt) > configuration.waitTimeout {
-                throw SpectatorError.noRaceHeard(waited: configuration.waitTimeout)
+                throw SpectatorError.noRaceHeard(waited: configuration.waitTimeout / configuration.speedup)
             }
             return nil
         }

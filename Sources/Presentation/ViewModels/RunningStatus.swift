@@ -7,11 +7,14 @@ public struct RunningStatus: Sendable, Equatable {
     public var elapsed: String
     /// The board after the latest change of the race.
     public var board: RaceBoard
+    /// The input events the screen takes now (`stop`, `cancel`, `cheer`): what a front-end may offer.
+    public var inputs: [String]
 
-    /// The elapsed time `elapsed` beside `board`.
-    public init(elapsed: String, board: RaceBoard) {
+    /// The elapsed time `elapsed` beside `board`; the screen takes `inputs`.
+    public init(elapsed: String, board: RaceBoard, inputs: [String] = []) {
         self.elapsed = elapsed
         self.board = board
+        self.inputs = inputs
     }
 
     /// Our runner's time in seconds on the board, if we run.

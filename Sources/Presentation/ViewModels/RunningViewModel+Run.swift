@@ -8,7 +8,7 @@ extension RunningViewModel {
     /// Runs until the race ends or a stop: the tick, the snapshots, the stop, a confirmed cancel and the
     /// cheers each in their own task; the end of the race or a stop ends them all.
     static func run(input: Input, dependency: Dependency, outputs: Continuations) async {
-        let state = RunningState(status: outputs.status)
+        let state = RunningState(status: outputs.status, inputs: dependency.inputs.map(\.rawValue))
         // Each task returns whether its end ends the run: the run itself ending, or a stop.
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
@@ -26,14 +26,18 @@ extension RunningViewModel {
                 }
                 return false
             }
-            group.addTask {
-                for await _ in input.cancelConfirmed { await dependency.race.cancel() }
-                return false
+            if dependency.role == .runner {
+                group.addTask {
+                    for await _ in input.cancelConfirmed { await dependency.race.cancel() }
+                    return false
+                }
             }
             if let cheers = dependency.cheers {
-                group.addTask {
-                    for await request in input.cheerRequested { await send(request, with: cheers, outputs: outputs) }
-                    return false
+                if dependency.role == .runner {
+                    group.addTask {
+                        for await request in input.cheerRequested { await send(request, with: cheers, outputs: outputs) }
+                        return false
+                    }
                 }
                 group.addTask {
                     for await received in cheers.received() {
@@ -49,6 +53,8 @@ extension RunningViewModel {
             }
             group.cancelAll()
         }
+        // Every run shown ends with its result: complete, or as it stood when it was stopped or cancelled.
+        if let result = await state.takeResult(role: dependency.role) { outputs.result.yield(result) }
     }
 
     /// Every snapshot onto the status; a mate's cancel said once; the result at the end of a complete race.
@@ -68,7 +74,7 @@ extension RunningViewModel {
             }
             if let last, last.stage == .complete {
                 await state.tick(at: dependency.clock.now)
-                outputs.result.yield(RunningResult(last))
+                if let result = await state.takeResult(role: dependency.role) { outputs.result.yield(result) }
             }
         } catch is CancellationError {
         } catch {
