@@ -15,7 +15,7 @@ struct RunningScript {
     let cancelConfirmed: AsyncStream<Void>.Continuation
     let cheerRequested: AsyncStream<CheerRequest>.Continuation
 
-    init(tick: TimeInterval = 1) {
+    init(tick: TimeInterval = 1, role: RunningViewModel.Role = .runner) {
         let loaded = AsyncStream.makeStream(of: Void.self)
         let stop = AsyncStream.makeStream(of: Void.self)
         let cancel = AsyncStream.makeStream(of: Void.self)
@@ -24,7 +24,7 @@ struct RunningScript {
         stopRequested = stop.continuation
         cancelConfirmed = cancel.continuation
         cheerRequested = cheer.continuation
-        let viewModel = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, tick: tick))
+        let viewModel = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, tick: tick, role: role))
         outputs.record(viewModel.transform(input: .init(
             viewDidLoad: loaded.stream, stopRequested: stop.stream, cancelConfirmed: cancel.stream, cheerRequested: cheer.stream
         )))

@@ -91,12 +91,12 @@ extension RunningResult {
             return
         }
         let board = RaceBoard(snapshot)
-        let leading = board.runners.first { $0.leader && $0.rank != nil }.map { "\($0.me ? "you" : $0.name) led with \($0.distance)" }
+        let leading = board.runners.first { $0.leader && $0.rank != nil }.map { "\($0.me && role == .runner ? "you" : $0.name) led with \($0.distance)" }
         let summary: String
         if case .waitingForMates = snapshot.stage {
             summary = role == .spectator ? "stopped watching before the race started" : "run stopped before it started"
         } else if role == .runner, let mine = snapshot.mine, mine.isCancelled {
-            summary = "you cancelled at \(DisplayFormat.distance(mine.distance)) after \(elapsed)"
+            summary = "you cancelled at \(DisplayFormat.distance(mine.distance)) after \(DisplayFormat.elapsed(mine.elapsed))"
         } else {
             summary = (role == .spectator ? "stopped watching" : "run stopped") + " at \(elapsed), before the end"
                 + (leading.map { ": \($0)" } ?? "")

@@ -32,8 +32,13 @@ actor RunningState {
         status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, inputs: inputs))
     }
 
+    /// The run failed: it has no result.
+    func fail() {
+        resultTaken = true
+    }
+
     /// The result of the run as it stands (complete, or stopped or cancelled before that), once;
-    /// nil before any snapshot, and the second time.
+    /// nil before any snapshot, after a failure, and the second time.
     func takeResult(role: RunningViewModel.Role) -> RunningResult? {
         guard !resultTaken, let last else { return nil }
         resultTaken = true

@@ -78,6 +78,8 @@ extension RunningViewModel {
             }
         } catch is CancellationError {
         } catch {
+            // A run that failed ends with its error, not with a result.
+            await state.fail()
             outputs.say(.error, "\(error)")
         }
     }
