@@ -92,7 +92,7 @@ enum TextLayout {
             case "starting": "accepted, starting"
             default: invitation.state ?? ""
             }
-            return "\(invitation.from)'s invitation (\(invitation.mode) to \(invitation.goal)): \(standing)"
+            return "\(invitation.from)'s invitation: \(standing)"
         }
         let offer = "\(invitation.from) invites you: \(invitation.mode) to \(invitation.goal) (\(Int(invitation.secondsLeft.rounded(.up))) s to answer)"
         if invitation.paired == true { return offer + " paired" }
