@@ -54,12 +54,12 @@ struct NetnsHosts {
         try ProcessRun.Handle(Self.nsenter, hosts[index].enter + [binary.path] + arguments, environment: environment, input: input)
     }
 
-    /// A shell command line running `binary` with `arguments` on host `index` (for a tmux pane).
-    func commandLine(on index: Int, _ binary: URL, _ arguments: [String], environment: [String: String] = [:]) -> String {
+    /// A shell command line running `binary` with `arguments` on host `index` (for a tmux pane), its
+    /// standard error (the log) into `log`, so that the pane shows the front-end alone.
+    func commandLine(on index: Int, _ binary: URL, _ arguments: [String], environment: [String: String] = [:], log: URL) -> String {
         let assignments = environment.map { "\($0.key)=\(Self.quoted($0.value))" }
-        return (assignments + [Self.nsenter.path] + hosts[index].enter + [binary.path] + arguments).map { word in
-            word.contains("=") && assignments.contains(word) ? word : Self.quoted(word)
-        }.joined(separator: " ")
+        let words = ([Self.nsenter.path] + hosts[index].enter + [binary.path] + arguments).map(Self.quoted)
+        return (assignments + words).joined(separator: " ") + " 2>" + Self.quoted(log.path)
     }
 
     /// Ends the hosts (SIGTERM: the script's trap stops what runs in them and removes them).

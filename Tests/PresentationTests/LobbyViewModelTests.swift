@@ -98,13 +98,13 @@ struct LobbyViewModelTests {
         let script = LobbyScript()
         let offer = Self.offer(at: script.clock.now)
         script.lobby.refuseAnswers(to: 8, with: InvitationError.notInvited)
+        // The lobby closes a declined invitation before its answer returns (as JoinLobby does): said once.
+        script.lobby.replying { $0.accept ? nil : .closed(offer, .declined) }
         try await script.load()
         try await script.send(.waiting(Self.bob, until: script.clock.now.addingTimeInterval(60)), notices: 1)
         try await script.send(.invitation(offer), notices: 1, invitations: 1)
         script.declined.yield(7)
         try await waitUntil("the decline") { script.history.notice.count == 3 && script.history.invitation.count == 2 }
-        // The lobby closes it as declined: already said.
-        script.lobby.send(.closed(offer, .declined))
         script.accepted.yield(8)
         try await waitUntil("the refusal") { script.history.notice.count == 4 }
         script.lobby.fail(LobbyError.noInvitation(waited: 60))

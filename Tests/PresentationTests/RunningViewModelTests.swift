@@ -195,6 +195,8 @@ struct RunningViewModelTests {
         #expect(script.cheers.sent.isEmpty)
         #expect(history.cheer == [FrontEndCheer(from: "bor", to: nil, emoji: CheerEmoji.clap.symbol)])
         #expect(history.result.map(\.summary) == ["stopped watching at 00:00, before the end: ana led with 0.00 km"])
+        // The board's runners were named to the cheers, once each (a cheer from one of them is shown by name).
+        #expect(script.cheers.learned == [ana, bor])
         #expect(history.notice == [Notice(level: .info, message: "run stopped")])
     }
 

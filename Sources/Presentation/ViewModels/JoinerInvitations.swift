@@ -58,7 +58,7 @@ actor JoinerInvitations {
             let message = switch outcome {
             case .start: "the run from \(host)'s invitation started without you"
             case .cancelled: "\(host) withdrew the invitation"
-            case .timedOut: "the invitation from \(host) expired"
+            case .timedOut: "the invitation from \(host) expired: it was not answered in time"
             case .refused: "the invitation from \(host) was refused: your answer came too late"
             case .declined: "the invitation from \(host) was declined"
             }
@@ -78,28 +78,32 @@ actor JoinerInvitations {
     // MARK: The person's answers
 
     /// Answers invitation `id` through `lobby` if it is still open; otherwise says why nothing was sent.
+    /// The answer stands from the moment it is given (the lobby may close a declined invitation before
+    /// it returns); a refusal takes it back.
     func answer(_ id: UInt32, accept: Bool, lobby: any LobbyUseCase, now: @Sendable () -> Date) async {
         let verb = accept ? "accept" : "decline"
         if let entry = entries[id], entry.state != .open {
             outputs.say("nothing to \(verb): the invitation from \(entry.offer.host.name) \(Self.describe(entry.state))", .warning)
             return
         }
+        let known = entries[id] != nil
+        if known { entries[id]?.state = accept ? .accepted : .declined }
         do {
             try await lobby.answer(id, accept: accept)
-        } catch let error as InvitationError {
-            switch error {
-            case .timedOut: refused(id, as: .expired, now: now())
-            case .cancelled: refused(id, as: .withdrawn, now: now())
-            default: break
+        } catch {
+            if known, entries[id]?.state == (accept ? .accepted : .declined) {
+                entries[id]?.state = switch error as? InvitationError {
+                case .timedOut?: .expired
+                case .cancelled?: .withdrawn
+                default: .open
+                }
+                if entries[id]?.state != .open { show(id, now: now()) }
             }
             outputs.say("answer to invitation \(id) refused: \(error)", .warning)
             return
-        } catch {
-            outputs.say("answer to invitation \(id) refused: \(error)", .warning)
-            return
         }
-        guard let entry = entries[id], entry.state == .open else { return }
-        entries[id]?.state = accept ? .accepted : .declined
+        // Unless the invitation ended meanwhile (then that was said).
+        guard let entry = entries[id], entry.state == (accept ? .accepted : .declined) else { return }
         show(id, now: now())
         let host = entry.offer.host.name
         outputs.say(accept ? "you accepted \(host)'s invitation: waiting for \(host) to start the run" : "you declined \(host)'s invitation")
@@ -130,12 +134,6 @@ actor JoinerInvitations {
     }
 
     // MARK: Showing
-
-    private func refused(_ id: UInt32, as state: State, now: Date) {
-        guard entries[id]?.state == .open else { return }
-        entries[id]?.state = state
-        show(id, now: now)
-    }
 
     private func show(_ id: UInt32, now: Date) {
         guard let entry = entries[id] else { return }

@@ -61,9 +61,16 @@ extension RunningViewModel {
     private static func follow(dependency: Dependency, state: RunningState, outputs: Continuations) async {
         var last: RaceSnapshot?
         var cancelled: Set<RunnerID> = []
+        var named: Set<RunnerID> = []
         do {
             for try await snapshot in dependency.race.snapshots() {
                 await state.update(snapshot)
+                // The board's runners, by name, for the cheers: a mate's cheer is shown once it is on the board.
+                let runners = snapshot.standings.standings.map(\.runner).filter { !named.contains($0.id) }
+                if !runners.isEmpty, let cheers = dependency.cheers {
+                    named.formUnion(runners.map(\.id))
+                    await cheers.learn(runners)
+                }
                 // A mate who cancels goes on the board as cancelled, and is said once.
                 for standing in snapshot.standings.standings where standing.isCancelled {
                     guard cancelled.insert(standing.runner.id).inserted else { continue }
