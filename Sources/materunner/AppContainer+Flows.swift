@@ -52,7 +52,7 @@ extension AppContainer {
     func makeEnvironment(_ screen: FrontEndHost) -> FlowEnvironment {
         let clock = self.clock
         return FlowEnvironment(
-            screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger,
+            screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger, errors: .standardError,
             startRaceTime: { clock.startRaceTime() }
         )
     }

@@ -13,6 +13,8 @@ public struct FlowEnvironment: Sendable {
     /// Makes a stream of the person's interrupts (Ctrl-C, SIGTERM) for as long as it is read.
     public var interrupts: @Sendable () -> AsyncStream<Void>
     public var logger: Logger
+    /// Where the error that ends a flow is written, as one plain line (`FlowError.line`); nil: the log.
+    public var errors: LineOutput?
     /// Starts race time: from now on `clock` runs `timings.scale` times faster (a no-op for a clock
     /// that is not sped up, or already is). Until then it reads real time: the lobby, its timeouts
     /// and the agreed start are real.
@@ -21,19 +23,21 @@ public struct FlowEnvironment: Sendable {
     /// An environment.
     public init(
         screen: any FrontEndScreen, clock: any RaceClock, timings: RunTimings,
-        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, startRaceTime: @escaping @Sendable () -> Void = {}
+        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil,
+        startRaceTime: @escaping @Sendable () -> Void = {}
     ) {
         self.screen = screen
         self.clock = clock
         self.timings = timings
         self.interrupts = interrupts
         self.logger = logger
+        self.errors = errors
         self.startRaceTime = startRaceTime
     }
 
-    /// A binder on `screen` whose reports are logged.
+    /// A binder on `screen` whose reports are logged, and its errors written to `errors`.
     func makeBinder() -> FrontEndBinder {
-        FrontEndBinder.logging(to: logger, screen: screen, clock: clock)
+        FrontEndBinder.logging(to: logger, errors: errors, screen: screen, clock: clock)
     }
 
     /// The running screen on `binder`.

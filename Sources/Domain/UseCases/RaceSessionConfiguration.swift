@@ -19,6 +19,10 @@ public struct RaceSessionConfiguration: Sendable {
     public var profile: RunnerProfile
     /// The GPS noise filter's numbers for our own fixes.
     public var noiseFilter: NoiseFilterSettings
+    /// The course our fixes are matched to, when the run has one (its terms are `terms.course`).
+    public var course: LappedCourse?
+    /// The course matcher's numbers.
+    public var courseMatcher: CourseMatcherSettings
     /// Race-clock seconds per real second (`--speedup`): what a person is told about a wait is said in
     /// real seconds, `lobbyTimeout / speedup`.
     public var speedup: Double
@@ -34,6 +38,8 @@ public struct RaceSessionConfiguration: Sendable {
         resultLinger: TimeInterval = 30,
         profile: RunnerProfile = .standard,
         noiseFilter: NoiseFilterSettings = .standard,
+        course: LappedCourse? = nil,
+        courseMatcher: CourseMatcherSettings = .standard,
         speedup: Double = 1
     ) {
         self.me = me
@@ -45,6 +51,8 @@ public struct RaceSessionConfiguration: Sendable {
         self.resultLinger = resultLinger
         self.profile = profile
         self.noiseFilter = noiseFilter
+        self.course = course
+        self.courseMatcher = courseMatcher
         self.speedup = speedup
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndKit
 
 /// What the running screen's status is made of: when our run started and, once finished, how long it
 /// took (the elapsed time), the elapsed time last shown, and the latest board. Every change goes out
@@ -13,6 +14,7 @@ actor RunningState {
     /// The elapsed time last shown, by the tick or at the end of the run.
     private var shown: String?
     private var board: RaceBoard?
+    private var position: FrontEndPosition?
     private var last: RaceSnapshot?
     /// The result was taken: there is only one.
     private var resultTaken = false
@@ -29,7 +31,20 @@ actor RunningState {
         last = snapshot
         let board = RaceBoard(snapshot)
         self.board = board
-        status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, inputs: inputs))
+        status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position, inputs: inputs))
+    }
+
+    /// The position source's new state, beside the board and time shown last.
+    func update(_ source: PositionStatus) {
+        let position = FrontEndPosition(
+            source: source.source.rawValue, state: source.state.rawValue, accuracyMetres: source.accuracyMetres.map { ($0 * 10).rounded() / 10 },
+            summary: source.summary
+        )
+        guard position != self.position else { return }
+        self.position = position
+        if let board {
+            status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position, inputs: inputs))
+        }
     }
 
     /// The run failed: it has no result.
@@ -52,7 +67,7 @@ actor RunningState {
         let text = DisplayFormat.elapsed(elapsed(at: now))
         guard text != shown else { return }
         shown = text
-        if let board { status.yield(RunningStatus(elapsed: text, board: board, inputs: inputs)) }
+        if let board { status.yield(RunningStatus(elapsed: text, board: board, position: position, inputs: inputs)) }
     }
 
     private func elapsed(at now: Date) -> TimeInterval {

@@ -32,6 +32,12 @@ extension RunningViewModel {
                     return false
                 }
             }
+            if let positions = dependency.positions {
+                group.addTask {
+                    for await position in positions() { await state.update(position) }
+                    return false
+                }
+            }
             if let cheers = dependency.cheers {
                 if dependency.role == .runner {
                     group.addTask {

@@ -28,17 +28,20 @@ public final class RunningViewModel: ViewModelType, Sendable {
         public var tick: TimeInterval
         /// A runner's screen or a spectator's.
         public var role: Role
+        /// Our position source's states, shown beside the board; nil where there is none (a spectator).
+        public var positions: (@Sendable () -> AsyncStream<PositionStatus>)?
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
             race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1,
-            role: Role = .runner
+            role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil
         ) {
             self.race = race
             self.cheers = cheers
             self.clock = clock
             self.tick = tick
             self.role = role
+            self.positions = positions
         }
 
         /// The input events the screen takes, as front-ends name them (`FrontEndInputEvent.Kind`):
