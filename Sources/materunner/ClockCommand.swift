@@ -30,7 +30,7 @@ struct ClockCommand: AsyncParsableCommand {
     )
     var frontEnds: String = "clock"
 
-    @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"))
+    @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"), completion: .file())
     var jsonOut: String?
 
     @Option(help: ArgumentHelp("How many readings to show before exiting (default: until q on a terminal, else 1).", valueName: "N"))
