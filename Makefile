@@ -12,7 +12,7 @@
 #   $(PREFIX)/bin/materunner
 #   $(PREFIX)/lib/materunner/lib*FrontEnd.so     the shipped front-ends, found from the executable's own
 #                                                folder (/proc/self/exe) as ../lib/materunner
-#   $(PREFIX)/share/man/man1/materunner*.1       swift-argument-parser's GenerateManual plugin
+#   $(PREFIX)/share/man/man1/materunner*.1       swift-argument-parser's generate-manual
 #   bash, zsh and fish completions               `materunner --generate-completion-script SHELL`
 
 PREFIX ?= /usr/local
@@ -37,9 +37,9 @@ PATCHELF ?= patchelf
 
 PLUGINS := TextFrontEnd JSONStreamFrontEnd WorldClockFrontEnd
 BUILD_ARGS := -c $(CONFIGURATION) $(SWIFT_BUILD_FLAGS)
-BIN_PATH = $(shell $(SWIFT) build $(BUILD_ARGS) --show-bin-path)
+# Asked of SwiftPM once, when first used.
+BIN_PATH = $(eval BIN_PATH := $(shell $(SWIFT) build $(BUILD_ARGS) --show-bin-path))$(BIN_PATH)
 GENERATED := .build/generated
-MANUAL_OUT = .build/plugins/GenerateManual/outputs/materunner
 
 .PHONY: all build man completions install uninstall clean
 
@@ -50,12 +50,16 @@ build:
 	$(foreach plugin,$(PLUGINS),$(SWIFT) build $(BUILD_ARGS) --product $(plugin) &&) true
 
 # One page per command (materunner.1, materunner.run.1, ...), made by swift-argument-parser's
-# GenerateManual plugin from the same declarations as --help.
+# generate-manual, the tool behind its GenerateManual plugin (`swift package generate-manual`), from the
+# same declarations as --help. The tool is run here on the binary just built: the plugin would first
+# build the whole package again with a command plugin's build parameters, which SwiftPM does not share
+# with `swift build` (swiftlang/swift-package-manager#7210), so the two would rebuild each other's
+# release artifacts every time (measured: 11 minutes of recompiling here, for pages that take a second).
 man: build
+	$(SWIFT) build $(BUILD_ARGS) --product generate-manual
 	rm -rf $(GENERATED)/man && mkdir -p $(GENERATED)/man
-	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration $(CONFIGURATION) \
-		--multi-page --date $(MANUAL_DATE) --authors 'The MateRunner authors'
-	cp $(MANUAL_OUT)/*.1 $(GENERATED)/man/
+	$(BIN_PATH)/generate-manual $(BIN_PATH)/materunner --multi-page --date $(MANUAL_DATE) \
+		--authors 'The MateRunner authors' --output-directory $(GENERATED)/man
 
 completions: build
 	mkdir -p $(GENERATED)/completions
