@@ -60,10 +60,15 @@ man: build
 	rm -rf $(GENERATED)/man && mkdir -p $(GENERATED)/man
 	$(BIN_PATH)/generate-manual $(BIN_PATH)/materunner --multi-page --date $(MANUAL_DATE) \
 		--authors 'The MateRunner authors' --output-directory $(GENERATED)/man
+	# A subcommand's page names itself "materunner run", which whatis (apropos, man -k) cannot index:
+	# NAME gets the page's name (materunner.run), the synopsis keeps the command as typed.
+	perl -0pi -e 'if (/^\.Nm "([^"]+)"$$/m) { my $$n = $$1; (my $$page = $$n) =~ s/ /./g;' \
+		-e 's/^\.Nm "\Q$$n\E"$$/.Nm $$page/m; s/^\.Nm$$/.Nm "$$n"/mg; }' $(GENERATED)/man/*.1
 
 completions: build
 	mkdir -p $(GENERATED)/completions
-	$(BIN_PATH)/materunner --generate-completion-script bash > $(GENERATED)/completions/materunner.bash
+	# bash-completion sources its files: no #! line.
+	$(BIN_PATH)/materunner --generate-completion-script bash | sed '1{/^#!/d}' > $(GENERATED)/completions/materunner.bash
 	$(BIN_PATH)/materunner --generate-completion-script zsh > $(GENERATED)/completions/_materunner
 	$(BIN_PATH)/materunner --generate-completion-script fish > $(GENERATED)/completions/materunner.fish
 
