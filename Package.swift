@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TextFrontEnd", type: .dynamic, targets: ["TextFrontEnd"]),
         .library(name: "JSONStreamFrontEnd", type: .dynamic, targets: ["JSONStreamFrontEnd"]),
         .library(name: "WorldClockFrontEnd", type: .dynamic, targets: ["WorldClockFrontEnd"]),
+        .library(name: "AudioFrontEnd", type: .dynamic, targets: ["AudioFrontEnd"]),
         // The wire alone (codec, header, race key), for the libFuzzer harness in Fuzz/.
         .library(name: "SyncWire", targets: ["SyncWire"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // config.toml (docs/CONFIG.md): toml++ underneath, so parse errors come with a line and column.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: Core
@@ -52,11 +55,14 @@ let package = Package(
                 "Domain",
                 "SyncWire",
                 "CDNSSD",
+                // SHA-256 of a course's points (CourseFile's digest).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: swiftSettings,
             linkerSettings: [.linkedLibrary("dns_sd", .when(platforms: [.linux]))]
@@ -127,6 +133,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The audio front-end: cues from frames (pure, unit-tested) apart from speech (espeak-ng) and sound (ALSA).
+        .target(name: "AudioCues", dependencies: ["FrontEndKit"], path: "Plugins/AudioCues", swiftSettings: swiftSettings),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
+        .target(
+            name: "AudioFrontEnd",
+            dependencies: ["FrontEndKit", "AudioCues", "CEspeakNG", "CALSA"],
+            path: "Plugins/AudioFrontEnd",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Benchmarks (plain executables: `swift run -c release IngestBenchmark`)
         .executableTarget(
             name: "IngestBenchmark",
@@ -134,11 +151,25 @@ let package = Package(
             path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
+        // `swift run -c release CourseBenchmark`: the course matcher's cost per fix and its accuracy on real tracks.
+        .executableTarget(
+            name: "CourseBenchmark",
+            dependencies: ["Domain", "Data"],
+            path: "Benchmarks/CourseBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // `swift run -c release RaceKeyBenchmark`: how long stretching one passphrase into a race key takes.
         .executableTarget(
             name: "RaceKeyBenchmark",
             dependencies: ["SyncWire"],
             path: "Benchmarks/RaceKeyBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // `swift run -c release AudioBenchmark FRAMES.ndjson`: the audio front-end's cost per frame and per cue.
+        .executableTarget(
+            name: "AudioBenchmark",
+            dependencies: ["AudioCues", "FrontEndKit", "Presentation"],
+            path: "Benchmarks/AudioBenchmark",
             swiftSettings: swiftSettings
         ),
         // `swift run -c release SyncBenchmark --peers 2`: latency, CPU, memory and bytes of N peers on loopback.
@@ -210,7 +241,8 @@ let package = Package(
             exclude: ["CPlugins"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,6 +33,8 @@ final class JSONStreamFrontEnd: FrontEnd {
 @_cdecl("materunner_frontend_entry")
 public func materunnerFrontendEntry() -> UnsafeRawPointer {
     FrontEndExport.descriptor(name: "json", version: "0.2.0") { host, options in
-        JSONStreamFrontEnd(host: host, options: options)
+        // No --frontend-option keys yet: any one given is a mistake to report, not to ignore.
+        try options.checkSettings(of: "json", known: [:])
+        return JSONStreamFrontEnd(host: host, options: options)
     }
 }

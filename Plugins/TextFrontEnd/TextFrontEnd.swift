@@ -102,6 +102,8 @@ final class TextFrontEnd: FrontEnd, Sendable {
             if let cheer = frame.cheer { try output.write(cheer.display(me: state.screen.myName) + "\n") }
         case .clock:
             break
+        case .course:
+            try output.write((line ?? "") + "\n")
         }
     }
 
@@ -122,10 +124,11 @@ final class TextFrontEnd: FrontEnd, Sendable {
         try output.write(text)
     }
 
-    /// Plain output prints when the stage or a runner's state changes, and once a minute of race time.
+    /// Plain output prints when the stage, the position source's state or a runner's state changes, and
+    /// once a minute of race time.
     private func shouldPrintPlain(_ frame: FrontEndFrame, state: inout State) -> Bool {
-        let states = (frame.runners ?? []).map { "\($0.id)=\($0.state)" }.sorted()
-        let signature = ([frame.stage ?? ""] + states).joined(separator: ",")
+        let states = (frame.runners ?? []).map { "\($0.id)=\($0.state)\($0.offCourse == true ? "/off" : "")" }.sorted()
+        let signature = ([frame.stage ?? "", frame.position?.state ?? ""] + states).joined(separator: ",")
         let minute = Int((frame.elapsedSeconds ?? 0) / 60)
         defer { state.lastPlain = (signature, minute) }
         guard let last = state.lastPlain else { return true }
@@ -137,6 +140,8 @@ final class TextFrontEnd: FrontEnd, Sendable {
 @_cdecl("materunner_frontend_entry")
 public func materunnerFrontendEntry() -> UnsafeRawPointer {
     FrontEndExport.descriptor(name: "text", version: "0.2.0") { host, options in
-        TextFrontEnd(host: host, options: options)
+        // No --frontend-option keys yet: any one given is a mistake to report, not to ignore.
+        try options.checkSettings(of: "text", known: [:])
+        return TextFrontEnd(host: host, options: options)
     }
 }

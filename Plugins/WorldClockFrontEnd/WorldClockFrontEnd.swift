@@ -73,6 +73,8 @@ final class WorldClockFrontEnd: FrontEnd, Sendable {
 @_cdecl("materunner_frontend_entry")
 public func materunnerFrontendEntry() -> UnsafeRawPointer {
     FrontEndExport.descriptor(name: "clock", version: "0.1.0") { host, options in
-        WorldClockFrontEnd(host: host, options: options)
+        // No --frontend-option keys yet: any one given is a mistake to report, not to ignore.
+        try options.checkSettings(of: "clock", known: [:])
+        return WorldClockFrontEnd(host: host, options: options)
     }
 }

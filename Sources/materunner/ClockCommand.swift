@@ -21,8 +21,11 @@ struct ClockCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("IANA time zones, comma-separated.", valueName: "LIST"))
-    var zones: String = TimeZoneList.standard
+    @Option(help: ArgumentHelp(
+        "IANA time zones, comma-separated (default: yours, from TZ or the system, then \(TimeZoneList.standard)).",
+        valueName: "LIST"
+    ))
+    var zones: String = TimeZoneList.standard(environment: ProcessInfo.processInfo.environment)
 
     @Option(
         name: .customLong("frontend"),
@@ -33,6 +36,12 @@ struct ClockCommand: AsyncParsableCommand {
     @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"), completion: .file())
     var jsonOut: String?
 
+    @Option(
+        name: .customLong("frontend-option"),
+        help: ArgumentHelp("A front-end's own setting, as NAME.KEY=VALUE; repeat for several.", valueName: "NAME.KEY=VALUE")
+    )
+    var settings: [String] = []
+
     @Option(help: ArgumentHelp("How many readings to show before exiting (default: until q on a terminal, else 1).", valueName: "N"))
     var count: Int?
 
@@ -40,6 +49,7 @@ struct ClockCommand: AsyncParsableCommand {
     var tick: Double = 1
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         do { _ = try TimeZoneList.parse(zones) } catch { throw ValidationError(error.description) }
@@ -48,12 +58,16 @@ struct ClockCommand: AsyncParsableCommand {
         guard !FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut).isEmpty else {
             throw ValidationError("--frontend needs at least one front-end, such as clock or json")
         }
+        _ = try FrontEndOptionGroup.parse(settings)
     }
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: 1, logger: logger)
-            let screen = try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut)
+            let screen = AppContainer.divertLogs(
+                to: try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, settings: settings),
+                logger: logger
+            )
             let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
             if await !flow.run() { throw ExitCode(1) }

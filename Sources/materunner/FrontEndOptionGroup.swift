@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Presentation
@@ -23,20 +24,37 @@ struct FrontEndOptionGroup: ParsableArguments {
     )
     var jsonOut: String?
 
+    @Option(
+        name: .customLong("frontend-option"),
+        help: ArgumentHelp(
+            "A front-end's own setting, as NAME.KEY=VALUE (e.g. web.listen=0.0.0.0:8047); repeat for several. See docs/FRONTENDS.md.",
+            valueName: "NAME.KEY=VALUE"
+        )
+    )
+    var settings: [String] = []
+
     var specs: [String] { Self.specs(frontEnds, jsonOut: jsonOut) }
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("--frontend needs at least one front-end, such as text or json") }
+        _ = try Self.parse(settings)
     }
 
     /// The front-ends loaded, or a usage error naming the file and the reason.
     func launch() throws -> FrontEndHost {
-        try Self.launch(specs, jsonOut: jsonOut)
+        try Self.launch(specs, jsonOut: jsonOut, settings: settings)
     }
 
-    /// `specs` loaded, each writing to standard output, except the json front-end when `jsonOut` names a file.
-    static func launch(_ specs: [String], jsonOut: String?) throws -> FrontEndHost {
-        do { return try FrontEndHost.launch(specs, jsonOut: jsonOut) } catch { throw CLIError.usage("\(error)") }
+    /// `specs` loaded, each writing to standard output, except the json front-end when `jsonOut` names a file,
+    /// each with its `--frontend-option` settings.
+    static func launch(_ specs: [String], jsonOut: String?, settings: [String]) throws -> FrontEndHost {
+        let parsed = try parse(settings)
+        do { return try FrontEndHost.launch(specs, jsonOut: jsonOut, settings: parsed) } catch { throw FlowError(error, otherwise: .usage) }
+    }
+
+    /// The `--frontend-option` items grouped by front-end, or a validation error showing the expected form.
+    static func parse(_ settings: [String]) throws -> FrontEndSettings {
+        do { return try FrontEndSettings(parsing: settings) } catch { throw ValidationError(error.description) }
     }
 
     /// The comma-separated list, with `json` added when `--json-out` is given without it.

@@ -64,7 +64,7 @@ struct ExampleAndCatalogTests {
         }
         let shippedPath = FrontEndSearchPath(directories: [BuildProducts.directory.path])
         let shipped = shippedPath.describeAll()
-        #expect(shipped.compactMap(\.name).sorted() == ["clock", "json", "text"])
+        #expect(shipped.compactMap(\.name).sorted() == ["audio", "clock", "json", "text"])
         #expect(shipped.allSatisfy { !$0.isLoaded && $0.problem == nil && $0.version == nil })
         let text = try shippedPath.describe("text")
         #expect(text.isLoadable && text.name == "text" && text.abiVersion == FrontEndHost.abiVersion)

@@ -11,12 +11,17 @@ extension FrontEndHost {
     /// A host with the front-ends `specs` loaded, as a command starts them: each draws on standard
     /// output (a terminal's size and colours, unless `NO_COLOR`) and reads keys from standard input,
     /// except the json front-end when `jsonOut` names a file (created or truncated) for its stream.
-    /// Throws a `FrontEndLoadError` naming the file and the reason.
-    public static func launch(_ specs: [String], jsonOut: String?) throws(FrontEndLoadError) -> FrontEndHost {
-        let isTerminal = isatty(STDOUT_FILENO) == 1
+    /// At most one front-end may write to standard output (two would interleave). Each gets its
+    /// `settings` (`--frontend-option`); settings for a front-end not among `specs` are an error. Throws a
+    /// `FrontEndLoadError` naming the file and the reason.
+    public static func launch(
+        _ specs: [String], jsonOut: String?, settings: FrontEndSettings = .none
+    ) throws(FrontEndLoadError) -> FrontEndHost {
+        let onStandardOutput = specs.filter { jsonOut == nil || !isJSONStream($0) }
+        guard onStandardOutput.count <= 1 else { throw .sharedOutput(onStandardOutput) }
+        let terminal = TerminalTraits(isTTY: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         let standard = FrontEndOptions(
-            outputFD: STDOUT_FILENO, isTerminal: isTerminal,
-            color: isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+            outputFD: STDOUT_FILENO, isTerminal: terminal.redrawsInPlace, color: terminal.color,
             columns: TerminalSize.columns(of: STDOUT_FILENO), inputFD: STDIN_FILENO
         )
         let jsonFD = try jsonOut.map(openForWriting)
@@ -26,7 +31,16 @@ extension FrontEndHost {
             if let jsonFD, isJSONStream(spec) {
                 options = FrontEndOptions(outputFD: jsonFD, isTerminal: false, color: false, columns: nil, inputFD: nil)
             }
-            try host.load(spec, options: options)
+            do { try host.load(spec, options: options, settings: settings) } catch {
+                host.shutdown()
+                throw error
+            }
+            if options.isTerminal, options.outputFD == STDOUT_FILENO, !isJSONStream(spec) { host.terminalOwned.withLock { $0 = true } }
+        }
+        let loaded = host.loaded
+        if let name = settings.unclaimed(by: loaded.map { ($0.name, $0.spec) }).first {
+            host.shutdown()
+            throw .settingsForUnloaded(name: name, loaded: loaded.map(\.name))
         }
         return host
     }

@@ -17,6 +17,8 @@ public final class FrontEndHost: @unchecked Sendable {
         public let name: String
         /// The descriptor's version.
         public let version: String
+        /// What `--frontend` named it by (a name or a path).
+        public let spec: String
         fileprivate let descriptor: UnsafeRawPointer
         fileprivate let instance: UnsafeMutableRawPointer
     }
@@ -31,6 +33,8 @@ public final class FrontEndHost: @unchecked Sendable {
     public let inputs: AsyncStream<FrontEndInputEvent>
 
     private let plugins = Mutex<[Plugin]>([])
+    /// Serialises deliveries from every caller (the binder, `showLog`), as the ABI promises plugins.
+    private let delivering = Mutex(())
     private let hostRecord: UnsafeMutablePointer<mr_frontend_host>
     private let sink: InputSink
 
@@ -55,15 +59,19 @@ public final class FrontEndHost: @unchecked Sendable {
     /// The front-ends loaded so far.
     public var loaded: [Plugin] { plugins.withLock { $0 } }
 
-    /// Finds, loads and starts the front-end named by `spec` (a shipped name, a library name, or a path).
+    /// Finds, loads and starts the front-end named by `spec` (a shipped name, a library name, or a path),
+    /// giving it the `settings` meant for its descriptor's name (or for `spec`).
     @discardableResult
-    public func load(_ spec: String, options: FrontEndOptions) throws(FrontEndLoadError) -> Plugin {
+    public func load(_ spec: String, options: FrontEndOptions, settings: FrontEndSettings = .none) throws(FrontEndLoadError) -> Plugin {
         let candidates = searchPath.candidates(for: spec)
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             if spec.contains("/") { throw .cannotOpen(path: spec, reason: "no such file") }
             throw .notFound(name: spec, searched: candidates)
         }
         let descriptor = try Self.openDescriptor(path: path)
+        let name = descriptor.pointee.name.map { String(cString: $0) } ?? spec
+        var options = options
+        options.settings = settings.settings(name: name, spec: spec)
         let optionBytes = (try? FrontEndCoding.encode(options)) ?? Array("{}".utf8)
         guard let create = descriptor.pointee.create else { throw .incompleteDescriptor(path: path) }
         let instance = optionBytes.withUnsafeBufferPointer { buffer in
@@ -75,8 +83,9 @@ public final class FrontEndHost: @unchecked Sendable {
         }
         let plugin = Plugin(
             path: path,
-            name: descriptor.pointee.name.map { String(cString: $0) } ?? spec,
+            name: name,
             version: descriptor.pointee.version.map { String(cString: $0) } ?? "?",
+            spec: spec,
             descriptor: UnsafeRawPointer(descriptor),
             instance: instance
         )
@@ -88,7 +97,8 @@ public final class FrontEndHost: @unchecked Sendable {
     @discardableResult
     public func deliver(_ frame: FrontEndFrame) -> [String] {
         guard let bytes = try? FrontEndCoding.encode(frame) else { return loaded.map(\.path) }
-        return loaded.compactMap { plugin in
+        let loaded = self.loaded
+        return delivering.withLock { _ in loaded.compactMap { plugin in
             let descriptor = plugin.descriptor.assumingMemoryBound(to: mr_frontend_descriptor.self)
             let status = bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
@@ -96,7 +106,20 @@ public final class FrontEndHost: @unchecked Sendable {
                 }
             }
             return status == 0 ? nil : plugin.path
-        }
+        } }
+    }
+
+    /// Whether a loaded front-end draws on the terminal (standard output, redrawn in place): log lines on
+    /// the same terminal would scramble its board.
+    public var ownsTerminal: Bool { terminalOwned.withLock { $0 } }
+    let terminalOwned = Mutex(false)
+
+    /// A log line as a notice on the front-ends, for while one owns the terminal; false once they are shut
+    /// down (the line then belongs elsewhere).
+    public func showLog(level: String, message: String) -> Bool {
+        guard !loaded.isEmpty else { return false }
+        deliver(FrontEndFrame(type: .notice, time: DisplayFormat.timestamp(Date()), level: level, message: message))
+        return true
     }
 
     /// Destroys every front-end instance (they flush); the libraries stay loaded.
