@@ -35,7 +35,7 @@ FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
 INSTALL ?= install
 PATCHELF ?= patchelf
 
-PLUGINS := TextFrontEnd JSONStreamFrontEnd WorldClockFrontEnd
+PLUGINS := TextFrontEnd JSONStreamFrontEnd WorldClockFrontEnd AudioFrontEnd
 BUILD_ARGS := -c $(CONFIGURATION) $(SWIFT_BUILD_FLAGS)
 # Asked of SwiftPM once, when first used.
 BIN_PATH = $(eval BIN_PATH := $(shell $(SWIFT) build $(BUILD_ARGS) --show-bin-path))$(BIN_PATH)

@@ -8,7 +8,7 @@ import Testing
 /// from the executable's resolved location, not from the current directory or the link's.
 @Suite("End to end: an installed layout, started through PATH")
 struct InstalledLayoutTests {
-    private static let shipped = ["text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd"]
+    private static let shipped = ["text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd", "audio": "AudioFrontEnd"]
 
     /// A scratch folder holding PREFIX/bin, PREFIX/lib/materunner, a folder with a link to the
     /// executable, and an empty working directory.
@@ -45,7 +45,7 @@ struct InstalledLayoutTests {
         }
     }
 
-    @Test("frontends lists and loads the three shipped front-ends from PREFIX/lib/materunner, directly and through a link")
+    @Test("frontends lists and loads the four shipped front-ends from PREFIX/lib/materunner, directly and through a link")
     func frontEndsAreFound() async throws {
         let layout = try Layout()
         defer { try? FileManager.default.removeItem(at: layout.root) }
@@ -58,7 +58,7 @@ struct InstalledLayoutTests {
             for (name, module) in Self.shipped {
                 #expect(listing.stdout.contains("  \(name)  \(libraries)/lib\(module).so"), "\(name) not listed: \(listing.stdout)")
             }
-            let loaded = try await layout.run(["frontends", "text", "json", "clock"], through: folder)
+            let loaded = try await layout.run(["frontends"] + Self.shipped.keys.sorted(), through: folder)
             #expect(loaded.status == 0, "\(loaded.stderr)")
             for (name, module) in Self.shipped {
                 #expect(loaded.stdout.contains("(ABI 1)  \(libraries)/lib\(module).so"), "\(name) not loaded: \(loaded.stdout)")
