@@ -33,7 +33,7 @@ struct ClockCommand: AsyncParsableCommand {
     )
     var frontEnds: String = "clock"
 
-    @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"))
+    @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"), completion: .file())
     var jsonOut: String?
 
     @Option(

@@ -19,7 +19,8 @@ struct FrontEndOptionGroup: ParsableArguments {
         help: ArgumentHelp(
             "Write the json front-end's stream to FILE (created or truncated) instead of standard output; adds json to --frontend.",
             valueName: "FILE"
-        )
+        ),
+        completion: .file()
     )
     var jsonOut: String?
 

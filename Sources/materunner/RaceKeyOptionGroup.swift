@@ -16,7 +16,8 @@ struct RaceKeyOptionGroup: ParsableArguments {
         help: ArgumentHelp(
             "Read the race key (passphrase shared by every runner) from the first line of FILE (chmod 600 FILE).",
             valueName: "FILE"
-        )
+        ),
+        completion: .file()
     )
     var raceKeyFile: String?
 

@@ -17,7 +17,7 @@ struct ProcessRun {
         /// Standard input, when the handle was made with `input: true`.
         private let input: Pipe?
 
-        init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Bool = false) throws {
+        init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Bool = false, directory: URL? = nil) throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             stdoutURL = folder.appendingPathComponent("stdout")
@@ -26,6 +26,7 @@ struct ProcessRun {
             _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
             process.executableURL = executable
             process.arguments = arguments
+            if let directory { process.currentDirectoryURL = directory }
             // Runs record themselves: keep their records in this run's own folder unless told otherwise.
             dataHome = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? folder.appendingPathComponent("data")
             // Config files and MATERUNNER_* variables of the machine or the shell stay out of the run: the
@@ -94,9 +95,11 @@ struct ProcessRun {
         }
     }
 
-    /// Runs to the end.
-    static func run(_ executable: URL, _ arguments: [String], timeout: TimeInterval = 60, environment: [String: String] = [:]) async throws -> ProcessRun {
-        try await Handle(executable, arguments, environment: environment).wait(timeout: timeout)
+    /// Runs to the end (in `directory`, by default this process's current one).
+    static func run(
+        _ executable: URL, _ arguments: [String], timeout: TimeInterval = 60, environment: [String: String] = [:], directory: URL? = nil
+    ) async throws -> ProcessRun {
+        try await Handle(executable, arguments, environment: environment, directory: directory).wait(timeout: timeout)
     }
 
     /// Every stdout line parsed as a JSON object; a line that is not one is an error.

@@ -9,7 +9,7 @@ struct DataDirOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Where run records are kept (default: $XDG_DATA_HOME/materunner, or ~/.local/share/materunner).",
         valueName: "DIR"
-    ))
+    ), completion: .directory)
     var dataDir: String?
 
     /// The resolved directory.

@@ -11,10 +11,10 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "The run's id, or a unique start of it.")
     var id: String
 
-    @Option(help: ArgumentHelp("Write our route, with timestamps, as GPX 1.1 to this file.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write our route, with timestamps, as GPX 1.1 to this file.", valueName: "FILE"), completion: .file(extensions: ["gpx"]))
     var gpx: String?
 
-    @Option(help: ArgumentHelp("Write every runner's distance over time as an SVG chart to this file.", valueName: "FILE.svg"))
+    @Option(help: ArgumentHelp("Write every runner's distance over time as an SVG chart to this file.", valueName: "FILE.svg"), completion: .file(extensions: ["svg"]))
     var chart: String?
 
     @OptionGroup var data: DataDirOptionGroup
