@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TextFrontEnd", type: .dynamic, targets: ["TextFrontEnd"]),
         .library(name: "JSONStreamFrontEnd", type: .dynamic, targets: ["JSONStreamFrontEnd"]),
         .library(name: "WorldClockFrontEnd", type: .dynamic, targets: ["WorldClockFrontEnd"]),
+        .library(name: "WebFrontEnd", type: .dynamic, targets: ["WebFrontEnd"]),
         // The wire alone (codec, header, race key), for the libFuzzer harness in Fuzz/.
         .library(name: "SyncWire", targets: ["SyncWire"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The web front-end's HTTP server (docs/FRONTENDS.md, "web"): a copy of SwiftNIO inside its plugin.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // MARK: Core
@@ -127,6 +130,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The web front-end: its entry alone here, the server and the page in WebFrontEndCore (tested
+        // directly), QR codes for the control address from Debian's libqrencode (Sources/CQREncode).
+        .target(name: "WebFrontEnd", dependencies: ["WebFrontEndCore"], path: "Plugins/WebFrontEnd", swiftSettings: swiftSettings),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .target(
+            name: "WebFrontEndCore",
+            dependencies: [
+                "FrontEndKit",
+                "CQREncode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Plugins/WebFrontEndCore",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Benchmarks (plain executables: `swift run -c release IngestBenchmark`)
         .executableTarget(
             name: "IngestBenchmark",
@@ -208,6 +229,11 @@ let package = Package(
             name: "FrontEndTests",
             dependencies: ["Presentation", "FrontEndKit", "MateRunnerTesting"],
             exclude: ["CPlugins"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WebFrontEndTests",
+            dependencies: ["WebFrontEndCore", "FrontEndKit"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["MateRunnerTesting"], swiftSettings: swiftSettings),

@@ -73,8 +73,9 @@ struct AppContainer {
 
     /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise);
     /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
-    func makeScreen(_ options: FrontEndOptionGroup) throws -> FrontEndHost {
-        let host = try options.launch()
+    /// `spectator` (watch): the front-ends are told this program only watches, so none offers control.
+    func makeScreen(_ options: FrontEndOptionGroup, spectator: Bool = false) throws -> FrontEndHost {
+        let host = try options.launch(spectator: spectator)
         for warning in host.searchPath.warnings { logger.warning("\(warning)") }
         return host
     }

@@ -8,7 +8,7 @@ struct MateRunnerCommand: AsyncParsableCommand {
         abstract: "Run together on one network, offline: mates find each other over DNS-SD and race live over UDP.",
         discussion: """
             Exit codes: 0 the run is over (or was stopped), 1 a runtime failure, 64 a usage error.
-            Logs go to standard error; front-ends (text, json, clock) write to standard output.
+            Logs go to standard error; front-ends (text, json, clock) write to standard output, web serves a page.
             """,
         version: "0.1.0",
         subcommands: [

@@ -41,7 +41,7 @@ struct WatchCommand: AsyncParsableCommand {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup, logger: logger)
             let me = Runner(id: .random(), name: try Runner.validate(name: name))
-            let screen = try container.makeScreen(frontEnds)
+            let screen = try container.makeScreen(frontEnds, spectator: true)
             let transport = try await container.makeTransport(port: network.port ?? 0, key: try raceKey.load(logger: logger))
             let flow = container.makeSpectatorFlow(me: me, peers: try network.peers(), wait: wait, transport: transport, screen: screen)
             if try await !flow.run() { throw ExitCode(1) }

@@ -12,22 +12,25 @@ extension FrontEndHost {
     /// output (a terminal's size and colours, unless `NO_COLOR`) and reads keys from standard input,
     /// except the json front-end when `jsonOut` names a file (created or truncated) for its stream.
     /// Each gets its `settings` (`--frontend-option`); settings for a front-end not among `specs` are an error.
+    /// `spectator` (watch) tells them this program takes no part in the race: nothing to control.
     /// Throws a `FrontEndLoadError` naming the file and the reason.
     public static func launch(
-        _ specs: [String], jsonOut: String?, settings: FrontEndSettings = .none
+        _ specs: [String], jsonOut: String?, settings: FrontEndSettings = .none, spectator: Bool = false
     ) throws(FrontEndLoadError) -> FrontEndHost {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let standard = FrontEndOptions(
             outputFD: STDOUT_FILENO, isTerminal: isTerminal,
             color: isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
-            columns: TerminalSize.columns(of: STDOUT_FILENO), inputFD: STDIN_FILENO
+            columns: TerminalSize.columns(of: STDOUT_FILENO), inputFD: STDIN_FILENO, spectator: spectator
         )
         let jsonFD = try jsonOut.map(openForWriting)
         let host = FrontEndHost()
         for spec in specs {
             var options = standard
             if let jsonFD, isJSONStream(spec) {
-                options = FrontEndOptions(outputFD: jsonFD, isTerminal: false, color: false, columns: nil, inputFD: nil)
+                options = FrontEndOptions(
+                    outputFD: jsonFD, isTerminal: false, color: false, columns: nil, inputFD: nil, spectator: spectator
+                )
             }
             do { try host.load(spec, options: options, settings: settings) } catch {
                 host.shutdown()
