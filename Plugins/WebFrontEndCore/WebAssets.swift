@@ -73,10 +73,10 @@ public enum WebAssets {
     table { width: 100%; border-collapse: collapse; }
     td { padding: 0.3rem 0.2rem; vertical-align: middle; }
     tr + tr td { border-top: 1px solid var(--bar); }
-    .rank { width: 1.6rem; color: var(--dim); text-align: right; }
+    .rank { width: 2.2rem; color: var(--dim); text-align: right; white-space: nowrap; }
     .name { font-weight: 600; overflow-wrap: anywhere; }
     .me .name::after { content: " (you)"; color: var(--accent); font-weight: 400; }
-    .leader .rank::before { content: "★ "; color: gold; }
+    .leader .rank::before { content: "★"; color: gold; margin-right: 0.15rem; }
     .dot { display: inline-block; width: 0.7rem; height: 0.7rem; border-radius: 50%; margin-right: 0.3rem; }
     .bar { height: 0.45rem; background: var(--bar); border-radius: 0.3rem; margin-top: 0.2rem; overflow: hidden; }
     .bar > span { display: block; height: 100%; background: var(--accent); }
@@ -91,6 +91,7 @@ public enum WebAssets {
     #feed li.warning { color: #ffd9a0; } #feed li.error { color: #ffb3b5; }
     svg { width: 100%; height: auto; display: block; }
     svg text { fill: var(--dim); font-size: 14px; }
+    svg text.label { fill: var(--text); font-size: 16px; }
     button, select { font: inherit; color: var(--text); background: var(--bar); border: 0; border-radius: 0.4rem; padding: 0.45rem 0.7rem; min-height: 2.6rem; }
     button:active { transform: scale(0.97); }
     .danger { background: var(--danger); color: white; }
@@ -170,11 +171,14 @@ public enum WebAssets {
         const off = r.off_course ? " · off course" : "";
         return `<tr class="runner ${classes}" data-id="${esc(r.id)}">
           <td class="rank">${r.rank || "–"}</td>
-          <td><span class="dot" style="background:${colorOf(r.id)}"></span><span class="name">${esc(r.name)}</span>
-            <div class="bar"><span style="width:${Math.round(Math.min(1, r.progress || 0) * 1000) / 10}%"></span></div></td>
+          <td><span class="dot" data-color="${colorOf(r.id)}"></span><span class="name">${esc(r.name)}</span>
+            <div class="bar"><span data-width="${Math.round(Math.min(1, r.progress || 0) * 1000) / 10}"></span></div></td>
           <td class="numbers"><span class="distance">${esc(r.distance)}</span><div class="detail">${esc(detail + off)}</div></td></tr>`;
       });
       $("board").tBodies[0].innerHTML = rows.join("");
+      // Styles are set through the DOM, not in the markup: the page's Content-Security-Policy allows no inline style.
+      for (const e of $("board").querySelectorAll("[data-width]")) e.style.width = e.dataset.width + "%";
+      for (const e of $("board").querySelectorAll("[data-color]")) e.style.background = e.dataset.color;
     }
     function renderCountdown() {
       const c = race.countdown && race.countdown.countdown;
@@ -245,21 +249,32 @@ public enum WebAssets {
         if (!at || typeof at.lat !== "number" || typeof at.lon !== "number") continue;
         const [px, py] = screen(xy(at.lat, at.lon));
         svg += `<g class="map-runner" data-id="${esc(r.id)}"><circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="${r.me ? 10 : 8}" fill="${colorOf(r.id)}" stroke="#10151c" stroke-width="2"/>`;
-        svg += `<text x="${(px + 12).toFixed(1)}" y="${(py + 5).toFixed(1)}" style="fill:#eef2f6">${esc(r.name)}${r.off_course ? " (off course)" : ""}</text></g>`;
+        svg += `<text class="label" x="${(px + 12).toFixed(1)}" y="${(py + 5).toFixed(1)}">${esc(r.name)}${r.off_course ? " (off course)" : ""}</text></g>`;
       }
       $("map").innerHTML = svg;
     }
 
     // ---- control (the runner's page only: /control/TOKEN)
     function renderControls(s) {
+      // Each invitation is drawn once and then only its seconds change: a button being pressed is never replaced.
       const open = [...race.invitations.values()].filter((i) => secondsLeft(i) > 0);
-      $("invitations").innerHTML = open.map((i) => {
+      const box = $("invitations");
+      for (const old of [...box.children]) if (!open.some((i) => i.frame.invitation.id === old.dataset.id)) old.remove();
+      for (const i of open) {
         const v = i.frame.invitation;
-        const code = v.code ? `<p>Accept only if ${esc(v.from)}'s screen shows this code:</p><p class="code">${esc(v.code)}</p>` : v.paired ? "<p>paired board</p>" : "";
-        return `<div class="invitation" data-id="${esc(v.id)}"><h2>${esc(v.from)} invites you: ${esc(v.mode)} to ${esc(v.goal)}</h2>${code}
-          <p class="detail">${Math.ceil(secondsLeft(i))} s left to answer</p>
-          <button type="button" class="accept" data-answer="accept">Accept</button> <button type="button" data-answer="decline">Decline</button></div>`;
-      }).join("");
+        let card = [...box.children].find((e) => e.dataset.id === v.id);
+        if (!card) {
+          const code = v.code ? `<p>Accept only if ${esc(v.from)}'s screen shows this code:</p><p class="code">${esc(v.code)}</p>` : v.paired ? "<p>paired board</p>" : "";
+          card = document.createElement("div");
+          card.className = "invitation";
+          card.dataset.id = v.id;
+          card.innerHTML = `<h2>${esc(v.from)} invites you: ${esc(v.mode)} to ${esc(v.goal)}</h2>${code}
+            <p class="detail"><span class="left"></span> s left to answer</p>
+            <button type="button" class="accept" data-answer="accept">Accept</button> <button type="button" data-answer="decline">Decline</button>`;
+          box.appendChild(card);
+        }
+        card.querySelector(".left").textContent = String(Math.ceil(secondsLeft(i)));
+      }
       const running = s && s.stage === "running";
       $("cheer").hidden = !running;
       $("cancel-box").hidden = !s || s.stage === "complete" || !!race.result;
