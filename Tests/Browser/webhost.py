@@ -4,7 +4,7 @@ Sources/FrontEndABI/include/materunner_frontend.h (dlopen, entry, create, delive
 `materunner` does, and hands it frames of our making. webpage.py uses it to feed the web front-end a
 race on a course (the map); run on its own it measures the web front-end's cost per frame:
 
-    python3 Tests/Browser/webhost.py bench .build/release/libWebFrontEnd.so [--frames N] [--browsers N]
+    /usr/bin/python3 Tests/Browser/webhost.py bench .build/release/libWebFrontEnd.so [--frames N] [--browsers N] [--stalled]
 """
 import argparse
 import ctypes
@@ -13,6 +13,7 @@ import math
 import os
 import socket
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -85,9 +86,10 @@ def clock(seconds):
 
 
 class CourseRace:
-    """Three runners at steady paces along a real track used as the course, as frames: a `course` frame
-    (name, length, digest, polyline as [lat, lon]) and status frames whose runners carry `course`
-    {progress_m, lat, lon} and `off_course` (the fields issue 14 adds to schema 1)."""
+    """Three runners at steady paces along a real track used as the course, as frames of the shape
+    docs/FRONTENDS.md gives a course race: a `course` frame (name, file, digest, laps, lengths, the
+    polyline as [lat, lon]) and status frames whose runners carry `course` {progress_m, lap, off_course,
+    lat, lon}. The last runner strays off the course for a while."""
 
     RUNNERS = [("00000000000000a1", "alice", 3.4, True), ("00000000000000b2", "bob", 3.1, False), ("00000000000000c3", "carol", 2.8, False)]
 
@@ -101,7 +103,8 @@ class CourseRace:
         for a, b in zip(self.points, self.points[1:]):
             self.cumulative.append(self.cumulative[-1] + metres(a, b))
         self.length = self.cumulative[-1]
-        self.name = os.path.splitext(os.path.basename(gpx))[0]
+        self.file = os.path.basename(gpx)
+        self.name = os.path.splitext(self.file)[0]
 
     def position(self, distance):
         distance = min(max(distance, 0), self.length)
@@ -114,9 +117,11 @@ class CourseRace:
         return self.points[-1]
 
     def course_frame(self):
-        return {"schema": 1, "type": "course", "time": "2027-01-15T08:00:00.000Z",
-                "course": {"name": self.name, "length": f"{self.length / 1000:.2f} km", "length_m": round(self.length, 1),
-                           "digest": "0" * 16, "points": [[round(p[0], 6), round(p[1], 6)] for p in self.points]}}
+        length = f"{self.length / 1000:.2f} km"
+        return {"schema": 1, "type": "course", "time": "2027-01-15T08:00:00.000Z", "message": f"course {self.name}: {length}, 1 lap",
+                "course": {"name": self.name, "file": self.file, "digest": "0123456789abcdef", "laps": 1, "length": length,
+                           "length_m": round(self.length, 1), "total_m": round(self.length, 1),
+                           "points": [[round(p[0], 6), round(p[1], 6)] for p in self.points]}}
 
     def status(self, elapsed):
         runners = []
@@ -126,8 +131,8 @@ class CourseRace:
             runners.append({"id": ident, "name": name, "me": me, "state": "running", "distance": f"{int(distance / 10) / 100:.2f} km",
                             "distance_m": round(distance, 1), "progress": round(distance / self.length, 4), "leader": False,
                             "time": clock(elapsed), "time_s": elapsed, "pace": f"{int(1000 / speed) // 60}:{int(1000 / speed) % 60:02d} /km",
-                            "speed_m_s": speed, "course": {"progress_m": round(distance, 1), "lat": round(lat, 6), "lon": round(lon, 6)},
-                            "off_course": False})
+                            "speed_m_s": speed, "course": {"progress_m": round(distance, 1), "lap": 1, "off_course": name == "carol" and 2000 < elapsed < 2500,
+                                                           "lat": round(lat, 6), "lon": round(lon, 6)}})
         runners.sort(key=lambda r: -r["distance_m"])
         for rank, runner in enumerate(runners, 1):
             runner["rank"], runner["leader"] = rank, rank == 1
@@ -184,6 +189,20 @@ class Reader(threading.Thread):
                     self.arrivals.setdefault(float(number), now)
 
 
+def readers(args):
+    """Browsers in a process of their own (not sharing this one's interpreter lock with the host's
+    thread): `browsers` read the event stream, one more (`--stalled`) never reads. Prints, as JSON,
+    when each frame's marker (its elapsed_s) reached each reading browser."""
+    group = [Reader(args.port) for _ in range(args.browsers)] + ([Reader(args.port, stalled=True)] if args.stalled else [])
+    for reader in group:
+        reader.start()
+    print("ready", flush=True)
+    time.sleep(args.seconds)
+    for reader in group:
+        reader.stop = True
+    print(json.dumps([{str(k): v for k, v in r.arrivals.items()} for r in group if not r.stalled]), flush=True)
+
+
 def bench(args):
     port = int(args.port)
     host = PluginHost(args.library, {"listen": f"127.0.0.1:{port}", "qr": "off"})
@@ -192,12 +211,15 @@ def bench(args):
         page = {name: len(urllib.request.urlopen(f"http://127.0.0.1:{port}{name}").read()) for name in ["/", "/app.js", "/app.css"]}
         print("page weight (bytes, uncompressed):", page, "total", sum(page.values()))
         host.deliver(race.course_frame())
-        readers = [Reader(port) for _ in range(args.browsers)] + ([Reader(port, stalled=True)] if args.stalled else [])
-        for reader in readers:
-            reader.start()
-        time.sleep(1)
         frames = [json.dumps(race.status(float(i + 1)), separators=(",", ":"), sort_keys=True).encode() for i in range(args.frames)]
-        print(f"frame size: {len(frames[-1])} bytes; {args.browsers} reading browsers, {1 if args.stalled else 0} stalled")
+        seconds = args.frames * args.interval + 8
+        group = subprocess.Popen([sys.executable, os.path.abspath(__file__), "readers", "--port", str(port), "--browsers", str(args.browsers),
+                                  "--seconds", str(seconds)] + (["--stalled"] if args.stalled else []),
+                                 stdout=subprocess.PIPE, text=True)
+        group.stdout.readline()
+        time.sleep(2)
+        print(f"frame size: {len(frames[-1])} bytes; {args.browsers} reading browsers, {1 if args.stalled else 0} stalled "
+              f"(another process); one frame every {args.interval * 1000:g} ms")
         costs, sent = [], {}
         for index, raw in enumerate(frames):
             start = time.perf_counter()
@@ -206,18 +228,17 @@ def bench(args):
             costs.append(end - start)
             sent[float(index + 1)] = start
             time.sleep(args.interval)
-        time.sleep(2)
-        for reader in readers:
-            reader.stop = True
+        arrivals = json.loads(group.stdout.readline() or "[]")
+        group.wait()
         costs.sort()
         print(f"deliver: median {statistics.median(costs) * 1e6:.1f} us, p99 {costs[int(len(costs) * 0.99)] * 1e6:.1f} us, "
               f"max {costs[-1] * 1e6:.1f} us over {len(costs)} frames")
-        latencies = sorted(r.arrivals[k] - sent[k] for r in readers if not r.stalled for k in r.arrivals if k in sent)
+        latencies = sorted(at - sent[float(k)] for browser in arrivals for k, at in browser.items() if float(k) in sent)
         if latencies:
-            received = min(len(r.arrivals) for r in readers if not r.stalled)
+            received = min(len(browser) for browser in arrivals)
             print(f"deliver -> browser socket: median {statistics.median(latencies) * 1e3:.2f} ms, "
-                  f"p99 {latencies[int(len(latencies) * 0.99)] * 1e3:.2f} ms; fewest frames seen by a reading browser: {received} of {len(frames)} "
-                  "(a newer status replaces a queued one)")
+                  f"p99 {latencies[int(len(latencies) * 0.99)] * 1e3:.2f} ms, max {latencies[-1] * 1e3:.2f} ms; "
+                  f"fewest frames seen by a reading browser: {received} of {len(frames)} (a newer status replaces a queued one)")
     finally:
         host.close()
 
@@ -233,9 +254,16 @@ def main():
     b.add_argument("--stalled", action="store_true", help="add one browser that never reads")
     b.add_argument("--interval", type=float, default=0.005, help="seconds between frames")
     b.add_argument("--port", default="18047")
+    r = sub.add_parser("readers")
+    r.add_argument("--port", type=int, required=True)
+    r.add_argument("--browsers", type=int, default=10)
+    r.add_argument("--stalled", action="store_true")
+    r.add_argument("--seconds", type=float, required=True)
     args = parser.parse_args()
     if args.command == "bench":
         bench(args)
+    else:
+        readers(args)
 
 
 if __name__ == "__main__":

@@ -362,6 +362,10 @@ def scenario_course(binary, args):
         wait_page(phone, "the map with every runner", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .map-runner")) == 3)
         check(bool(phone.find_elements(By.CSS_SELECTOR, "#map polyline")), "the course polyline is drawn")
         check(phone.find_element(By.ID, "map-title").text.startswith(race.name), "the map names the course")
+        wait_page(phone, "carol off course on the board and the map",
+                  lambda d: "off course" in d.find_element(By.CSS_SELECTOR, "#board tr.runner[data-id='00000000000000c3']").text
+                  and "carol (off course)" in d.find_element(By.ID, "map").text)
+        check(True, "carol, off course, is marked so on the board and on the map")
         width = phone.execute_script("return document.documentElement.scrollWidth;")
         check(width <= 360, f"nothing wider than a 360-px phone (page width {width})")
         tv = browser(1920, 1080)
