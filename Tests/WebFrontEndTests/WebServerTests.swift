@@ -17,20 +17,20 @@ struct WebServerTests {
         defer { server.stop() }
         #expect(server.port > 0)
         hub.publish(WebFrames.status(elapsed: 5, alice: 20, bob: 10))
-        // A second thread publishes once the snapshot has arrived; the client reads both.
-        let publisher = Task.detached {
-            while hub.streamCount == 0 { try? await Task.sleep(nanoseconds: 20_000_000) }
-            try? await Task.sleep(nanoseconds: 200_000_000)
-            hub.publish(WebFrames.cheer(from: "bob"))
-        }
+        // Once the snapshot has arrived (a frame published before would be part of it), a cheer is published;
+        // the client reads on until that frame event is complete.
         let port = server.port
         let text = try await onOwnThread {
-            try LoopbackHTTP.exchange(port: port, "GET /events HTTP/1.1\r\nHost: x\r\n\r\n") { text in
+            var published = false
+            return try LoopbackHTTP.exchange(port: port, "GET /events HTTP/1.1\r\nHost: x\r\n\r\n") { text in
+                if !published, text.range(of: "event: snapshot").map({ text[$0.upperBound...].contains("\n\n") }) == true {
+                    published = true
+                    hub.publish(WebFrames.cheer(from: "bob"))
+                }
                 // The whole frame event: its blank line (the body is chunked, so more may follow it).
-                text.range(of: "event: frame").map { text[$0.upperBound...].contains("\n\n") } ?? false
+                return text.range(of: "event: frame").map { text[$0.upperBound...].contains("\n\n") } ?? false
             }
         }
-        await publisher.value
         #expect(text.hasPrefix("HTTP/1.1 200"))
         #expect(text.lowercased().contains("content-type: text/event-stream"))
         #expect(text.contains("retry: 2000"))
@@ -55,13 +55,17 @@ struct WebServerTests {
         let hub = WebHub()
         let server = try WebServer(host: "127.0.0.1", port: 0, routes: routes(hub))
         let port = server.port
-        let stopper = Task.detached {
-            while hub.streamCount == 0 { try? await Task.sleep(nanoseconds: 20_000_000) }
-            server.stop()
+        // Stopped once the snapshot arrived; the client reads until the server closes the connection.
+        let text = try await onOwnThread {
+            var stopped = false
+            return try LoopbackHTTP.exchange(port: port, "GET /events HTTP/1.1\r\nHost: x\r\n\r\n") { text in
+                if !stopped, text.contains("event: snapshot") {
+                    stopped = true
+                    server.stop()
+                }
+                return false
+            }
         }
-        // Read until the server closes the connection: the stream ended.
-        let text = try await onOwnThread { try LoopbackHTTP.exchange(port: port, "GET /events HTTP/1.1\r\nHost: x\r\n\r\n") }
-        await stopper.value
         #expect(text.contains("event: snapshot"))
         let again = try WebServer(host: "127.0.0.1", port: port, routes: routes(WebHub()))
         again.stop()
