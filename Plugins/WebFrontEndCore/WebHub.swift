@@ -127,7 +127,7 @@ public final class WebHub: Sendable {
         for wake in wakes { wake.yield() }
     }
 
-    /// Ends every stream; no new one starts.
+    /// Ends every stream once it has sent what is queued for it; no new one starts.
     public func close() {
         let wakes = inner.withLock { inner in
             inner.closed = true
@@ -149,8 +149,10 @@ public final class WebHub: Sendable {
 
     fileprivate func take(_ id: Int) -> Take {
         inner.withLock { inner in
-            guard !inner.closed, var queue = inner.queues[id] else { return .closed }
+            guard var queue = inner.queues[id] else { return .closed }
             defer { inner.queues[id] = queue }
+            // Closed: what is queued still goes out (the result is usually the last frame), then the stream ends.
+            if inner.closed, !queue.snapshotDue, queue.frames.isEmpty { return .closed }
             if queue.snapshotDue {
                 queue.snapshotDue = false
                 queue.pingDue = false

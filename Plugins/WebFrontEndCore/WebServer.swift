@@ -17,6 +17,8 @@ public final class WebServer: Sendable {
     /// How long `start` waits for the socket to be bound, and `stop` for the server to end.
     static let startLimit: DispatchTimeInterval = .seconds(20)
     static let stopLimit: DispatchTimeInterval = .seconds(5)
+    /// How long `stop` lets the streams send what is queued for them before closing their connections.
+    static let drainLimit: DispatchTimeInterval = .seconds(2)
     /// How often an idle event stream gets a keep-alive comment (and a dead connection is noticed).
     public static let keepAliveSeconds: UInt64 = 15
 
@@ -88,9 +90,12 @@ public final class WebServer: Sendable {
         }
     }
 
-    /// Ends every event stream, stops the server and its thread.
+    /// Ends every event stream (after what is queued for it, such as the result, has been sent), stops the
+    /// server and its thread. A browser that does not read is waited for `drainLimit` at most.
     public func stop() {
         hub.close()
+        let deadline = DispatchTime.now() + Self.drainLimit
+        while hub.streamCount > 0, DispatchTime.now() < deadline { usleep(10_000) }
         task.cancel()
         Self.shutDown(group, after: ended)
     }

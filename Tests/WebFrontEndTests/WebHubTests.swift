@@ -76,6 +76,24 @@ struct WebHubTests {
         #expect(hub.subscribe() == nil)
     }
 
+    @Test("closing: a stream first sends what is queued (the result, usually the last frame), then ends")
+    func closeDrains() async throws {
+        let hub = WebHub()
+        let reader = try #require(hub.subscribe())
+        _ = try await read(reader, count: 1)
+        let newcomer = try #require(hub.subscribe())
+        hub.publish(WebFrames.result)
+        hub.close()
+        var batches: [WebHub.Batch] = []
+        try await reader.forEach { batches.append($0) }
+        #expect(batches == [.frames([WebFrames.result])])
+        // One that never read gets the final state as its snapshot.
+        var last: [WebHub.Batch] = []
+        try await newcomer.forEach { last.append($0) }
+        guard case let .snapshot(snapshot) = last.first, last.count == 1 else { Issue.record("\(last)"); return }
+        #expect(snapshot.contains("alice wins in 05:21"))
+    }
+
     @Test("publish refuses what is not a frame and queues nothing")
     func refusesGarbage() async throws {
         let hub = WebHub()
