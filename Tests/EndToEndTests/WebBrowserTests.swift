@@ -22,7 +22,7 @@ struct WebBrowserTests {
         #expect(run.stdout.contains("ok:"), "\(run.stdout)")
     }
 
-    @Test("a demo: the board shows both runners and updates live; spectators have no controls and forged control requests get 403; the runner's page cheers and cancels; the result appears")
+    @Test("a demo: the board shows both runners and updates live; spectators have no controls and forged control requests get 403; the runner's page cheers, and cancels after a confirmation")
     func demo() async throws {
         try await scenario("demo")
     }
