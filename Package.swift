@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "JSONStreamFrontEnd", type: .dynamic, targets: ["JSONStreamFrontEnd"]),
         .library(name: "WorldClockFrontEnd", type: .dynamic, targets: ["WorldClockFrontEnd"]),
         .library(name: "WebFrontEnd", type: .dynamic, targets: ["WebFrontEnd"]),
+        .library(name: "AudioFrontEnd", type: .dynamic, targets: ["AudioFrontEnd"]),
         // The wire alone (codec, header, race key), for the libFuzzer harness in Fuzz/.
         .library(name: "SyncWire", targets: ["SyncWire"]),
     ],
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The web front-end's HTTP server (docs/FRONTENDS.md, "web"): a copy of SwiftNIO inside its plugin.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // config.toml (docs/CONFIG.md): toml++ underneath, so parse errors come with a line and column.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: Core
@@ -55,11 +58,14 @@ let package = Package(
                 "Domain",
                 "SyncWire",
                 "CDNSSD",
+                // SHA-256 of a course's points (CourseFile's digest).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: swiftSettings,
             linkerSettings: [.linkedLibrary("dns_sd", .when(platforms: [.linux]))]
@@ -147,6 +153,16 @@ let package = Package(
             path: "Plugins/WebFrontEndCore",
             swiftSettings: swiftSettings
         ),
+        // The audio front-end: cues from frames (pure, unit-tested) apart from speech (espeak-ng) and sound (ALSA).
+        .target(name: "AudioCues", dependencies: ["FrontEndKit"], path: "Plugins/AudioCues", swiftSettings: swiftSettings),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
+        .target(
+            name: "AudioFrontEnd",
+            dependencies: ["FrontEndKit", "AudioCues", "CEspeakNG", "CALSA"],
+            path: "Plugins/AudioFrontEnd",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Benchmarks (plain executables: `swift run -c release IngestBenchmark`)
         .executableTarget(
@@ -155,11 +171,25 @@ let package = Package(
             path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
+        // `swift run -c release CourseBenchmark`: the course matcher's cost per fix and its accuracy on real tracks.
+        .executableTarget(
+            name: "CourseBenchmark",
+            dependencies: ["Domain", "Data"],
+            path: "Benchmarks/CourseBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // `swift run -c release RaceKeyBenchmark`: how long stretching one passphrase into a race key takes.
         .executableTarget(
             name: "RaceKeyBenchmark",
             dependencies: ["SyncWire"],
             path: "Benchmarks/RaceKeyBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // `swift run -c release AudioBenchmark FRAMES.ndjson`: the audio front-end's cost per frame and per cue.
+        .executableTarget(
+            name: "AudioBenchmark",
+            dependencies: ["AudioCues", "FrontEndKit", "Presentation"],
+            path: "Benchmarks/AudioBenchmark",
             swiftSettings: swiftSettings
         ),
         // `swift run -c release SyncBenchmark --peers 2`: latency, CPU, memory and bytes of N peers on loopback.
@@ -236,7 +266,8 @@ let package = Package(
             dependencies: ["WebFrontEndCore", "FrontEndKit"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,10 @@ struct ProbedLocationRepository: LocationRepository {
     let wrapped: any LocationRepository
     let probe: FixProbe
 
+    func statuses() -> AsyncStream<PositionStatus> {
+        wrapped.statuses()
+    }
+
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(16))
         let task = Task { [wrapped, probe] in

@@ -12,7 +12,10 @@ struct RunnerLine {
     static func candidates(_ runner: FrontEndRunner, nameWidth: Int) -> [RunnerLine] {
         let percent = TextWidth.pad(String(Int((runner.progress * 100).rounded(.down))) + "%", to: 4, right: true)
         let name = TextWidth.pad(runner.name, to: nameWidth)
-        let state = runner.state == "finished" ? "finished in \(runner.time)" : runner.state
+        // Along a course: "off course" (progress held) instead of running, and the lap after the first.
+        let offCourse = runner.offCourse == true && runner.state == "running"
+        let lap = runner.course.map { $0.lap > 1 ? "lap \($0.lap) " : "" } ?? ""
+        let state = runner.state == "finished" ? "finished in \(runner.time)" : lap + (offCourse ? "off course" : runner.state)
         let pace = runner.pace.map { "  \($0)" } ?? ""
         let calories = runner.calories.map { "  \($0)" } ?? ""
         let wideBefore = "\(runner.leader ? "*" : " ") \(name)\(runner.me ? " (you)" : "      ") "
@@ -20,7 +23,8 @@ struct RunnerLine {
         // Narrow terminals: markers instead of words, "*" the leader and ">" you; no unit, short states.
         let compactBefore = "\(runner.leader ? "*" : " ")\(runner.me ? ">" : " ") \(name) "
             + "\(TextWidth.pad(runner.distance.replacingOccurrences(of: " km", with: ""), to: 5, right: true)) "
-        let shortState = runner.state == "finished" ? " \(runner.time)" : runner.state == "running" ? "" : " \(runner.state)"
+        let shortState = runner.state == "finished" ? " \(runner.time)"
+            : offCourse ? " off" : runner.state == "running" ? "" : " \(runner.state)"
         let shortPace = runner.pace.map { " " + $0.replacingOccurrences(of: " /km", with: "") } ?? ""
         return [
             RunnerLine(before: wideBefore, after: " \(percent)\(pace)\(calories)  \(state)"),

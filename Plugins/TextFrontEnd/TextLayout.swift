@@ -12,6 +12,14 @@ enum TextLayout {
         let nameWidth = min(12, max(6, columns / 5), runners.map { TextWidth.of($0.name) }.max() ?? 4)
         let header = "\(frame.elapsed ?? "00:00")  goal \(frame.goal ?? "?")  \(stageText(frame.stage))"
         var lines = [fit(TextWidth.of(header) + 12 <= columns ? "MateRunner  " + header : header, columns: columns)]
+        // The position source (gpsd, a replay): beside the header when it fits, else on a line of its own.
+        if let position = frame.position, position.isWorthShowing {
+            if TextWidth.of(lines[0]) + 2 + TextWidth.of(position.summary) <= columns {
+                lines[0] += "  " + position.summary
+            } else {
+                lines.append(fit(position.summary, columns: columns))
+            }
+        }
         // A team run: the group's distance toward the goal, on a line of its own.
         if frame.mode == "team", let message = frame.message, message.hasPrefix("team:") {
             lines.append(fit(message, columns: columns))
@@ -73,6 +81,12 @@ enum TextLayout {
         if invitation.paired == true { return offer + " paired" }
         guard let code = invitation.code else { return offer }
         return offer + " code \(code): accept only if \(invitation.from)'s screen shows it"
+    }
+
+    /// The line of a `course` frame: `course Lake loop (lake.gpx): 1.91 km × 3 laps, digest 00a1b2c3d4e5f607`.
+    static func course(_ course: FrontEndCourse) -> String {
+        "course \(course.name)\(course.name == course.file ? "" : " (\(course.file))"): \(course.length)"
+            + (course.laps > 1 ? " × \(course.laps) laps" : "") + ", digest \(course.digest)"
     }
 
     static func countdown(_ countdown: FrontEndCountdown) -> String {

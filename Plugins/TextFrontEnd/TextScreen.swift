@@ -44,6 +44,8 @@ struct TextScreen {
             return "[\(frame.level ?? "info")] \(frame.message ?? "")"
         case .clock:
             break
+        case .course:
+            return frame.course.map(TextLayout.course)
         }
         return nil
     }

@@ -169,7 +169,7 @@ public enum WebAssets {
         const classes = ["state-" + r.state, r.me ? "me" : "", r.leader ? "leader" : ""].join(" ");
         const detail = r.state === "finished" ? "finished in " + r.time : r.state === "running" ? (r.pace || "") : r.state;
         const laps = race.course && race.course.course && race.course.course.laps > 1 && r.course ? " · lap " + r.course.lap : "";
-        const off = (r.course && r.course.off_course ? " · off course" : "") + laps;
+        const off = (r.off_course ? " · off course" : "") + laps;
         return `<tr class="runner ${classes}" data-id="${esc(r.id)}">
           <td class="rank">${r.rank || "–"}</td>
           <td><span class="dot" data-color="${colorOf(r.id)}"></span><span class="name">${esc(r.name)}</span>
@@ -224,7 +224,7 @@ public enum WebAssets {
       return m + ":" + String(sec).padStart(2, "0");
     }
     // A course frame (docs/FRONTENDS.md): course.points is the polyline as [lat, lon] pairs; each runner of
-    // a status frame has course = {progress_m, lap, off_course, lat, lon}, its point on the course.
+    // a status frame has course = {progress_m, lap, lat, lon}, its point on the course, and off_course.
     function coursePoints() {
       const c = race.course && race.course.course;
       return c && Array.isArray(c.points) ? c.points.filter((p) => Array.isArray(p) && p.length >= 2) : [];
@@ -250,7 +250,7 @@ public enum WebAssets {
         if (!at || typeof at.lat !== "number" || typeof at.lon !== "number") continue;
         const [px, py] = screen(xy(at.lat, at.lon));
         svg += `<g class="map-runner" data-id="${esc(r.id)}"><circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="${r.me ? 10 : 8}" fill="${colorOf(r.id)}" stroke="#10151c" stroke-width="2"/>`;
-        svg += `<text class="label" x="${(px + 12).toFixed(1)}" y="${(py + 5).toFixed(1)}">${esc(r.name)}${at.off_course ? " (off course)" : ""}</text></g>`;
+        svg += `<text class="label" x="${(px + 12).toFixed(1)}" y="${(py + 5).toFixed(1)}">${esc(r.name)}${r.off_course ? " (off course)" : ""}</text></g>`;
       }
       $("map").innerHTML = svg;
     }

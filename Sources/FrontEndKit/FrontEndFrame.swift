@@ -22,6 +22,8 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         case cheer
         /// The world clock: `clock` holds the race clock and the time in each zone.
         case clock
+        /// The course of a course race, once at the start: `course` holds its name, length and points.
+        case course
     }
 
     /// The schema version the frame was made with (`currentSchema`).
@@ -60,6 +62,10 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
     public var cheer: FrontEndCheer?
     /// The world clock (clock frames).
     public var clock: FrontEndClock?
+    /// The runner's position source (status frames of a run).
+    public var position: FrontEndPosition?
+    /// The course (course frames).
+    public var course: FrontEndCourse?
 
     /// A frame of `type` made at `time`; the other fields are the ones that apply to that type.
     public init(
@@ -67,7 +73,7 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         mode: String? = nil, goal: String? = nil, goalMetres: Double? = nil, runners: [FrontEndRunner]? = nil,
         leader: String? = nil, winner: FrontEndRunner? = nil, level: String? = nil, message: String? = nil,
         invitation: FrontEndInvitation? = nil, countdown: FrontEndCountdown? = nil, cheer: FrontEndCheer? = nil,
-        clock: FrontEndClock? = nil
+        clock: FrontEndClock? = nil, position: FrontEndPosition? = nil, course: FrontEndCourse? = nil
     ) {
         self.schema = Self.currentSchema
         self.type = type
@@ -87,11 +93,13 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         self.countdown = countdown
         self.cheer = cheer
         self.clock = clock
+        self.position = position
+        self.course = course
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, type, time, stage, elapsed, mode, goal, runners, leader, winner, level, message
-        case invitation, countdown, cheer, clock
+        case invitation, countdown, cheer, clock, position, course
         case elapsedSeconds = "elapsed_s"
         case goalMetres = "goal_m"
     }

@@ -32,12 +32,17 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var calories: String?
     /// The same in kilocalories.
     public var caloriesKcal: Double?
+    /// True while the runner is off the race's course, false on it; absent when the race has no course.
+    public var offCourse: Bool?
+    /// In a course race: where the runner is on the course; absent otherwise.
+    public var course: FrontEndRunnerCourse?
 
     /// A runner's line; `pace`, `speed`, `calories` are optional and absent from the JSON when nil.
     public init(
         id: String, name: String, me: Bool, rank: Int, state: String, distance: String, distanceMetres: Double,
         progress: Double, leader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?,
-        pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil
+        pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil,
+        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil
     ) {
         self.id = id
         self.name = name
@@ -55,14 +60,17 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         self.speedMetresPerSecond = speedMetresPerSecond
         self.calories = calories
         self.caloriesKcal = caloriesKcal
+        self.offCourse = offCourse
+        self.course = course
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, me, rank, state, distance, progress, leader, time, pace, calories
+        case id, name, me, rank, state, distance, progress, leader, time, pace, calories, course
         case distanceMetres = "distance_m"
         case timeSeconds = "time_s"
         case finishSeconds = "finish_s"
         case speedMetresPerSecond = "speed_m_s"
         case caloriesKcal = "calories_kcal"
+        case offCourse = "off_course"
     }
 }

@@ -11,6 +11,11 @@ public struct ScriptedLocationRepository: LocationRepository {
         self.clock = clock
     }
 
+    /// Scripted positions stand for a receiver with a fix.
+    public func statuses() -> AsyncStream<PositionStatus> {
+        PositionStatus.constant(PositionStatus(source: .gpsd, state: .fix3D))
+    }
+
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self)
         let task = Task { [script, clock] in

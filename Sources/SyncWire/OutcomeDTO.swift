@@ -19,7 +19,7 @@ package enum OutcomeDTO: Sendable, Hashable {
     package static let maximumStartMilliseconds: UInt32 = 60_000
 
     /// The header flags naming the kind.
-    var kind: UInt8 {
+    package var kind: UInt8 {
         switch self {
         case .start: 0
         case .cancelled: 1

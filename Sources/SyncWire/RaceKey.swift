@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// The secret shared by the runners of one race: a 32-byte HMAC-SHA256 key, stretched from a passphrase
 /// and the race id with scrypt (`RaceKey+Passphrase.swift`), or drawn at random by the host of an invited
@@ -39,6 +40,17 @@ public struct RaceKey: Sendable {
         mac.update(data: raceID)
         mac.update(data: message)
         return Array(mac.finalize().prefix(Self.tagLength))
+    }
+
+    /// The race's public id (16 hex digits): the first 8 bytes of HMAC-SHA256, under the race key, of
+    /// "MateRunner race v1 public id" and the race id. The same on every runner holding this key and race
+    /// id, different for every other race, and it tells nothing of the key: what discovery advertises
+    /// (`race` TXT key) while the race runs.
+    public var publicID: String {
+        var mac = HMAC<SHA256>(key: SymmetricKey(data: keyBytes))
+        mac.update(data: Array("MateRunner race v1 public id".utf8))
+        mac.update(data: raceID)
+        return mac.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Whether `tag` is the tag of `message`, compared in constant time.

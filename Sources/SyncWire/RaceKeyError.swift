@@ -1,3 +1,5 @@
+import Domain
+
 /// Why a race key could not be used.
 public enum RaceKeyError: Error, Equatable, CustomStringConvertible {
     /// The passphrase is empty.
@@ -20,6 +22,16 @@ public enum RaceKeyError: Error, Equatable, CustomStringConvertible {
             "the race id \(raceID.debugDescription) cannot be used: give every runner the same --race-id of 1 to \(RaceKey.maxRaceIDLength) bytes without control characters"
         case .derivationFailed(let reason):
             "cannot derive the race key from the passphrase (\(reason)); check that this machine has \(ScryptCost.standard.memoryBytes / (1 << 20)) MiB of memory free"
+        }
+    }
+}
+
+extension RaceKeyError: ClassifiedFault {
+    public var fault: Fault {
+        switch self {
+        case .empty, .invalidRaceID: .usage
+        case .unreadableFile: .noInput
+        case .derivationFailed: .software
         }
     }
 }

@@ -67,7 +67,7 @@ package enum RaceMessageWire {
             }
         case let .cheer(recipient, emoji, sentAt):
             return .cheer(recipient: recipient, emoji: emoji, sentAt: Date(timeIntervalSince1970: Double(sentAt) / 1000))
-        case let .hello(name, _):
+        case let .hello(name, _, _):
             return .presence(Runner(id: sender, name: name), .running)
         case .progress, .clockPing, .clockPong, .boot, .relayedState, .progressDelta, .acknowledgement, .finishedProgress,
              .extended, .pairing:

@@ -2,8 +2,8 @@ import Domain
 
 extension SyncDatagramCodec {
     /// Decodes and checks one datagram: nothing is returned unless every rule of docs/PROTOCOL.md holds.
-    /// With a `key`, the datagram must end with a valid tag, checked before the body is read; without
-    /// one, it must carry no tag.
+    /// With a `key`, the datagram must end with a valid tag, checked before the body is read (except a
+    /// watch request, grant or refusal, never tagged); without one, it must carry no tag.
     public static func decode(_ bytes: [UInt8], key: RaceKey? = nil) throws(DatagramError) -> SyncDatagram {
         guard bytes.count >= minimumLength else { throw .tooShort(length: bytes.count) }
         guard bytes.count <= maximumLength else { throw .tooLong(length: bytes.count) }
@@ -16,8 +16,12 @@ extension SyncDatagramCodec {
         let bodyEnd = bytes.count - tagLength
         switch (key, header.authenticated) {
         case (nil, true): throw .unexpectedTag
-        case (.some, false): throw .missingTag
+        case (.some, false):
+            // Watch requests, grants and refusals travel untagged in every race (signed or sealed).
+            guard isWatchMessage(header, bytes) else { throw .missingTag }
         case (.some(let key), true):
+            // Watch messages are never tagged (their encoding drops any tag): a tagged one is not one of ours.
+            guard !isWatchMessage(header, bytes) else { throw .unexpectedTag }
             guard key.isValid(tag: bytes[bodyEnd...], for: bytes[..<bodyEnd]) else { throw .badTag }
         case (nil, false): break
         }
@@ -55,6 +59,11 @@ extension SyncDatagramCodec {
         return SyncDatagram(sender: header.sender, sequence: header.sequence, message: message)
     }
 
+    /// Whether `bytes` is a watch request, grant or refusal (type 15, subtypes 23 … 25): never tagged.
+    private static func isWatchMessage(_ header: DatagramHeader, _ bytes: [UInt8]) -> Bool {
+        header.type == .extended && bytes.count > DatagramHeader.length && PairingDTO.untaggedSubtypes.contains(bytes[DatagramHeader.length])
+    }
+
     private static func requireNoFlags(_ flags: UInt8) throws(DatagramError) {
         guard flags == 0 else { throw .fieldOutOfRange("flags") }
     }
@@ -78,10 +87,16 @@ extension SyncDatagramCodec {
     }
 
     private static func readHello(flags: UInt8, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
-        try requireNoFlags(flags)
+        guard flags & ~(helloCourseFlag | helloOffCourseFlag) == 0 else { throw .fieldOutOfRange("flags") }
+        let hasCourse = flags & helloCourseFlag != 0
+        guard hasCourse || flags & helloOffCourseFlag == 0 else { throw .fieldOutOfRange("flags") }
         guard let mode = RaceMode(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("mode") }
         let goal = try readGoal(from: &reader)
-        return .hello(name: try readName(from: &reader), terms: RaceTerms(mode: mode, goal: goal))
+        let course = hasCourse ? try readCourse(from: &reader) : nil
+        return .hello(
+            name: try readName(from: &reader), terms: RaceTerms(mode: mode, goal: goal, course: course),
+            offCourse: flags & helloOffCourseFlag != 0
+        )
     }
 
     /// A goal field: centimetres, 1 … 100 000 000 (1000 km).

@@ -1,13 +1,14 @@
 import Domain
 
-// The pairing messages (type 15, subtypes 16-20): docs/PROTOCOL.md, "Pairing messages". The codec checks
+// The pairing and watch messages (type 15, subtypes 16-25): docs/PROTOCOL.md, "Pairing messages". The codec checks
 // lengths, ids and that keys are keys; signatures, commitments and seals are the exchange's to check
 // (`HostPairing`, `JoinerPairing`).
 extension SyncDatagramCodec {
     /// Writes a pairing message's body: the subtype, invitation, runner, then its fields.
     static func writePairing(_ pairing: PairingDTO, to writer: inout WireWriter) {
         writer.write(pairing.subtype)
-        writer.write(pairing.invitation)
+        if writeWatch(pairing, to: &writer) { return }
+        writer.write(pairing.invitation ?? 0)
         switch pairing {
         case let .offer(_, invitee, offer):
             writer.write(invitee.rawValue)
@@ -42,7 +43,72 @@ extension SyncDatagramCodec {
             writer.write(statement.distanceCentimetres)
             writer.write(statement.finishMilliseconds)
             writer.write(contentsOf: statement.signature)
+        case let .signedBoot(_, runner, epoch, signature):
+            writer.write(runner.rawValue)
+            writer.write(epoch)
+            writer.write(contentsOf: signature)
+        case let .outcomeSignature(_, invitee, kind, signature):
+            writer.write(invitee.rawValue)
+            writer.write(kind)
+            writer.write(contentsOf: signature)
+        case .watchRequest, .watchGrant, .watchRefusal:
+            break
         }
+    }
+
+    /// Writes a watch message's body (subtypes 23 … 25, which name no invitation first); false for the others.
+    private static func writeWatch(_ pairing: PairingDTO, to writer: inout WireWriter) -> Bool {
+        switch pairing {
+        case .watchRequest(let request):
+            writeIdentity(request.identity, to: &writer)
+            writer.write(contentsOf: request.ephemeral)
+            writer.write(contentsOf: [UInt8](repeating: 0, count: WatchRequest.paddingLength))
+            writer.write(contentsOf: request.signature)
+        case let .watchGrant(spectator, grant):
+            writer.write(grant.invitation)
+            writer.write(spectator.rawValue)
+            writeIdentity(grant.runner, to: &writer)
+            writeIdentity(grant.host, to: &writer)
+            writer.write(contentsOf: grant.ephemeral + grant.sealed + grant.signature)
+        case let .watchRefusal(spectator, reason):
+            writer.write(spectator.rawValue)
+            writer.write(reason.rawValue)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Reads a watch message's body (subtypes 23 … 25), its length already checked.
+    private static func readWatch(subtype: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> PairingDTO {
+        func bytes(_ count: Int) throws(DatagramError) -> [UInt8] { Array(try reader.readBytes(count)) }
+        switch subtype {
+        case 23:
+            guard sender.rawValue != 0 else { throw .fieldOutOfRange("sender") }
+            let identity = try readIdentity(from: &reader)
+            let ephemeral = try bytes(32)
+            guard try bytes(WatchRequest.paddingLength).allSatisfy({ $0 == 0 }) else { throw .fieldOutOfRange("padding") }
+            return .watchRequest(WatchRequest(identity: identity, ephemeral: ephemeral, signature: try bytes(64)))
+        case 24:
+            let invitation = try reader.readUInt32()
+            let spectator = try readOther(sender: sender, from: &reader)
+            let runner = try readIdentity(from: &reader), host = try readIdentity(from: &reader)
+            return .watchGrant(spectator: spectator, WatchGrant(
+                invitation: invitation, runner: runner, host: host, ephemeral: try bytes(32),
+                sealed: try bytes(PairingGrant.sealedLength), signature: try bytes(64)
+            ))
+        default:
+            let spectator = try readOther(sender: sender, from: &reader)
+            guard let reason = WatchRefusalReason(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("reason") }
+            return .watchRefusal(spectator: spectator, reason)
+        }
+    }
+
+    /// A runner id that is neither 0 nor the sender.
+    private static func readOther(sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> RunnerID {
+        let other = RunnerID(rawValue: try reader.readUInt64())
+        guard other.rawValue != 0, other != sender else { throw .fieldOutOfRange("runner") }
+        return other
     }
 
     private static func writeIdentity(_ identity: MateIdentity, to writer: inout WireWriter) {
@@ -59,10 +125,11 @@ extension SyncDatagramCodec {
         guard reader.remaining == length else {
             throw .lengthMismatch(expected: reader.offset + length, actual: reader.offset + reader.remaining)
         }
+        if PairingDTO.untaggedSubtypes.contains(subtype) { return .pairing(try readWatch(subtype: subtype, sender: sender, from: &reader)) }
         let invitation = try reader.readUInt32()
         let other = RunnerID(rawValue: try reader.readUInt64())
-        // A statement names its sender; every other message the other side of the exchange.
-        guard other.rawValue != 0, (other == sender) == (subtype == 22) else { throw .fieldOutOfRange("runner") }
+        // A statement and a signed boot name their sender; every other message the other side of the exchange.
+        guard other.rawValue != 0, (other == sender) == (subtype == 22 || subtype == 26) else { throw .fieldOutOfRange("runner") }
         func bytes(_ count: Int) throws(DatagramError) -> [UInt8] { Array(try reader.readBytes(count)) }
         let pairing: PairingDTO
         switch subtype {
@@ -86,6 +153,14 @@ extension SyncDatagramCodec {
             pairing = .grant(invitation: invitation, invitee: other, PairingGrant(sealed: try bytes(PairingGrant.sealedLength), signature: try bytes(64)))
         case 21:
             pairing = .roster(invitation: invitation, invitee: other, try readRoster(from: &reader))
+        case 26:
+            let epoch = try reader.readUInt64()
+            guard epoch > 0 else { throw .fieldOutOfRange("epoch") }
+            pairing = .signedBoot(invitation: invitation, runner: other, epoch: epoch, signature: try bytes(64))
+        case 27:
+            let kind = try reader.readUInt8()
+            guard (1...4).contains(kind) else { throw .fieldOutOfRange("outcome") }
+            pairing = .outcomeSignature(invitation: invitation, invitee: other, kind: kind, signature: try bytes(64))
         default:
             pairing = .statement(invitation: invitation, runner: other, try readStatement(from: &reader))
         }

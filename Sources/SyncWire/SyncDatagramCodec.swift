@@ -12,9 +12,12 @@ public enum SyncDatagramCodec {
     static let finalResultFlag: UInt8 = 0x04
     static let phaseMask: UInt8 = 0x03
 
-    /// Encodes one datagram, with the tag of `key` at its end when there is one. A hello's name is cut
-    /// to 32 bytes of whole characters.
+    /// Encodes one datagram, with the tag of `key` at its end when there is one (never on a watch
+    /// request, grant or refusal: `PairingDTO.untaggedSubtypes`). A hello's name is cut to 32 bytes of
+    /// whole characters.
     public static func encode(_ datagram: SyncDatagram, key: RaceKey? = nil) -> [UInt8] {
+        var key = key
+        if case .pairing(let pairing) = datagram.message, PairingDTO.untaggedSubtypes.contains(pairing.subtype) { key = nil }
         var writer = WireWriter(capacity: maximumLength)
         let flags: UInt8
         if case .progress(let report) = datagram.message {
@@ -23,6 +26,8 @@ public enum SyncDatagramCodec {
             flags = deltaFlags(delta)
         } else if case .finishedProgress(let report) = datagram.message {
             flags = report.hasFinalResult ? finalResultFlag : 0
+        } else if case .hello(_, let terms, let offCourse) = datagram.message {
+            flags = helloFlags(course: terms.course != nil, offCourse: offCourse)
         } else {
             flags = lobbyFlags(datagram.message)
         }
@@ -37,9 +42,10 @@ public enum SyncDatagramCodec {
             writer.write(report.elapsedMilliseconds)
             writer.write(report.distanceCentimetres)
             if let finish = report.finishMilliseconds { writer.write(finish) }
-        case .hello(let name, let terms):
+        case .hello(let name, let terms, _):
             writer.write(terms.mode.rawValue)
             writer.write(terms.goal.centimetres)
+            if let course = terms.course { writeCourse(course, to: &writer) }
             writeName(name, to: &writer)
         case .cheer(let recipient, let emoji, let sentAt):
             writer.write(recipient?.rawValue ?? 0)

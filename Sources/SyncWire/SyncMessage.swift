@@ -15,8 +15,9 @@ package enum SyncMessage: Sendable, Hashable {
     case finishedProgress(ProgressReportDTO)
     /// A runner's state (type 1).
     case progress(ProgressReportDTO)
-    /// A runner's name and the run it is in (type 2).
-    case hello(name: String, terms: RaceTerms)
+    /// A runner's name and the run it is in, with its course if it has one, and whether the runner is
+    /// off that course (type 2).
+    case hello(name: String, terms: RaceTerms, offCourse: Bool = false)
     /// An emoji to `recipient` (nil: every mate; 0 on the wire), sent at `sentAtMilliseconds` (race
     /// clock, since 1970) (type 3).
     case cheer(recipient: RunnerID?, emoji: CheerEmoji, sentAtMilliseconds: UInt64)

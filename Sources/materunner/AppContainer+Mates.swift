@@ -12,7 +12,7 @@ extension AppContainer {
         do {
             return (try IdentityStore(directory: data.directory).keys(), KnownMatesStore(directory: data.directory))
         } catch {
-            throw CLIError.runtime("\(error)")
+            throw FlowError(error, otherwise: .ioError)
         }
     }
 

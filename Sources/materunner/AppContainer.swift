@@ -6,6 +6,12 @@ import Logging
 import Presentation
 import SyncWire
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The composition root: the one place that builds concrete repositories (Data), the front-ends, and
 /// the flows (Application) they are handed to.
 struct AppContainer {
@@ -20,16 +26,21 @@ struct AppContainer {
     /// The run's timings on this container's (possibly sped-up) race clock.
     var timings: RunTimings { RunTimings(scale: clock.speedup) }
 
-    /// Ctrl-C and SIGTERM, for as long as a flow reads them.
-    var interrupts: @Sendable () -> AsyncStream<Void> { { InterruptSignals.listen() } }
+    /// Ctrl-C, SIGTERM and a closed standard output (`… | head -1`), for as long as a flow reads them.
+    var interrupts: @Sendable () -> AsyncStream<Void> { { InterruptSignals.listenWithClosedOutput() } }
 
     // MARK: Data
 
-    func makeTransport(port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil) async throws -> UDPRaceSyncRepository {
+    func makeTransport(
+        port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil, mates: (any KnownMatesRepository)? = nil,
+        races: InvitedRaceStore? = nil, watching: Bool = false
+    ) async throws -> UDPRaceSyncRepository {
         do {
-            return try await UDPRaceSyncRepository.bind(host: host, port: port, key: key, identity: identity, clock: clock)
+            return try await UDPRaceSyncRepository.bind(
+                host: host, port: port, key: key, identity: identity, mates: mates, races: races, watching: watching, clock: clock
+            )
         } catch let error as SyncError {
-            throw CLIError.runtime("\(error)")
+            throw FlowError(error, otherwise: .unavailable)
         }
     }
 
@@ -38,16 +49,37 @@ struct AppContainer {
         DNSSDDiscoveryRepository()
     }
 
-    func makeLocation(pace: PaceArgument, seed: UInt64, jitter: Double = 0, pause: PauseArgument? = nil) -> SimulatedLocationRepository {
+    func makeLocation(
+        pace: PaceArgument, seed: UInt64, jitter: Double = 0, pause: PauseArgument? = nil, course: LappedCourse? = nil
+    ) -> SimulatedLocationRepository {
         SimulatedLocationRepository(
-            profile: .init(paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitterMetres: jitter, pause: pause?.pause),
+            profile: .init(
+                paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitterMetres: jitter, pause: pause?.pause,
+                course: course
+            ),
             clock: clock
         )
     }
 
+    /// The course of `--course` and `--laps`, or nil without one; a file that cannot be a course is a
+    /// usage error saying why.
+    func makeCourse(path: String?, laps: Int) throws -> LoadedCourse? {
+        guard let path else { return nil }
+        do {
+            let file = try CourseFile(contentsOf: URL(fileURLWithPath: path))
+            let lapped = try LappedCourse(course: file.course, laps: laps)
+            logger.info("course \(file.course.name) from \(path): \(Int(lapped.totalLength)) m\(laps > 1 ? " in \(laps) laps" : ""), \(file.course.points.count) points, digest \(file.digest)")
+            return LoadedCourse(file: file, course: lapped)
+        } catch {
+            throw FlowError(error, otherwise: .usage)
+        }
+    }
+
     /// The position source `--source` names. A file that cannot be used is a usage error. Replays play
     /// at recorded speed on the race clock: their xSPEED is the clock's speed-up (`replaySpeed`).
-    func makeLocation(source: SourceArgument, simulated: () -> SimulatedLocationRepository) throws -> any LocationRepository {
+    func makeLocation(
+        source: SourceArgument, pace: PaceArgument = PaceArgument(secondsPerKilometre: 360), simulated: () -> SimulatedLocationRepository
+    ) throws -> any LocationRepository {
         do {
             switch source {
             case .simulator:
@@ -60,12 +92,14 @@ struct AppContainer {
                 logger.info("replaying \(path) x\(speed): \(replay.statistics.summary)")
                 return replay
             case let .gpx(path, speed):
-                let replay = try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: path), clock: clock)
-                logger.info("replaying \(path) x\(speed): \(replay.reports.count) points")
+                let replay = try ReplayLocationRepository.gpx(
+                    contentsOf: URL(fileURLWithPath: path), pace: pace.secondsPerKilometre, clock: clock
+                )
+                logger.info("replaying \(path) x\(speed): \(replay.reports.count) points\(replay.isPaced ? " without times, at --pace" : "")")
                 return replay
             }
         } catch {
-            throw CLIError.usage("\(error)")
+            throw FlowError(error, otherwise: .usage)
         }
     }
 
@@ -75,8 +109,17 @@ struct AppContainer {
     /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
     /// `spectator` (watch): the front-ends are told this program only watches, so none offers control.
     func makeScreen(_ options: FrontEndOptionGroup, spectator: Bool = false) throws -> FrontEndHost {
-        let host = try options.launch(spectator: spectator)
+        Self.divertLogs(to: try options.launch(spectator: spectator), logger: logger)
+    }
+
+    /// `host`, after the search path's warnings are logged; while it draws a board on the terminal that
+    /// standard error shares, warnings become notices on it (`LogSetup.divert`).
+    @discardableResult
+    static func divertLogs(to host: FrontEndHost, logger: Logger) -> FrontEndHost {
         for warning in host.searchPath.warnings { logger.warning("\(warning)") }
+        if host.ownsTerminal, isatty(STDERR_FILENO) == 1 {
+            LogSetup.divert { level, message in host.showLog(level: level >= .error ? "error" : "warning", message: message) }
+        }
         return host
     }
 

@@ -21,8 +21,11 @@ struct ClockCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("IANA time zones, comma-separated.", valueName: "LIST"))
-    var zones: String = TimeZoneList.standard
+    @Option(help: ArgumentHelp(
+        "IANA time zones, comma-separated (default: yours, from TZ or the system, then \(TimeZoneList.standard)).",
+        valueName: "LIST"
+    ))
+    var zones: String = TimeZoneList.standard(environment: ProcessInfo.processInfo.environment)
 
     @Option(
         name: .customLong("frontend"),
@@ -46,6 +49,7 @@ struct ClockCommand: AsyncParsableCommand {
     var tick: Double = 1
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         do { _ = try TimeZoneList.parse(zones) } catch { throw ValidationError(error.description) }
@@ -60,7 +64,10 @@ struct ClockCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: 1, logger: logger)
-            let screen = try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, settings: settings)
+            let screen = AppContainer.divertLogs(
+                to: try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, settings: settings),
+                logger: logger
+            )
             let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
             if await !flow.run() { throw ExitCode(1) }

@@ -3,24 +3,27 @@ import ArgumentParser
 import Data
 import Logging
 
-/// What every subcommand's `run()` does around its work: set up logging, and turn a `CLIError` or a
-/// flow's `FlowError` into one logged line and its exit code.
+/// What every subcommand's `run()` does around its work: set up logging, and turn an error into one plain
+/// line on standard error (`materunner: error: …`, with what to do) and its sysexits status (`Fault`).
 enum CommandRunner {
-    static func perform(logLevel: Logger.Level, _ work: (Logger) async throws -> Void) async throws {
-        let logger = LogSetup.bootstrap(level: logLevel)
+    static func perform(logLevel: Logger.Level, logFile: String? = nil, _ work: (Logger) async throws -> Void) async throws {
         do {
+            let logger = try LogSetup.bootstrap(level: logLevel, file: logFile)
             try await work(logger)
-        } catch let error as CLIError {
-            logger.error("\(error.description)")
-            throw error.exitCode
-        } catch let error as FlowError {
-            let cli = CLIError(error)
-            logger.error("\(cli.description)")
-            throw cli.exitCode
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw report(FlowError(error, otherwise: .software))
         }
     }
 
     static func perform(_ logging: LoggingOptionGroup, _ work: (Logger) async throws -> Void) async throws {
-        try await perform(logLevel: logging.logLevel, work)
+        try await perform(logLevel: logging.logLevel, logFile: logging.logFile, work)
+    }
+
+    /// Writes `error`'s line to standard error; returns the exit code to end with.
+    static func report(_ error: FlowError) -> ExitCode {
+        LineOutput.standardError.write(error.line)
+        return ExitCode(error.fault.exitStatus)
     }
 }

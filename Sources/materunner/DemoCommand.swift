@@ -11,10 +11,10 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: "Alice and Bob each get their own UDP socket on 127.0.0.1 and their own copy of the race; you see Alice's, and her run is recorded (see `materunner records`)."
     )
 
-    @Option(help: ArgumentHelp("The goal distance in kilometres.", valueName: "KM"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The goal distance in kilometres.", valueName: "KM"))
     var goal: Double = 1
 
-    @Option(help: ArgumentHelp("Race clock speed-up over real time.", valueName: "X"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Race clock speed-up over real time.", valueName: "X"))
     var speedup: Double = 20
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
@@ -26,9 +26,10 @@ struct DemoCommand: AsyncParsableCommand {
     var seed: UInt64 = 2026
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
-        do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("\(error)") }
+        do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") }
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
     }
 

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Presentation
@@ -7,7 +8,7 @@ struct FrontEndOptionGroup: ParsableArguments {
     @Option(
         name: .customLong("frontend"),
         help: ArgumentHelp(
-            "Front-ends to load, comma-separated: text, json, clock, web, or a path to a front-end library.",
+            "Front-ends to load, comma-separated: text, json, clock, audio, web, or a path to a front-end library.",
             valueName: "LIST"
         )
     )
@@ -49,7 +50,7 @@ struct FrontEndOptionGroup: ParsableArguments {
         let parsed = try parse(settings)
         do {
             return try FrontEndHost.launch(specs, jsonOut: jsonOut, settings: parsed, spectator: spectator)
-        } catch { throw CLIError.usage("\(error)") }
+        } catch { throw FlowError(error, otherwise: .usage) }
     }
 
     /// The `--frontend-option` items grouped by front-end, or a validation error showing the expected form.

@@ -15,6 +15,7 @@ extension MatesCommand {
         var identity: String
 
         @OptionGroup var data: DataDirOptionGroup
+        @OptionGroup var config: ProfileOptionGroup
 
         func run() async throws {
             try await CommandRunner.performFlow(logLevel: .warning) { container in

@@ -9,6 +9,7 @@ extension MatesCommand {
         var name: String
 
         @OptionGroup var data: DataDirOptionGroup
+        @OptionGroup var config: ProfileOptionGroup
 
         func run() async throws {
             try await CommandRunner.performFlow(logLevel: .warning) { container in

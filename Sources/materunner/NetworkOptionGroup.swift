@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Domain
 
@@ -6,7 +7,7 @@ struct NetworkOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("A mate to race (or, watching, a runner to follow), skipping discovery; repeat for several.", valueName: "HOST:PORT"))
     var peer: [String] = []
 
-    @Option(help: ArgumentHelp("The UDP port to listen on (0: any free port; default: 47474 for run, any free port for watch).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The UDP port to listen on (0: any free port; default: 47474 for run, any free port for watch).", valueName: "N"))
     var port: Int?
 
     func validate() throws {
@@ -18,6 +19,6 @@ struct NetworkOptionGroup: ParsableArguments {
 
     /// The peers named, parsed (validated already).
     func peers() throws -> [PeerAddress] {
-        do { return try peer.map { try PeerAddress(parsing: $0) } } catch { throw CLIError.usage("\(error)") }
+        do { return try peer.map { try PeerAddress(parsing: $0) } } catch { throw FlowError(error, otherwise: .usage) }
     }
 }

@@ -15,7 +15,7 @@ struct PeersCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("How long to look before listing, in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to look before listing, in seconds.", valueName: "SECONDS"))
     var seconds: Double = 3
 
     @Flag(help: "Keep watching and print every change until interrupted.")
@@ -25,16 +25,17 @@ struct PeersCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         guard seconds.isFinite, (0.1...3600).contains(seconds) else { throw ValidationError("--seconds must be between 0.1 and 3600") }
     }
 
     func run() async throws {
-        try await CommandRunner.performFlow(logLevel: logging.logLevel) { container in
+        try await CommandRunner.performFlow(logLevel: logging.logLevel, logFile: logging.logFile) { container in
             let flow = container.makePeersFlow()
             guard watch else { return try await flow.list(after: seconds, json: json) }
-            try await flow.watch(json: json, until: InterruptSignals.listen())
+            try await flow.watch(json: json, until: InterruptSignals.listenWithClosedOutput())
         }
     }
 }

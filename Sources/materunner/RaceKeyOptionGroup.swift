@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Data
 import Foundation
@@ -61,6 +62,6 @@ struct RaceKeyOptionGroup: ParsableArguments {
         } else {
             return nil
         }
-        do { return try RaceKey.load(from: source, raceID: raceID, now: now, logger: logger) } catch { throw CLIError.usage("\(error)") }
+        do { return try RaceKey.load(from: source, raceID: raceID, now: now, logger: logger) } catch { throw FlowError(error, otherwise: .usage) }
     }
 }

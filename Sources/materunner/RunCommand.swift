@@ -29,21 +29,33 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var id: String?
 
-    @Option(help: ArgumentHelp("The goal distance in kilometres, at most 2 decimals.", valueName: "KM"))
-    var goal: Double = 5
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The goal distance in kilometres, at most 2 decimals (default 5; with --course the course's length × laps, which --goal may shorten).",
+        valueName: "KM"
+    ))
+    var goal: Double?
+
+    @Option(help: ArgumentHelp(
+        "Race along this course, a GPX track or route (timed or not): progress is the distance along it, not each receiver's GPS distance. Every runner passes the same course.",
+        valueName: "FILE.gpx"
+    ))
+    var course: String?
+
+    @Option(help: ArgumentHelp("With --course: run the course (a loop) this many times.", valueName: "N"))
+    var laps: Int = 1
 
     @Option(help: "race: the first to reach the goal wins; team: the sum of everybody's distance reaches the goal.")
     var mode: RunMode = .race
 
-    @Option(help: ArgumentHelp("Your weight in kilograms, for calories (20 to 300).", valueName: "KG"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Your weight in kilograms, for calories (20 to 300).", valueName: "KG"))
     var weight: Double = RunnerProfile.standard.weight
 
     @OptionGroup var network: NetworkOptionGroup
 
-    @Option(help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
     var mates: Int?
 
-    @Option(help: ArgumentHelp("How long to wait for the mates (or, with --join, for an invitation), in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to wait for the mates (or, with --join, for an invitation), in seconds.", valueName: "SECONDS"))
     var wait: Double = 60
 
     @Option(help: ArgumentHelp(
@@ -52,7 +64,7 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var invite: String?
 
-    @Option(help: ArgumentHelp("How long the invited mates have to answer, in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long the invited mates have to answer, in seconds.", valueName: "SECONDS"))
     var inviteTimeout: Double = Invitation.standardTimeout
 
     @Flag(help: "Wait for an invitation and run the host's race (its mode and goal); answer from the front-end.")
@@ -72,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var source: SourceArgument = .simulator
 
-    @Option(help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
     var jitter: Double = 0
 
     @Option(help: ArgumentHelp("Simulator: stand still SECONDS after every EVERY seconds of running.", valueName: "EVERY:SECONDS"))
@@ -81,7 +93,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
     var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
 
-    @Option(help: ArgumentHelp("Run the race clock this many times faster than real time (1 to 1000).", valueName: "X"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run the race clock this many times faster than real time (1 to 1000).", valueName: "X"))
     var speedup: Double = 1
 
     @Option(help: "Seed of the simulated runner (default: random).")
@@ -94,18 +106,15 @@ struct RunCommand: AsyncParsableCommand {
     var clockZones: String?
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
-        do {
-            _ = try Runner.validate(name: name)
-            if let id, RunnerID(hex: id) == nil || RunnerID(hex: id)?.rawValue == 0 {
-                throw ValidationError("--id \(id) is not 1 to 16 hex digits (and not 0)")
-            }
-            _ = try RaceGoal(kilometres: goal)
-            _ = try RunnerProfile(weight: weight)
-        } catch {
-            throw ValidationError("\(error)")
+        do { _ = try Runner.validate(name: name) } catch { throw ValidationError("--name: \(error)") }
+        if let id, RunnerID(hex: id) == nil || RunnerID(hex: id)?.rawValue == 0 {
+            throw ValidationError("--id \(id) is not 1 to 16 hex digits (and not 0)")
         }
+        if let goal { do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") } }
+        do { _ = try RunnerProfile(weight: weight) } catch { throw ValidationError("--weight: \(error)") }
         if let clockZones {
             do { _ = try TimeZoneList.parse(clockZones) } catch { throw ValidationError(error.description) }
         }
@@ -123,6 +132,10 @@ struct RunCommand: AsyncParsableCommand {
         guard inviteTimeout.isFinite, inviteTimeout > 0, inviteTimeout <= 600 else {
             throw ValidationError("--invite-timeout must be between 0 and 600 seconds")
         }
+        if course == nil, laps != 1 { throw ValidationError("--laps needs --course") }
+        guard (1...LappedCourse.maximumLaps).contains(laps) else {
+            throw ValidationError("--laps must be between 1 and \(LappedCourse.maximumLaps)")
+        }
         if acceptFrom != nil, !join { throw ValidationError("--accept-from needs --join") }
         if mates != nil, invite != nil || join { throw ValidationError("--mates does not go with --invite or --join: the invitation says who runs") }
         if let mates, mates < 0 || mates > UDPRaceSyncRepository.maximumPeers {
@@ -133,13 +146,17 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-            let (request, screen, store) = (try request(), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            let course = try container.makeCourse(path: course, laps: laps)
+            let (request, screen, store) = (try request(course: course), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
             let pairing = try container.makePairing(data: data, invited: invite != nil || join)
             let key = try raceKey.load(logger: logger)
-            let transport = try await container.makeTransport(port: network.port ?? 47474, key: key, identity: pairing?.keys)
+            let transport = try await container.makeTransport(
+                port: network.port ?? 47474, key: key, identity: pairing?.keys, mates: pairing?.mates,
+                races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }
+            )
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
-                location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates
+                location: location(container, course: course?.course), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates
             ).run()
             container.logStatistics(of: transport, me: request.me.id)
             if !outcome.isSuccess { throw ExitCode(1) }
@@ -153,8 +170,8 @@ extension RunCommand {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// The run the options ask for.
-    func request() throws -> RunRequest {
+    /// The run the options ask for, on `course` if there is one.
+    func request(course: LoadedCourse? = nil) throws -> RunRequest {
         let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
         let role: RunRequest.Role = if let invite {
             .host(invitees: inviteNames(invite), answerWithin: inviteTimeout)
@@ -164,18 +181,32 @@ extension RunCommand {
             .open(mates: mates ?? (network.peer.isEmpty ? 1 : network.peer.count))
         }
         return RunRequest(
-            me: me, terms: RaceTerms(mode: mode.raceMode, goal: try RaceGoal(kilometres: goal)),
-            profile: try RunnerProfile(weight: weight), peers: try network.peers(), role: role, wait: wait
+            me: me, terms: RaceTerms(mode: mode.raceMode, goal: try raceGoal(course: course?.course), course: course?.terms),
+            profile: try RunnerProfile(weight: weight), peers: try network.peers(), role: role, wait: wait,
+            course: course?.course
         )
     }
 
+    /// `--goal`, or without it 5 km or the whole course; a goal longer than the course is refused.
+    func raceGoal(course: LappedCourse?) throws -> RaceGoal {
+        guard let course else { return try goal.map(RaceGoal.init(kilometres:)) ?? .standard }
+        let whole = RaceGoal(centimetres: UInt32((course.totalLength * 100).rounded(.down)))
+        guard let goal else { return whole }
+        let asked = try RaceGoal(kilometres: goal)
+        guard asked.centimetres <= whole.centimetres else {
+            throw FlowError(.usage, "--goal \(asked) is longer than the course (\(whole)\(course.laps > 1 ? " in \(course.laps) laps" : "")): give a shorter --goal or more --laps")
+        }
+        return asked
+    }
+
     /// The position source `--source` names, made once the run is agreed (the simulator by default).
-    func location(_ container: AppContainer) -> @Sendable () throws -> any LocationRepository {
+    /// The simulator runs along `course` when there is one; an untimed GPX replays at `--pace`.
+    func location(_ container: AppContainer, course: LappedCourse? = nil) -> @Sendable () throws -> any LocationRepository {
         let (source, pace, jitter, pause) = (source, pace, jitter, pause)
         let seed = seed ?? UInt64.random(in: 1...UInt64.max)
         return {
-            try container.makeLocation(source: source) {
-                container.makeLocation(pace: pace, seed: seed, jitter: jitter, pause: pause)
+            try container.makeLocation(source: source, pace: pace) {
+                container.makeLocation(pace: pace, seed: seed, jitter: jitter, pause: pause, course: course)
             }
         }
     }

@@ -11,7 +11,9 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: """
             Without --peer, runners are found over DNS-SD; the spectator tells them it is watching and they \
             send it their progress. It never sends progress itself: it cannot change anybody's result. It \
-            ends with the race's result. A keyed race needs the same race key.
+            ends with the race's result. An invited race admits a spectator paired with one of its runners \
+            (`materunner mates add`, both ways): that runner hands it a spectator key, which lets it follow the \
+            race and say nothing that counts. A passphrase race needs the same race key.
             """
     )
 
@@ -28,8 +30,10 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
     @OptionGroup var raceKey: RaceKeyOptionGroup
+    @OptionGroup var data: DataDirOptionGroup
 
     @OptionGroup var logging: LoggingOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         do { _ = try Runner.validate(name: name) } catch { throw ValidationError("\(error)") }
@@ -42,7 +46,12 @@ struct WatchCommand: AsyncParsableCommand {
             let container = AppContainer(speedup: speedup, logger: logger)
             let me = Runner(id: .random(), name: try Runner.validate(name: name))
             let screen = try container.makeScreen(frontEnds, spectator: true)
-            let transport = try await container.makeTransport(port: network.port ?? 0, key: try raceKey.load(logger: logger))
+            let key = try raceKey.load(logger: logger)
+            // Without a race key: ask the runners of an invited race to admit this device (paired mates).
+            let pairing = try container.makePairing(data: data, invited: key == nil)
+            let transport = try await container.makeTransport(
+                port: network.port ?? 0, key: key, identity: pairing?.keys, mates: pairing?.mates, watching: true
+            )
             let flow = container.makeSpectatorFlow(me: me, peers: try network.peers(), wait: wait, transport: transport, screen: screen)
             if try await !flow.run() { throw ExitCode(1) }
         }

@@ -88,8 +88,8 @@ def clock(seconds):
 class CourseRace:
     """Three runners at steady paces along a real track used as the course, as frames of the shape
     docs/FRONTENDS.md gives a course race: a `course` frame (name, file, digest, laps, lengths, the
-    polyline as [lat, lon]) and status frames whose runners carry `course` {progress_m, lap, off_course,
-    lat, lon}. The last runner strays off the course for a while."""
+    polyline as [lat, lon]) and status frames whose runners carry `off_course` and `course` {progress_m,
+    lap, lat, lon}. The last runner strays off the course for a while."""
 
     RUNNERS = [("00000000000000a1", "alice", 3.4, True), ("00000000000000b2", "bob", 3.1, False), ("00000000000000c3", "carol", 2.8, False)]
 
@@ -131,8 +131,8 @@ class CourseRace:
             runners.append({"id": ident, "name": name, "me": me, "state": "running", "distance": f"{int(distance / 10) / 100:.2f} km",
                             "distance_m": round(distance, 1), "progress": round(distance / self.length, 4), "leader": False,
                             "time": clock(elapsed), "time_s": elapsed, "pace": f"{int(1000 / speed) // 60}:{int(1000 / speed) % 60:02d} /km",
-                            "speed_m_s": speed, "course": {"progress_m": round(distance, 1), "lap": 1, "off_course": name == "carol" and 2000 < elapsed < 2500,
-                                                           "lat": round(lat, 6), "lon": round(lon, 6)}})
+                            "speed_m_s": speed, "off_course": name == "carol" and 2000 < elapsed < 2500,
+                            "course": {"progress_m": round(distance, 1), "lap": 1, "lat": round(lat, 6), "lon": round(lon, 6)}})
         runners.sort(key=lambda r: -r["distance_m"])
         for rank, runner in enumerate(runners, 1):
             runner["rank"], runner["leader"] = rank, rank == 1

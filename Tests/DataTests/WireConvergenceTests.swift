@@ -63,7 +63,7 @@ struct WireConvergenceTests {
             for bytes in delivered {
                 let datagram = try SyncDatagramCodec.decode(bytes, key: key)
                 switch datagram.message {
-                case .hello(let name, let helloTerms): roster[datagram.sender] = (name, helloTerms)
+                case .hello(let name, let helloTerms, _): roster[datagram.sender] = (name, helloTerms)
                 case .progress(let report):
                     guard let (name, helloTerms) = roster[datagram.sender] else { continue }
                     let runner = Runner(id: datagram.sender, name: name)

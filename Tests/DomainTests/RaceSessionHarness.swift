@@ -72,11 +72,21 @@ struct RaceHarness {
         expectedMates: Int,
         configure: (inout RaceSessionConfiguration) -> Void = { _ in }
     ) {
+        add(runner, script: { ScriptedLocationRepository.straightRun(beginning: $0, speed: speed, count: fixes) },
+            terms: terms, expectedMates: expectedMates, configure: configure)
+    }
+
+    /// Sets up one runner whose fixes `script` makes from the clock's start.
+    mutating func add(
+        _ runner: Runner,
+        script: (Date) -> [Fix],
+        terms: RaceTerms,
+        expectedMates: Int,
+        configure: (inout RaceSessionConfiguration) -> Void = { _ in }
+    ) {
         var configuration = RaceSessionConfiguration(me: runner, terms: terms, expectedMates: expectedMates)
         configure(&configuration)
-        let location = ScriptedLocationRepository(
-            script: ScriptedLocationRepository.straightRun(beginning: clock.now, speed: speed, count: fixes), clock: clock
-        )
+        let location = ScriptedLocationRepository(script: script(clock.now), clock: clock)
         pending.append((
             runner.name,
             RaceSession(configuration: configuration, location: location, sync: network.endpoint(for: runner.id), clock: clock)

@@ -186,12 +186,13 @@ struct RaceSessionTests {
         try await harness.runToEnd(maxSeconds: 60)
 
         let error = try #require(harness.recorders[0].failure as? RaceSessionError)
-        guard case .positionSourceEnded(let distance) = error else {
+        guard case .positionSourceEnded(let end) = error else {
             Issue.record("expected positionSourceEnded, got \(error)")
             return
         }
-        #expect(abs(distance - 20) < 0.01)
-        #expect(error.description.contains("ended at 20 m"))
+        #expect(abs(end.distance - 20) < 0.01)
+        #expect(end.usedFixes == 5 && end.dropped.isEmpty)
+        #expect(error.description.contains("ended at 20 m, before the goal (5 fix(es) used)"))
         #expect(harness.recorders[0].last?.stage == .running)
     }
 

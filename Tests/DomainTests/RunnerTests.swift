@@ -21,16 +21,20 @@ struct RunnerTests {
         #expect(throws: RunnerNameError.empty) { try Runner.validate(name: name) }
     }
 
-    @Test("32 bytes of UTF-8 are accepted, 33 are not")
-    func lengthInBytes() throws {
+    @Test("32 characters are accepted, 33 are not; a name past the 32 bytes of the wire is told in characters")
+    func lengthInCharacters() throws {
         let ascii32 = String(repeating: "a", count: 32)
         #expect(try Runner.validate(name: ascii32) == ascii32)
-        #expect(throws: RunnerNameError.tooLong(bytes: 33)) { try Runner.validate(name: ascii32 + "b") }
+        #expect(throws: RunnerNameError.tooLong(characters: 33)) { try Runner.validate(name: ascii32 + "b") }
         let twoByte16 = String(repeating: "Ž", count: 16)
         #expect(try Runner.validate(name: twoByte16) == twoByte16)
-        #expect(throws: RunnerNameError.tooLong(bytes: 34)) { try Runner.validate(name: twoByte16 + "Ž") }
-        // 11 characters, but 33 bytes.
-        #expect(throws: RunnerNameError.tooLong(bytes: 33)) { try Runner.validate(name: String(repeating: "€", count: 11)) }
+        // 17 characters (34 bytes): 16 fit.
+        #expect(throws: RunnerNameError.tooWide(characters: 17, fitting: 16)) { try Runner.validate(name: twoByte16 + "Ž") }
+        // 11 characters, 33 bytes: 10 fit.
+        #expect(throws: RunnerNameError.tooWide(characters: 11, fitting: 10)) { try Runner.validate(name: String(repeating: "€", count: 11)) }
+        // A family emoji is one character of 25 bytes.
+        #expect(try Runner.validate(name: "👨‍👩‍👧‍👦 x") == "👨‍👩‍👧‍👦 x")
+        #expect(throws: RunnerNameError.tooLong(characters: 33)) { try Runner.validate(name: String(repeating: "é", count: 33)) }
     }
 
     @Test("unicode names are fine", arguments: ["Žan", "李雷", "🏃‍♀️ Ana", "Zoë"])
@@ -46,8 +50,8 @@ struct RunnerTests {
     @Test("refusals say how to fix the name")
     func messages() {
         #expect(RunnerNameError.empty.description.contains("--name"))
-        #expect(RunnerNameError.tooLong(bytes: 40).description.contains("40 bytes"))
-        #expect(RunnerNameError.tooLong(bytes: 40).description.contains("32"))
+        #expect(RunnerNameError.tooLong(characters: 40).description == "the runner name has 40 characters: keep it to 32")
+        #expect(RunnerNameError.tooWide(characters: 17, fitting: 16).description.hasSuffix("keep it to 16 characters"))
         #expect(RunnerNameError.controlCharacters.description.contains("control characters"))
     }
 

@@ -68,18 +68,20 @@ struct CommandLineTests {
             try BuildProducts.materunner(), ["run", "--name", "a", "--port", "\(port)", "--frontend", "json"], timeout: 30
         )
         #expect(!run.timedOut)
-        #expect(run.status == 64)
-        #expect(run.stderr.contains("avahi-daemon is not running"), "\(run.stderr)")
-        #expect(run.stderr.contains("--peer HOST:PORT"))
+        #expect(run.status == 69)
+        // One plain line, no log stamp, with both ways out: start the daemon, or name the mates.
+        #expect(run.stderr == "materunner: error: avahi-daemon is not running (DNS-SD error -65537): start it "
+            + "(sudo systemctl start avahi-daemon), or pass --peer HOST:PORT for each mate\n", "\(run.stderr)")
     }
 
-    @Test("peers without avahi-daemon: one clear message with the fix, exit 64, no hang", arguments: [["peers"], ["peers", "--watch", "--json"]])
+    @Test("peers without avahi-daemon: one clear message with the fix (not --peer, which peers has not), exit 69, no hang",
+          arguments: [["peers"], ["peers", "--watch", "--json"]])
     func peersWithoutDaemon(arguments: [String]) async throws {
         let run = try await ProcessRun.run(try BuildProducts.materunner(), arguments, timeout: 30)
         #expect(!run.timedOut)
-        #expect(run.status == 64)
-        #expect(run.stderr.contains("avahi-daemon is not running"), "\(run.stderr)")
-        #expect(run.stderr.contains("--peer HOST:PORT"))
+        #expect(run.status == 69)
+        #expect(run.stderr.hasPrefix("materunner: error: avahi-daemon is not running"), "\(run.stderr)")
+        #expect(!run.stderr.contains("--peer"))
         #expect(run.stdout.isEmpty)
     }
 
@@ -91,8 +93,8 @@ struct CommandLineTests {
         let missing = try await ProcessRun.run(
             try BuildProducts.materunner(), ["run", "--name", "a", "--mates", "0", "--port", "0", "--source", "gpx:/nonexistent.gpx"]
         )
-        #expect(missing.status == 64)
-        #expect(missing.stderr.contains("/nonexistent.gpx"), "\(missing.stderr)")
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "materunner: error: there is no file /nonexistent.gpx: check the path, or use --source sim\n", "\(missing.stderr)")
     }
 
     @Test("a run alone replaying a GPX track (--source gpx:FILE:x20) finishes with the track's distance")
@@ -140,7 +142,9 @@ struct CommandLineTests {
             timeout: 30
         )
         #expect(run.status == 1)
-        #expect(run.stderr.contains("heard from 0 of 1 mate(s)"), "\(run.stderr)")
+        // One plain line, not a timestamped log line.
+        #expect(run.stderr.hasPrefix("materunner: error: heard from 0 of 1 mate(s)"), "\(run.stderr)")
+        #expect(!run.stderr.contains(" error materunner:"), "\(run.stderr)")
         let lines = try run.jsonLines()
         #expect(lines.last?["type"] as? String == "notice")
         #expect(lines.last?["level"] as? String == "error")

@@ -90,12 +90,12 @@ struct FrontEndCommandTests {
         #expect(validation.output == "\(lines.count) frames valid\n")
     }
 
-    @Test("--json-out to a folder that does not exist is a usage error naming it")
+    @Test("--json-out to a folder that does not exist cannot be created: exit 73 (EX_CANTCREAT), naming it")
     func jsonOutUnwritable() async throws {
         let run = try await ProcessRun.run(
             try BuildProducts.materunner(), ["demo", "--frontend", "json", "--json-out", "/nonexistent/race.ndjson"]
         )
-        #expect(run.status == 64)
+        #expect(run.status == 73)
         #expect(run.stderr.contains("cannot write --json-out /nonexistent/race.ndjson"), "\(run.stderr)")
     }
 

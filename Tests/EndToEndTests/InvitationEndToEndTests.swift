@@ -47,7 +47,7 @@ struct InvitationEndToEndTests {
         let recordsB = try #require(try await RecordsEndToEndTests.records(bob.dataHome.appendingPathComponent("materunner")).first)
         #expect(RecordsEndToEndTests.ranking(recordsA) == ["alice:1", "bob:2"])
         #expect(RecordsEndToEndTests.ranking(recordsA) == RecordsEndToEndTests.ranking(recordsB))
-        #expect(recordsB["goalMetres"] as? Double == 200 && recordsB["mode"] as? String == "race")
+        #expect(recordsB["goal_m"] as? Double == 200 && recordsB["mode"] as? String == "race")
     }
 
     @Test("invite -> decline: the host says so and exits 1; the joiner goes on waiting")
@@ -148,7 +148,7 @@ struct InvitationEndToEndTests {
         let recordB = try #require(try await RecordsEndToEndTests.records(bob.dataHome.appendingPathComponent("materunner")).first)
         #expect(recordA["status"] as? String == "finished")
         #expect(recordB["status"] as? String == "cancelled")
-        #expect(recordA["cheersReceived"] as? Int == 1, "\(recordA)")
+        #expect(recordA["cheers_received"] as? Int == 1, "\(recordA)")
     }
 
     @Test("a team run of three, started by invitation: the same team result on every peer")
@@ -179,8 +179,8 @@ struct InvitationEndToEndTests {
     func spectator() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
-        // An invited race is keyed by the pairing exchange, which a spectator is not part of (yet): with a race
-        // key given to everyone, the race keeps it and the spectator holding it watches.
+        // With a race key given to everyone, an invited race keeps it and a spectator holding it watches
+        // without pairing (the paired way, with no key file, is the next test).
         let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
         let key = ["--race-key", "spectators welcome"]
         let watcher = try ProcessRun.Handle(binary, ["watch", "--name", "screen", "--peer", "127.0.0.1:\(portA)",
@@ -197,5 +197,40 @@ struct InvitationEndToEndTests {
         #expect(results[2].entries.map(\.name).sorted() == ["alice", "bob"])
         let statuses = try runs[2].jsonLines().filter { $0["type"] as? String == "status" }
         #expect(statuses.count > 5, "the spectator saw the race only at the end")
+    }
+
+    @Test("a spectator paired with the host follows an invited race to its result with no key file; an unpaired one is told to pair")
+    func pairedSpectator() async throws {
+        let binary = try BuildProducts.materunner()
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        // carol's device is paired with alice's both ways (materunner mates add); dave's with nobody.
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob", "carol"])
+        let peers = ["--peer", "127.0.0.1:\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25"]
+        let carol = try ProcessRun.Handle(binary, ["watch", "--name", "screen", "--wait", "30", "--log-level", "info"] + peers,
+            environment: homes.environment("carol"))
+        let dave = try ProcessRun.Handle(binary, ["watch", "--name", "stranger", "--wait", "12"] + peers)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
+            "--pace", "5:40", "--seed", "2", "--log-level", "info"] + Self.common, environment: homes.environment("bob"))
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.2",
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1", "--log-level", "info"] + Self.common,
+            environment: homes.environment("alice"))
+        let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90), await carol.wait(timeout: 60)]
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let results = try runs.map { try RaceResult(lines: $0.jsonLines()) }
+        #expect(results[2] == results[0] && results[0] == results[1], "\(results)")
+        #expect(results[2].entries.map(\.name).sorted() == ["alice", "bob"])
+        for run in runs.prefix(2) {
+            #expect(run.stderr.contains("keyed with the race key and race id from the pairing exchange"), "\(run.stderr)")
+        }
+        let statuses = try runs[2].jsonLines().filter { $0["type"] as? String == "status" }
+        #expect(statuses.count > 5, "the spectator saw the race only at the end")
+        #expect(!runs[2].stdout.contains("not paired with any runner"), "bob refused carol, but alice admitted her")
+        // alice counted the stranger's requests as refused (her log's drop totals at the end).
+        #expect(runs[0].stderr.contains("watch-not-paired"), "\(runs[0].stderr)")
+        let refused = await dave.wait(timeout: 60)
+        #expect(refused.status == 1 && !refused.timedOut, "exit \(refused.status): \(refused.stderr)")
+        let notices = try refused.jsonLines().filter { $0["type"] as? String == "notice" }.compactMap { $0["message"] as? String }
+        #expect(notices.contains { $0.hasPrefix("not paired with any runner of this race: on a runner's device run `materunner mates add") }, "\(notices)")
+        #expect(try refused.jsonLines().allSatisfy { $0["type"] as? String != "result" })
     }
 }

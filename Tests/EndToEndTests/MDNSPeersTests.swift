@@ -44,6 +44,9 @@ struct MDNSPeersTests {
         #expect(has("appeared") { $0["name"] as? String == "bob" && $0["id"] as? String == "00000000000000bb" && $0["port"] as? Int == 47475 })
         #expect(has("disappeared") { $0["instance"] as? String == "bob" })
         #expect(has("updated") { $0["name"] as? String == "alice" && $0["state"] as? String == "running" && $0["race"] != nil })
+        // Both alices race together: they advertise one and the same race id (issue 18, item 5).
+        let raceIDs = Set(watched.compactMap { $0["state"] as? String == "running" && $0["name"] as? String == "alice" ? $0["race"] as? String : nil })
+        #expect(raceIDs.count == 1, "\(raceIDs)")
         #expect(has("appeared") { $0["name"] as? String == "alice" && $0["address"] as? String == "10.250.0.2" })
         // carol's host vanished without a goodbye: lost once her address expired (the script waits up to
         // 150 s for the documented 120 s TTL).

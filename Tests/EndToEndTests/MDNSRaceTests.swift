@@ -34,4 +34,45 @@ struct MDNSRaceTests {
         #expect(bobLog.contains("found mate alice at 10.250.0.1"))
         try? FileManager.default.removeItem(at: output)
     }
+
+    @Test(
+        "an invited race over real mDNS, paired by its code: bob's screen (JSON invitation frame, or the text front-end's prompt in tmux) shows the code alice's screen shows, a JSON input event (or the key a) accepts, the race runs keyed and bob is paired with alice",
+        arguments: ["json", "text"]
+    )
+    func pairedByCode(frontEnd: String) async throws {
+        let binary = try BuildProducts.materunner()
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/netns-mdns-race.sh")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-mdns-pairing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try await ProcessRun.run(
+            URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.path], timeout: 240, environment: ["PAIRING": frontEnd]
+        )
+        if run.status == 77 {
+            try Test.cancel("skipped: \(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        func file(_ name: String) -> String {
+            (try? String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        }
+        #expect(!run.timedOut)
+        #expect(run.status == 0, "script exit \(run.status): \(run.stderr)\nalice: \(file("alice.err"))\nbob: \(file("bob.err"))")
+        if frontEnd == "text" {
+            // The text front-end's prompt, as tmux captured it, carries the code and what to check.
+            #expect(file("bob-screen.txt").range(of: #"code \d{6}: accept only if alice's screen shows it"#, options: .regularExpression) != nil, "\(file("bob-screen.txt"))")
+            #expect(file("bob-screen-end.txt").contains("you accepted alice's invitation"), "\(file("bob-screen-end.txt"))")
+        }
+        // The script compared the codes on both screens before accepting.
+        #expect(file("codes.txt").range(of: #"^bob's screen: code (\d{6}); alice's screen: bob's code: \1$"#, options: .regularExpression) != nil, "\(file("codes.txt"))")
+        let alice = ProcessRun(status: 0, stdout: file("alice.json"), stderr: file("alice.err"), timedOut: false)
+        let bob = ProcessRun(status: 0, stdout: file("bob.json"), stderr: file("bob.err"), timedOut: false)
+        let (resultA, resultB) = (try RaceResult(lines: alice.jsonLines()), try RaceResult(lines: bob.jsonLines()))
+        #expect(resultA == resultB && resultA.entries.map(\.name).sorted() == ["alice", "bob"])
+        for log in [alice.stderr, bob.stderr] {
+            #expect(log.contains("keyed with the race key and race id from the pairing exchange"), "\(log)")
+        }
+        #expect(alice.stderr.contains("found mate bob at 10.250.0.2") && bob.stderr.contains("found mate alice at 10.250.0.1"))
+        // Bob accepted after comparing the code: alice is now a known mate of his device, with her identity.
+        let aliceIdentity = try ProcessRun(status: 0, stdout: file("alice-mates.json"), stderr: "", timedOut: false).jsonLines().first?["identity"] as? String
+        let bobMates = try ProcessRun(status: 0, stdout: file("bob-mates.json"), stderr: "", timedOut: false).jsonLines()
+        #expect(bobMates.contains { $0["name"] as? String == "alice" && $0["identity"] as? String == aliceIdentity && aliceIdentity != nil })
+    }
 }

@@ -28,8 +28,17 @@ struct ProcessRun {
             process.arguments = arguments
             // Runs record themselves: keep their records in this run's own folder unless told otherwise.
             dataHome = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? folder.appendingPathComponent("data")
-            let isolated = ["XDG_DATA_HOME": dataHome.path]
-            process.environment = ProcessInfo.processInfo.environment.merging(isolated) { $1 }.merging(environment) { $1 }
+            // Config files and MATERUNNER_* variables of the machine or the shell stay out of the run: the
+            // test's own (`environment`) only. The user's config folder is this run's own, empty one.
+            let isolated = [
+                "XDG_DATA_HOME": dataHome.path,
+                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+                "MATERUNNER_SYSTEM_CONFIG": folder.appendingPathComponent("system-config.toml").path,
+            ]
+            let inherited = ProcessInfo.processInfo.environment.filter { variable, _ in
+                !variable.hasPrefix("MATERUNNER_") || ["MATERUNNER_FRONTEND_PATH", "MATERUNNER_BUILD_DIR"].contains(variable)
+            }
+            process.environment = inherited.merging(isolated) { $1 }.merging(environment) { $1 }
             self.input = input ? Pipe() : nil
             process.standardInput = self.input ?? FileHandle.nullDevice
             process.standardOutput = try FileHandle(forWritingTo: stdoutURL)

@@ -20,7 +20,7 @@ struct RecordFilesEndToEndTests {
         #expect(process.terminationStatus == 0, "python3 sqlite3 failed")
     }
 
-    @Test("demo creates the data directory 0700 and records.sqlite 0600; a damaged value: records exits 1 saying which, no crash")
+    @Test("demo creates the data directory 0700 and records.sqlite 0600; a damaged value: records exits 65 (bad data) saying which, no crash")
     func permissionsAndDamage() async throws {
         let binary = try BuildProducts.materunner()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-recfiles-\(UUID().uuidString)")
@@ -36,7 +36,8 @@ struct RecordFilesEndToEndTests {
         try Self.sqlite(file, "UPDATE run SET distance = 1e300; UPDATE result SET elapsed = -4")
         for arguments in [["records"], ["records", "--json"], ["records", "totals"]] {
             let run = try await ProcessRun.run(binary, arguments + ["--data-dir", dataDir.path], timeout: 30)
-            #expect(run.status == 1, "\(arguments): exit \(run.status) \(run.stderr)")
+            #expect(run.status == 65, "\(arguments): exit \(run.status) \(run.stderr)")
+            #expect(run.stderr.hasPrefix("materunner: error: the records database"), "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains("holds an impossible value in run"), "\(arguments): \(run.stderr)")
             #expect(!run.stderr.contains("crashed"), "\(arguments): \(run.stderr)")
         }
@@ -52,7 +53,7 @@ struct RecordFilesEndToEndTests {
         let file = scratch.appendingPathComponent("records.sqlite").path
         try Self.sqlite(file, "UPDATE run SET id = 'x' || char(27) || ']0;pwned' || char(7) || char(10) || 'forged', distance = 1e300")
         let run = try await ProcessRun.run(binary, ["records", "--data-dir", scratch.path], timeout: 30)
-        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.status == 65, "\(run.stderr)")
         #expect(run.stderr.contains(#"impossible value in run x\e]0;pwned\u{7}\nforged: run.distance"#), "\(run.stderr)")
         #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(run.stderr.debugDescription)")
     }

@@ -43,7 +43,7 @@ struct RecordsEndToEndTests {
         for line in [lineA, lineB] {
             #expect(line["status"] as? String == "finished")
             #expect(line["mode"] as? String == "race")
-            #expect((line["routePoints"] as? Int ?? 0) > 10)
+            #expect((line["route_points"] as? Int ?? 0) > 10)
         }
         #expect(Self.ranking(lineA) == Self.ranking(lineB))
         #expect(Self.ranking(lineA) == ["alice:1", "bob:2"])
@@ -54,7 +54,7 @@ struct RecordsEndToEndTests {
         let svg = dirA.appendingPathComponent("run.svg")
         let export = try await ProcessRun.run(binary, ["export", id, "--gpx", gpx.path, "--chart", svg.path, "--data-dir", dirA.path])
         #expect(export.status == 0, "\(export.stderr)")
-        let recorded = try #require(lineA["distanceMetres"] as? Double)
+        let recorded = try #require(lineA["distance_m"] as? Double)
         try Self.checkGPX(gpx, distance: recorded)
         let polylines = try ExportCheck.runnerPolylines(svg)
         #expect(polylines.sorted() == ["alice", "bob"])
@@ -82,7 +82,7 @@ struct RecordsEndToEndTests {
         var written = false
         for _ in 0..<300 where !written {
             try await Task.sleep(for: .milliseconds(100))
-            written = ((try await Self.records(dir).first?["routePoints"] as? Int) ?? 0) > 0
+            written = ((try await Self.records(dir).first?["route_points"] as? Int) ?? 0) > 0
         }
         #expect(written, "no checkpoint was written")
         kill(runner.process.processIdentifier, SIGKILL)
@@ -91,8 +91,8 @@ struct RecordsEndToEndTests {
 
         let line = try #require(try await Self.records(dir).first)
         #expect(line["status"] as? String == "interrupted")
-        #expect((line["distanceMetres"] as? Double ?? 0) > 0)
-        #expect((line["distanceMetres"] as? Double ?? 0) < 50_000)
+        #expect((line["distance_m"] as? Double ?? 0) > 0)
+        #expect((line["distance_m"] as? Double ?? 0) < 50_000)
         let text = try await ProcessRun.run(binary, ["records", "--data-dir", dir.path])
         #expect(text.stdout.contains("interrupted"), "\(text.stdout)")
     }
@@ -108,7 +108,7 @@ struct RecordsEndToEndTests {
         var started = false
         for _ in 0..<300 where !started {
             try await Task.sleep(for: .milliseconds(100))
-            started = ((try await Self.records(dir).first?["routePoints"] as? Int) ?? 0) > 0
+            started = ((try await Self.records(dir).first?["route_points"] as? Int) ?? 0) > 0
         }
         #expect(started, "the run was never recorded")
         kill(runner.process.processIdentifier, SIGINT)
@@ -117,7 +117,7 @@ struct RecordsEndToEndTests {
 
         let line = try #require(try await Self.records(dir).first)
         #expect(line["status"] as? String == "cancelled")
-        #expect((line["distanceMetres"] as? Double ?? 0) > 0)
+        #expect((line["distance_m"] as? Double ?? 0) > 0)
     }
 
     @Test("a data directory that cannot be written: run refuses to start with what to do")
@@ -128,7 +128,8 @@ struct RecordsEndToEndTests {
         try Data("x".utf8).write(to: file)
         let run = try await ProcessRun.run(try BuildProducts.materunner(), ["run", "--name", "a", "--peer", "127.0.0.1:9",
             "--data-dir", file.appendingPathComponent("records").path], timeout: 30)
-        #expect(run.status == 1)
+        #expect(run.status == 73)
+        #expect(run.stderr.hasPrefix("materunner: error: cannot create the records directory"), "\(run.stderr)")
         #expect(run.stderr.contains("--data-dir"), "\(run.stderr)")
     }
 }

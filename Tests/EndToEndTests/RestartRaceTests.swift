@@ -33,19 +33,55 @@ struct RestartRaceTests {
 
     @Test("killed with SIGKILL at about 80 m and restarted: the same result on both peers", arguments: [true, false])
     func killAndRestart(keyed: Bool) async throws {
-        let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
         let key = keyed ? ["--race-key", "restart test"] : []
         let common = ["--goal", "0.3", "--speedup", "10", "--frontend", "json", "--wait", "30"] + key
-        let bobArguments = ["run", "--name", "bob", "--id", "b0b0b0b0", "--port", "\(portB)",
-            "--peer", "127.0.0.1:\(portA)", "--pace", "7:00", "--seed", "2"] + common
+        try await Self.killBobAndRestart(
+            alice: ["run", "--name", "alice", "--id", "a1a1a1a1", "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)",
+                    "--pace", "9:00", "--seed", "1"] + common,
+            bob: ["run", "--name", "bob", "--id", "b0b0b0b0", "--port", "\(portB)", "--peer", "127.0.0.1:\(portA)",
+                  "--pace", "7:00", "--seed", "2"] + common
+        )
+    }
+
+    @Test("an invited race (keyed by its pairing, no key file): bob killed at about 80 m and restarted with the same --id rejoins from what his data directory kept; the same result on both, the kept race removed at the end")
+    func invitedKillAndRestart() async throws {
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
+        let common = ["--speedup", "10", "--frontend", "json", "--wait", "30", "--log-level", "info"]
+        try await Self.killBobAndRestart(
+            alice: ["run", "--name", "alice", "--id", "a1a1a1a1", "--invite", "bob", "--goal", "0.3", "--port", "\(portA)",
+                    "--peer", "127.0.0.1:\(portB)", "--pace", "9:00", "--seed", "1"] + common,
+            bob: ["run", "--name", "bob", "--id", "b0b0b0b0", "--join", "--accept-from", "alice", "--port", "\(portB)",
+                  "--peer", "127.0.0.1:\(portA)", "--pace", "7:00", "--seed", "2"] + common,
+            homes: homes
+        ) { killed, restarted in
+            #expect(killed.stderr.contains("keyed with the race key and race id from the pairing exchange"), "\(killed.stderr)")
+            #expect(restarted.stderr.contains("rejoining the invited race bob was in"), "\(restarted.stderr)")
+        }
+        // Each runner's kept race is gone once its run ended.
+        for name in ["alice", "bob"] {
+            let folder = URL(fileURLWithPath: try #require(homes.environment(name)["XDG_DATA_HOME"])).appendingPathComponent("materunner")
+            let kept = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("invited-race-") }
+            #expect(kept.isEmpty, "\(name): \(kept)")
+        }
+    }
+
+    /// Alice (slow) and bob race; bob is killed at about 80 m and started again with the same arguments;
+    /// both must end with the same result, bob never going back below where he was. `check` looks at bob's
+    /// killed and restarted runs.
+    private static func killBobAndRestart(
+        alice aliceArguments: [String], bob bobArguments: [String], homes: PairedHomes? = nil,
+        check: (ProcessRun, ProcessRun) throws -> Void = { _, _ in }
+    ) async throws {
+        let binary = try BuildProducts.materunner()
+        let environment = { (name: String) in homes?.environment(name) ?? [:] }
         // alice is slow (9:00 /km, 16 s of real time for 0.3 km): she is still running when bob comes back,
         // however long a loaded machine takes to restart him. Bob (7:00 /km) passes 80 m after about 3.4 s
         // and would finish after 12.6 s: a wide window for the kill, even when a busy machine shows his
         // frames late.
-        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--id", "a1a1a1a1", "--port", "\(portA)",
-            "--peer", "127.0.0.1:\(portB)", "--pace", "9:00", "--seed", "1"] + common)
-        let bob = try ProcessRun.Handle(binary, bobArguments)
+        let bob = try ProcessRun.Handle(binary, bobArguments, environment: environment("bob"))
+        let alice = try ProcessRun.Handle(binary, aliceArguments, environment: environment("alice"))
 
         // Bob runs until about 80 m, then dies without a word. Watched from a thread of its own, so that a
         // busy test pool cannot make us miss the moment (bounded: at most 30 s of real time).
@@ -61,12 +97,13 @@ struct RestartRaceTests {
         #expect(before >= 80 && before < 300, "bob's distance when killed: \(before) m")
 
         // The same bob again: same id, port and name.
-        let restarted = try ProcessRun.Handle(binary, bobArguments)
+        let restarted = try ProcessRun.Handle(binary, bobArguments, environment: environment("bob"))
         let runs = [await alice.wait(timeout: 90), await restarted.wait(timeout: 90)]
         for run in runs {
             #expect(!run.timedOut, "the run did not end by itself: \(run.stderr)")
             #expect(run.status == 0, "exit \(run.status): \(run.stderr)")
         }
+        try check(killed, runs[1])
         let (resultA, resultB) = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
         #expect(resultA == resultB)
         #expect(resultA.entries.map(\.name).sorted() == ["alice", "bob"])

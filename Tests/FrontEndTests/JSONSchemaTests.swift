@@ -16,14 +16,17 @@ struct JSONSchemaTests {
         let frames = [
             SampleFrames.waiting, SampleFrames.invitation, SampleFrames.countdown(3), SampleFrames.countdown(0),
             SampleFrames.status, SampleFrames.statusWithCalories, SampleFrames.cheer, SampleFrames.clock, SampleFrames.result,
+            SampleFrames.statusWithPosition("no_fix", summary: "GPS: no fix yet"),
+            SampleFrames.statusWithPosition("fix_3d", accuracy: 4.2, summary: "GPS 3D fix ±4 m"),
+            SampleFrames.course, SampleFrames.statusOnCourse,
         ]
         for frame in frames { #expect(host.deliver(frame).isEmpty) }
         host.shutdown()
-        #expect(Set(frames.map(\.type)).count == 7)
+        #expect(Set(frames.map(\.type)).count == 8)
 
         let valid = try FrameValidator.run(file: output.url)
         #expect(valid.status == 0, "\(valid.output)")
-        #expect(valid.output == "9 frames valid\n")
+        #expect(valid.output == "13 frames valid\n")
 
         var broken = SampleFrames.status
         broken.runners?[0].distance = "425 m"
@@ -31,10 +34,14 @@ struct JSONSchemaTests {
         let bad = output.url.appendingPathExtension("bad")
         try Data((try FrontEndCoding.encode(broken)) + [10]).write(to: bad)
         defer { try? FileManager.default.removeItem(at: bad) }
+        var offCourse = SampleFrames.statusOnCourse
+        offCourse.runners?[1].course?.lap = 0
+        try Data((try FrontEndCoding.encode(broken)) + [10] + (try FrontEndCoding.encode(offCourse)) + [10]).write(to: bad)
         let invalid = try FrameValidator.run(file: bad)
         #expect(invalid.status == 1)
         #expect(invalid.output.contains("runners/0/distance"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/progress"), "\(invalid.output)")
+        #expect(invalid.output.contains("runners/1/course/lap"), "\(invalid.output)")
     }
 }
 

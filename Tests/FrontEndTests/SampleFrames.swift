@@ -68,6 +68,13 @@ extension SampleFrames {
     )
 
     /// The status frame with pace and calories, as the Domain of issue 3 will give them.
+    /// A run on gpsd, with its receiver's state: no fix yet, or a 3D fix and its accuracy.
+    static func statusWithPosition(_ state: String, accuracy: Double? = nil, summary: String) -> FrontEndFrame {
+        var frame = status
+        frame.position = FrontEndPosition(source: "gpsd", state: state, accuracyMetres: accuracy, summary: summary)
+        return frame
+    }
+
     static var statusWithCalories: FrontEndFrame {
         var frame = status
         frame.runners = [alice, bob].enumerated().map { index, runner in
@@ -92,4 +99,31 @@ extension SampleFrames {
             ]
         )
     )
+}
+
+// MARK: A course race
+
+extension SampleFrames {
+    static let course = FrontEndFrame(
+        type: .course, time: "2027-01-15T08:00:00.000Z", message: "course Lake loop: 1.91 km, 2 laps",
+        course: FrontEndCourse(
+            name: "Lake loop", file: "lake.gpx", digest: "00a1b2c3d4e5f607", laps: 2, length: "1.91 km",
+            lengthMetres: 1_912.4, totalMetres: 3_824.8, points: [[45.7721, 14.3576], [45.7700, 14.3600], [45.7718, 14.3578]]
+        )
+    )
+
+    /// alice on her second lap, bob off course (his progress held).
+    static var statusOnCourse: FrontEndFrame {
+        var frame = status
+        var alice = alice
+        alice.offCourse = false
+        alice.course = FrontEndRunnerCourse(
+            progressMetres: 2_001.5, lap: 2, latitude: 45.7715, longitude: 14.3581, gpsDistanceMetres: 2_060.2
+        )
+        var bob = bob
+        bob.offCourse = true
+        bob.course = FrontEndRunnerCourse(progressMetres: 390.25, lap: 1, latitude: 45.7702, longitude: 14.3597)
+        frame.runners = [alice, bob]
+        return frame
+    }
 }

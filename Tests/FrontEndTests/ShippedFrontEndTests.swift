@@ -56,6 +56,56 @@ struct ShippedFrontEndTests {
         #expect(!text.contains("\u{1B}"))
     }
 
+    @Test("a course race in the text front-end: the course line, the lap, and a runner off course")
+    func textCourse() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: false, color: false, columns: 80))
+        host.deliver(SampleFrames.course)
+        host.deliver(SampleFrames.status)
+        host.deliver(SampleFrames.statusOnCourse)  // bob went off course: printed again
+        host.shutdown()
+
+        let expected = """
+            course Lake loop (lake.gpx): 1.91 km × 2 laps, digest 00a1b2c3d4e5f607
+            MateRunner  01:05  goal 1.00 km  running
+            * alice (you)   0.42 km [########------------]  42%  running
+              bob           0.39 km [#######-------------]  39%  running
+            MateRunner  01:05  goal 1.00 km  running
+            * alice (you)   0.42 km [########------------]  42%  lap 2 running
+              bob           0.39 km [#######-------------]  39%  off course
+
+            """
+        let text = try output.text()
+        #expect(text == expected, "\(text)")
+    }
+
+    @Test("the text board says how the GPS is doing: no fix yet, then the fix and its accuracy; a narrow board on a line of its own")
+    func textPosition() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: false, color: false, columns: 80))
+        host.deliver(SampleFrames.status)
+        host.deliver(SampleFrames.statusWithPosition("no_fix", summary: "GPS: no fix yet"))
+        host.deliver(SampleFrames.statusWithPosition("fix_3d", accuracy: 4.2, summary: "GPS 3D fix ±4 m"))
+        host.shutdown()
+        let headers = try output.text().split(separator: "\n").filter { $0.hasPrefix("MateRunner") }
+        // A change of the source's state alone prints the board again (plain output).
+        #expect(headers == [
+            "MateRunner  01:05  goal 1.00 km  running",
+            "MateRunner  01:05  goal 1.00 km  running  GPS: no fix yet",
+            "MateRunner  01:05  goal 1.00 km  running  GPS 3D fix ±4 m",
+        ])
+
+        let narrow = try CapturedOutput()
+        let small = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try small.load("text", options: FrontEndOptions(outputFD: narrow.fd, isTerminal: false, color: false, columns: 40))
+        small.deliver(SampleFrames.statusWithPosition("no_receiver", summary: "GPS: no receiver"))
+        small.shutdown()
+        let lines = try narrow.text().split(separator: "\n")
+        #expect(lines.count >= 2 && lines[1] == "GPS: no receiver", "\(lines)")
+    }
+
     @Test("on a terminal the text front-end redraws its block in place")
     func textTerminal() throws {
         let output = try CapturedOutput()

@@ -14,6 +14,8 @@ struct RunningScript {
     let stopRequested: AsyncStream<Void>.Continuation
     let cancelConfirmed: AsyncStream<Void>.Continuation
     let cheerRequested: AsyncStream<CheerRequest>.Continuation
+    /// The position source's states, as the run's source would report them.
+    let positions: AsyncStream<PositionStatus>.Continuation
 
     init(tick: TimeInterval = 1) {
         let loaded = AsyncStream.makeStream(of: Void.self)
@@ -24,7 +26,9 @@ struct RunningScript {
         stopRequested = stop.continuation
         cancelConfirmed = cancel.continuation
         cheerRequested = cheer.continuation
-        let viewModel = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, tick: tick))
+        let position = AsyncStream.makeStream(of: PositionStatus.self)
+        positions = position.continuation
+        let viewModel = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, tick: tick, positions: { position.stream }))
         outputs.record(viewModel.transform(input: .init(
             viewDidLoad: loaded.stream, stopRequested: stop.stream, cancelConfirmed: cancel.stream, cheerRequested: cheer.stream
         )))

@@ -71,6 +71,24 @@ struct RunningViewModelTests {
         #expect(script.race.calls == 1)
     }
 
+    @Test("the position source's state rides on the status: no fix yet, then a fix; an unchanged state shows nothing new")
+    func positionStatus() async throws {
+        let script = RunningScript()
+        defer { script.outputs.cancel() }
+        try await script.load()
+        try await script.send(Sample.snapshot(.running, [Sample.progress(ana), Sample.progress(bor)]))
+        #expect(script.history.status.last?.position == nil)
+        script.positions.yield(PositionStatus(source: .gpsd, state: .noFix))
+        try await waitUntil("the no-fix status") { script.history.status.count == 2 }
+        #expect(script.history.status.last?.position == FrontEndPosition(source: "gpsd", state: "no_fix", summary: "GPS: no fix yet"))
+        script.positions.yield(PositionStatus(source: .gpsd, state: .noFix))
+        script.positions.yield(PositionStatus(source: .gpsd, state: .fix3D, accuracyMetres: 3.14159))
+        try await waitUntil("the fix status") { script.history.status.count == 3 }
+        #expect(script.history.status.last?.position == FrontEndPosition(source: "gpsd", state: "fix_3d", accuracyMetres: 3.1, summary: "GPS 3D fix ±3 m"))
+        // The board and the elapsed time beside it are the latest ones.
+        #expect(script.history.status.last?.board == script.history.status.first?.board)
+    }
+
     @Test("nothing starts before the view is up, and nothing at all if it never is")
     func neverLoaded() async throws {
         let script = RunningScript()

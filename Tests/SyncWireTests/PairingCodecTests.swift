@@ -63,7 +63,7 @@ struct PairingCodecTests {
             do { _ = try SyncDatagramCodec.decode(bytes); return nil } catch { return error }
         }
         var subtype = encoded(2)
-        subtype[16] = 23
+        subtype[16] = 28
         #expect(refused(subtype) == .fieldOutOfRange("subtype"))
         // Subtypes below 16 are the sync layer's: 1 is an address challenge, of another length.
         subtype[16] = 1

@@ -80,7 +80,7 @@ struct SyncDatagramCodecTests {
     func longNameIsCut() throws {
         let name = String(repeating: "Ž", count: 20)
         let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: Self.sender, sequence: 1, message: .hello(name: name, terms: SyncSample.terms)))
-        guard case .hello(let decoded, _) = try SyncDatagramCodec.decode(bytes).message else {
+        guard case .hello(let decoded, _, _) = try SyncDatagramCodec.decode(bytes).message else {
             Issue.record("not a hello")
             return
         }

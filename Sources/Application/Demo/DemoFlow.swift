@@ -45,7 +45,7 @@ public struct DemoFlow: Sendable {
                 try shown.transport.addPeer(PeerAddress(host: host, port: other.transport.localPort))
                 try other.transport.addPeer(PeerAddress(host: host, port: shown.transport.localPort))
             } catch {
-                throw FlowError.runtime("the demo's runners cannot reach each other: \(error)")
+                throw FlowError(.unavailable, "the demo's runners cannot reach each other: \(error)")
             }
             let otherRun = Task { [self] in
                 for try await _ in session(of: other, location: other.location).snapshots() {}

@@ -46,7 +46,7 @@ struct MateLine: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do { return String(decoding: try encoder.encode(line), as: UTF8.self) } catch {
-            throw .runtime("cannot write the mates as JSON: \(error)")
+            throw FlowError(.software, "cannot write the mates as JSON: \(error)")
         }
     }
 }

@@ -64,7 +64,7 @@ public struct MatesFlow: Sendable {
     /// Forgets every mate called `name`; a name nobody has is a usage error.
     public func forget(name: String) throws(FlowError) {
         let count: Int
-        do { count = try dependency.mates.forget(name: name) } catch { throw .runtime("\(error)") }
+        do { count = try dependency.mates.forget(name: name) } catch { throw FlowError(error, otherwise: .ioError) }
         guard count > 0 else { throw .usage("no known mate is called \(name): see `materunner mates` for the names") }
         dependency.output.write("forgot \(name)\(count > 1 ? " (\(count) identities)" : ""): the next invitation from \(name) asks to compare codes again")
     }
@@ -80,12 +80,12 @@ public struct MatesFlow: Sendable {
         } catch let error as RunnerNameError {
             throw .usage("\(error)")
         } catch {
-            throw .runtime("\(error)")
+            throw FlowError(error, otherwise: .ioError)
         }
         dependency.output.write("paired with \(name) (\(identity.fingerprint))")
     }
 
     private func load() throws(FlowError) -> (MateIdentity, [KnownMate]) {
-        do { return (try dependency.identity.identity(), try dependency.mates.all()) } catch { throw .runtime("\(error)") }
+        do { return (try dependency.identity.identity(), try dependency.mates.all()) } catch { throw FlowError(error, otherwise: .ioError) }
     }
 }

@@ -100,7 +100,7 @@ public struct PeersFlow: Sendable {
             return try dependency.discovery.mates()
         } catch {
             dependency.discovery.stop()
-            throw .usage("\(error)")
+            throw FlowError(error, otherwise: .unavailable)
         }
     }
 }

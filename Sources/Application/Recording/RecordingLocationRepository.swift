@@ -13,6 +13,11 @@ public struct RecordingLocationRepository: LocationRepository {
         self.recorder = recorder
     }
 
+    /// The wrapped source's states, as they are.
+    public func statuses() -> AsyncStream<PositionStatus> {
+        wrapped.statuses()
+    }
+
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let source = FixIterator(wrapped.fixes().makeAsyncIterator())
         let recorder = self.recorder

@@ -41,7 +41,7 @@ public struct ExportFlow: Sendable {
             }
             if let chart { try dependency.exports.write(document: ProgressChart.svg(for: record), to: chart) }
         } catch {
-            throw .runtime("\(error)")
+            throw FlowError(error, otherwise: .cannotCreate)
         }
     }
 }

@@ -23,7 +23,7 @@ public struct RecordLookup: Sendable {
         do {
             return try records.allRecords()
         } catch {
-            throw .runtime("\(error)")
+            throw FlowError(error, otherwise: .ioError)
         }
     }
 

@@ -42,7 +42,7 @@ public struct RecordsFlow: Sendable {
         } else if records.isEmpty {
             dependency.output.write("no runs recorded in \(dependency.lookup.location)\(month.map { " in \($0)" } ?? "")")
         } else {
-            dependency.output.write([RecordText.header] + records.map(RecordText.line))
+            dependency.output.write(RecordText.table(records, among: all))
         }
     }
 
@@ -69,6 +69,6 @@ public struct RecordsFlow: Sendable {
     }
 
     private static func json(_ value: some Encodable) throws(FlowError) -> String {
-        do { return try RecordLine.json(value) } catch { throw .runtime("cannot encode a record as JSON: \(error)") }
+        do { return try RecordLine.json(value) } catch { throw FlowError(.software, "cannot encode a record as JSON: \(error)") }
     }
 }

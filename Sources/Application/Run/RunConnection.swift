@@ -13,7 +13,7 @@ struct RunConnection {
         let (transport, logger) = (dependencies.transport, dependencies.environment.logger)
         guard request.peers.isEmpty else {
             for peer in request.peers {
-                do { try transport.addPeer(peer) } catch { throw FlowError.usage("\(error)") }
+                do { try transport.addPeer(peer) } catch { throw FlowError(error, otherwise: .usage) }
             }
             return nil
         }
@@ -31,7 +31,10 @@ struct RunConnection {
                 return nil
             }
         case .open, .host:
-            do { try start(discovery, browse: true) } catch { throw FlowError.usage("\(error)") }
+            do { try start(discovery, browse: true) } catch {
+                // No --peer was given (or discovery would not run): it is the way around the daemon.
+                throw FlowError(FlowError(error, otherwise: .unavailable).fault, "\(error), or pass --peer HOST:PORT for each mate")
+            }
         }
         return discovery
     }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndKit
 import Logging
 import Presentation
 
@@ -35,9 +36,16 @@ public struct RunFlow: Sendable {
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
 
         var terms = request.openTerms
-        if request.hasLobby {
+        await teardown.add { deps.transport.leaveRace(as: me.id) }
+        if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
+            // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
+            terms = resumed
+            logger.info("rejoining the invited race \(me.name) was in (kept in the data directory): catching up from the mates")
+        } else if request.hasLobby {
             let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
             terms = start.terms
+            // Each runner's own --course: a runner on another course, or none, is refused by the session.
+            terms.course = request.terms.course
             // Keyed by default with the exchanged race key and race id; a race key the runners were given
             // (--race-key-file) stays, so that spectators holding it can still watch.
             if deps.transport.isAuthenticated {
@@ -48,14 +56,20 @@ public struct RunFlow: Sendable {
             logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
         }
 
+        if let course = request.course, let courseTerms = terms.course {
+            binder.show(course: FrontEndCourse(course, terms: courseTerms))
+        }
         var location = try deps.location()
         if let discovery {
-            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: RunnerID.random().description, logger: logger)
+            // The race's own id, the same on every runner: never a per-runner random one.
+            location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: { deps.transport.publicRaceID }, logger: logger)
         }
+        var configuration = environment.timings.session(
+            me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
+        )
+        configuration.course = request.course
         let session = RaceSession(
-            configuration: environment.timings.session(
-                me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
-            ),
+            configuration: configuration,
             location: RecordingLocationRepository(wrapped: location, recorder: deps.recorder),
             sync: deps.transport, clock: clock
         )
@@ -68,7 +82,8 @@ public struct RunFlow: Sendable {
             binder.show(Notice(level: .warning, message: Self.openRaceNotice))
         }
         let succeeded = await environment.runScreen(binder).present(
-            race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers, worldClock: deps.worldClock
+            race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers,
+            positions: { [location] in location.statuses() }, worldClock: deps.worldClock
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
         return RunOutcome(succeeded: succeeded, recorded: recorded)

@@ -29,17 +29,17 @@ struct RunLobby {
             input = binder.lobbyInput()
             binder.show(Notice(level: .info, message: "\(me.name) is waiting for an invitation"))
         case .open:
-            throw FlowError.runtime("a run without invitations has no lobby")
+            throw FlowError(.software, "a run without invitations has no lobby")
         }
         let output = LobbyViewModel(dependency: .init(lobby: lobby, clock: environment.clock)).transform(input: input)
         do {
             return try await binder.show(output)
         } catch let error as LobbyError {
-            throw FlowError.runtime("\(error)")
+            throw FlowError(.noResult, "\(error)")
         } catch let error as FlowError {
             throw error
         } catch {
-            throw FlowError.runtime("the lobby ended without a run: \(error)")
+            throw FlowError(.noResult, "the lobby ended without a run: \(error)")
         }
     }
 }

@@ -24,9 +24,15 @@ public struct RunRequest: Sendable {
     public var role: Role
     /// Real seconds to wait for mates (or, joining, for an invitation).
     public var wait: TimeInterval
+    /// The course of `--course` with its laps (its terms are `terms.course`).
+    public var course: LappedCourse?
 
-    /// A run of `me` toward `terms`.
-    public init(me: Runner, terms: RaceTerms, profile: RunnerProfile, peers: [PeerAddress], role: Role, wait: TimeInterval) {
+    /// A run of `me` toward `terms`, on `course` if there is one.
+    public init(
+        me: Runner, terms: RaceTerms, profile: RunnerProfile, peers: [PeerAddress], role: Role, wait: TimeInterval,
+        course: LappedCourse? = nil
+    ) {
+        self.course = course
         self.me = me
         self.terms = terms
         self.profile = profile
@@ -49,6 +55,6 @@ public struct RunRequest: Sendable {
 
     /// The terms a run without a lobby starts with: alone is a single run.
     var openTerms: RaceTerms {
-        RaceTerms(mode: role == .open(mates: 0) ? .single : terms.mode, goal: terms.goal)
+        RaceTerms(mode: role == .open(mates: 0) ? .single : terms.mode, goal: terms.goal, course: terms.course)
     }
 }

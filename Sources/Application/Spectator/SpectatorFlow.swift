@@ -38,7 +38,7 @@ public struct SpectatorFlow: Sendable {
         await teardown.add { binder.shutdown() }
         await teardown.add { await transport.close() }
         for peer in peers {
-            do { try transport.addPeer(peer) } catch { throw FlowError.usage("\(error)") }
+            do { try transport.addPeer(peer) } catch { throw FlowError(error, otherwise: .usage) }
         }
         if peers.isEmpty {
             let discovery = self.discovery()
@@ -46,14 +46,33 @@ public struct SpectatorFlow: Sendable {
             do {
                 _ = MateFollower(me: me.id, transport: transport, logger: logger).follow(try discovery.mates())
             } catch {
-                throw FlowError.usage("\(error)")
+                throw FlowError(FlowError(error, otherwise: .unavailable).fault, "\(error), or pass --peer HOST:PORT for each runner to follow")
             }
         }
         logger.info("watching as \(me.name) (\(me.id)) on UDP port \(transport.localPort)")
         let session = SpectatorSession(
             configuration: environment.timings.spectator(me: me, wait: wait), sync: transport, messaging: transport,
-            clock: environment.clock
+            clock: environment.clock, peers: transport
         )
+        let notice = Task { await tellWhenNotPaired(binder) }
+        await teardown.add { notice.cancel() }
         return await environment.runScreen(binder).present(race: session, cheers: nil)
+    }
+
+    /// Says once, when runners of an invited race refused this spectator as not paired and none admitted
+    /// it for 4 heartbeats (another runner's grant may be on its way), what to do; the session goes on
+    /// until --wait says it failed.
+    private func tellWhenNotPaired(_ binder: FrontEndBinder) async {
+        let clock = environment.clock
+        var refusedBeats = 0
+        while !Task.isCancelled {
+            refusedBeats = transport.spectatorNotPaired ? refusedBeats + 1 : 0
+            if refusedBeats >= 4 {
+                environment.logger.warning("\(SpectatorError.notPairedAdvice)")
+                binder.show(Notice(level: .warning, message: SpectatorError.notPairedAdvice))
+                return
+            }
+            do { try await clock.sleep(for: environment.timings.spectator(me: me, wait: wait).heartbeat) } catch { return }
+        }
     }
 }

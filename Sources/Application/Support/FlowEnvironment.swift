@@ -13,22 +13,25 @@ public struct FlowEnvironment: Sendable {
     /// Makes a stream of the person's interrupts (Ctrl-C, SIGTERM) for as long as it is read.
     public var interrupts: @Sendable () -> AsyncStream<Void>
     public var logger: Logger
+    /// Where the error that ends a flow is written, as one plain line (`FlowError.line`); nil: the log.
+    public var errors: LineOutput?
 
     /// An environment.
     public init(
         screen: any FrontEndScreen, clock: any RaceClock, timings: RunTimings,
-        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger
+        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil
     ) {
         self.screen = screen
         self.clock = clock
         self.timings = timings
         self.interrupts = interrupts
         self.logger = logger
+        self.errors = errors
     }
 
-    /// A binder on `screen` whose reports are logged.
+    /// A binder on `screen` whose reports are logged, and its errors written to `errors`.
     func makeBinder() -> FrontEndBinder {
-        FrontEndBinder.logging(to: logger, screen: screen, clock: clock)
+        FrontEndBinder.logging(to: logger, errors: errors, screen: screen, clock: clock)
     }
 
     /// The running screen on `binder`.

@@ -1,3 +1,5 @@
+import Domain
+
 /// Why the identity or the known mates could not be read or kept; each says what to do.
 public enum IdentityStoreError: Error, Equatable, CustomStringConvertible {
     /// The file is there but is not what MateRunner wrote (damaged, edited, another program's).
@@ -16,6 +18,16 @@ public enum IdentityStoreError: Error, Equatable, CustomStringConvertible {
             "\(path) is readable by other users (mode \(String(mode, radix: 8))): run `chmod 600 \(path)`, and make a new identity if someone may have copied it"
         case let .unusable(path, reason):
             "cannot use \(path): \(reason); check that the data directory (--data-dir, $XDG_DATA_HOME) is yours and writable"
+        }
+    }
+}
+
+extension IdentityStoreError: ClassifiedFault {
+    public var fault: Fault {
+        switch self {
+        case .corrupt: .badData
+        case .tooOpen: .noInput
+        case .unusable: .cannotCreate
         }
     }
 }

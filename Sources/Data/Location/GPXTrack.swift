@@ -4,7 +4,8 @@ import Foundation
 import FoundationXML
 #endif
 
-/// The track points of a GPX 1.0/1.1 file, by segment. Points without a time keep `time == nil`.
+/// The track points of a GPX 1.0/1.1 file, by segment, and its route points (`<rte>`/`<rtept>`, as
+/// route planners export a planned course). Points without a time keep `time == nil`.
 public struct GPXTrack: Sendable, Equatable {
     public struct Point: Sendable, Equatable {
         public var coordinate: Coordinate
@@ -12,9 +13,18 @@ public struct GPXTrack: Sendable, Equatable {
     }
 
     public var segments: [[Point]]
+    /// The route points of each `<rte>`, in file order.
+    public var routes: [[Point]] = []
+    /// The first `<name>` of the file's metadata, track or route, trimmed; nil when there is none.
+    public var name: String?
 
     /// All points of all segments, in file order.
     public var points: [Point] { segments.flatMap { $0 } }
+
+    /// The points a course or a replay follows: the track's when it has any, else the routes'.
+    public var pathSegments: [[Point]] {
+        segments.contains { !$0.isEmpty } ? segments : routes
+    }
 
     /// Reads a GPX document; throws `GPXError` naming what is wrong.
     public init(contentsOf url: URL) throws {
@@ -40,6 +50,8 @@ public struct GPXTrack: Sendable, Equatable {
         if let problem = delegate.problem { throw GPXError.malformed(source: source, line: problem.line, reason: problem.reason) }
         guard delegate.sawRoot else { throw GPXError.malformed(source: source, line: parser.lineNumber, reason: "no <gpx> element") }
         segments = delegate.segments
+        routes = delegate.routes
+        name = delegate.name
     }
 }
 
@@ -59,11 +71,16 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
 /// Collects `trkseg`/`trkpt` elements and their `time` children.
 private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     var segments: [[GPXTrack.Point]] = []
+    var routes: [[GPXTrack.Point]] = []
+    var name: String?
     var problem: (line: Int, reason: String)?
     var sawRoot = false
     private var current: GPXTrack.Point?
     private var text = ""
     private var inTime = false
+    private var inName = false
+    private var inRoute = false
+    private var inWaypoint = false
     private static let isoFormats: [Date.ISO8601FormatStyle] = [
         .iso8601,
         Date.ISO8601FormatStyle(includingFractionalSeconds: true),
@@ -76,14 +93,23 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
             sawRoot = true
         case "trkseg":
             segments.append([])
-        case "trkpt":
+        case "rte":
+            inRoute = true
+            routes.append([])
+        case "wpt":
+            inWaypoint = true
+        case "name" where current == nil && name == nil && !inWaypoint:
+            inName = true
+            text = ""
+        case "trkpt", "rtept":
             guard let lat = attributes["lat"].flatMap(Double.init), let lon = attributes["lon"].flatMap(Double.init),
                   Coordinate(latitude: lat, longitude: lon).isValid
             else {
-                problem = problem ?? (parser.lineNumber, "trkpt without a valid lat/lon")
+                problem = problem ?? (parser.lineNumber, "\(element) without a valid lat/lon")
                 return
             }
-            if segments.isEmpty { segments.append([]) }
+            if element == "trkpt", segments.isEmpty { segments.append([]) }
+            if element == "rtept", !inRoute { routes.append([]); inRoute = true }
             current = GPXTrack.Point(coordinate: Coordinate(latitude: lat, longitude: lon), time: nil)
         case "time" where current != nil:
             inTime = true
@@ -94,7 +120,7 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if inTime { text += string }
+        if inTime || inName { text += string }
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
@@ -103,9 +129,20 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
             inTime = false
             let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
             current?.time = Self.isoFormats.lazy.compactMap { try? $0.parse(value) }.first
+        case "name" where inName:
+            inName = false
+            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !value.isEmpty { name = value }
         case "trkpt":
             if let point = current { segments[segments.count - 1].append(point) }
             current = nil
+        case "rtept":
+            if let point = current { routes[routes.count - 1].append(point) }
+            current = nil
+        case "rte":
+            inRoute = false
+        case "wpt":
+            inWaypoint = false
         default:
             break
         }

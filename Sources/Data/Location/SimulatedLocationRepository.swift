@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// A runner simulated at a given pace: one fix per `interval` of race-clock time, moving along a
-/// gently wandering heading, with the speed varying around the pace, optional GPS-like jitter on the
+/// gently wandering heading (or along the course, when one is given; it stays at its end), with the speed varying around the pace, optional GPS-like jitter on the
 /// reported position and optional pauses (standing still, fixes still coming). The same seed gives
 /// the same run. Time comes from the injected clock, so a sped-up clock gives a sped-up run.
 public struct SimulatedLocationRepository: LocationRepository {
@@ -23,6 +23,8 @@ public struct SimulatedLocationRepository: LocationRepository {
         public var jitterMetres: Double
         /// Every `pause.every` seconds of running the runner stands still for `pause.duration` seconds.
         public var pause: Pause?
+        /// The course to run along from its start, instead of wandering from `start`.
+        public var course: LappedCourse?
 
         /// Standing still for `duration` seconds after every `every` seconds of running.
         public struct Pause: Sendable, Equatable {
@@ -45,7 +47,8 @@ public struct SimulatedLocationRepository: LocationRepository {
             speedVariation: Double = 0.05,
             seed: UInt64 = 1,
             jitterMetres: Double = 0,
-            pause: Pause? = nil
+            pause: Pause? = nil,
+            course: LappedCourse? = nil
         ) {
             self.paceSecondsPerKilometre = paceSecondsPerKilometre
             self.start = start
@@ -54,6 +57,7 @@ public struct SimulatedLocationRepository: LocationRepository {
             self.seed = seed
             self.jitterMetres = jitterMetres
             self.pause = pause
+            self.course = course
         }
 
     }
@@ -64,6 +68,10 @@ public struct SimulatedLocationRepository: LocationRepository {
     public init(profile: Profile, clock: any RaceClock) {
         self.profile = profile
         self.clock = clock
+    }
+
+    public func statuses() -> AsyncStream<PositionStatus> {
+        PositionStatus.constant(PositionStatus(source: .simulator, state: .simulated))
     }
 
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {

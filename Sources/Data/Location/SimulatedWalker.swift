@@ -8,10 +8,12 @@ struct SimulatedWalker {
     private var random: SplitMix64
     private let profile: SimulatedLocationRepository.Profile
     private var elapsed: TimeInterval = 0
+    /// Metres along the course, when the runner follows one.
+    private var along = 0.0
 
     init(profile: SimulatedLocationRepository.Profile) {
         self.profile = profile
-        self.position = profile.start
+        self.position = profile.course.map { $0.coordinate(at: 0) } ?? profile.start
         self.random = SplitMix64(seed: profile.seed)
         self.bearing = Double.random(in: 0..<360, using: &random)
     }
@@ -26,6 +28,11 @@ struct SimulatedWalker {
         let variation = max(0, min(0.5, profile.speedVariation))
         let factor = variation > 0 ? Double.random(in: (1 - variation)...(1 + variation), using: &random) : 1
         bearing = (bearing + Double.random(in: -4...4, using: &random) + 360).truncatingRemainder(dividingBy: 360)
+        if let course = profile.course {
+            along += speed * factor * seconds
+            position = course.coordinate(at: along)
+            return position
+        }
         position = Geodesy.destination(from: position, metres: speed * factor * seconds, bearing: bearing)
         return position
     }

@@ -1,7 +1,13 @@
+import Domain
+
 /// Why a position source cannot start. Each message says what happened and what to do.
 public enum SourceError: Error, Equatable, CustomStringConvertible {
-    /// The file cannot be read or parsed.
+    /// The file does not exist.
+    case missing(path: String)
+    /// The file cannot be read.
     case unreadable(path: String, reason: String)
+    /// The file was read but is not what it should be (a GPX file that is not valid GPX).
+    case malformed(path: String, reason: String)
     /// The file was read but holds no usable position.
     case noPositions(path: String, detail: String)
     /// `--source` was not understood.
@@ -9,12 +15,26 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .missing(let path):
+            "there is no file \(path): check the path, or use --source sim"
         case let .unreadable(path, reason):
-            "cannot read \(path): \(reason); check the path, or use --source sim"
+            "cannot read \(path): \(reason); check the path and its permissions, or use --source sim"
+        case let .malformed(_, reason):
+            "\(reason): give a GPX 1.1 file with <trkpt> points, or use --source sim"
         case let .noPositions(path, detail):
             "\(path) has no usable position (\(detail)); a log needs GGA or RMC sentences with a fix, a GPX file <trkpt> points"
         case .badSpecification(let text):
             "--source \(text) is not understood: use sim, gpsd[:HOST:PORT], nmea:FILE[:xSPEED] or gpx:FILE[:xSPEED]"
+        }
+    }
+}
+
+extension SourceError: ClassifiedFault {
+    public var fault: Fault {
+        switch self {
+        case .missing, .unreadable: .noInput
+        case .malformed, .noPositions: .badData
+        case .badSpecification: .usage
         }
     }
 }

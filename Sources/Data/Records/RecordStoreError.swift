@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Why the record store could not be used: what happened, where, and what to do.
@@ -32,6 +33,16 @@ public enum RecordStoreError: Error, Equatable, CustomStringConvertible {
                 + "delete that run (sqlite3 \(path) \"DELETE FROM run WHERE id = '\(runID)'\"), or move the file away to start a new one"
         case let .failed(path, reason):
             "the records database \(path) failed: \(reason)"
+        }
+    }
+}
+
+extension RecordStoreError: ClassifiedFault {
+    public var fault: Fault {
+        switch self {
+        case .directoryNotWritable, .readOnly: .cannotCreate
+        case .diskFull, .failed: .ioError
+        case .corrupt, .invalidValue: .badData
         }
     }
 }

@@ -11,6 +11,8 @@ struct Arrival: Sendable {
     var now: UInt64
     /// The wall clock, for steps that read it again (a pong's t3, a pong's t4).
     var clocks: SyncClocks
+    /// A boot that came signed by its runner (an invited race's, `SignedBoot`).
+    var signedBoot = false
 
     /// A datagram of `length` bytes from `source`, read now on `clocks`.
     init(source: PeerAddress, length: Int, clocks: SyncClocks) {

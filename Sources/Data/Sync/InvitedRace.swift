@@ -16,6 +16,8 @@ struct InvitedRace: Sendable {
     let keys: DeviceKeys
     /// Each runner's latest valid statement.
     var statements: [RunnerID: RaceStatement] = [:]
+    /// A runner's spectators (nil for a spectator, which admits nobody).
+    var gate: SpectatorGate?
 
     /// Whether `runner` is in the race.
     func admits(_ runner: RunnerID) -> Bool {
@@ -27,6 +29,19 @@ struct InvitedRace: Sendable {
         guard let key = signingKeys[runner], statement.isValid(runner: runner, raceID: raceID, signingKey: key) else { return false }
         statements[runner] = statement
         return true
+    }
+
+    /// Whether `signature` is `runner`'s over its boot `epoch` in this race.
+    func acceptsBoot(_ epoch: UInt64, signature: [UInt8], from runner: RunnerID) -> Bool {
+        guard let key = signingKeys[runner] else { return false }
+        return SignedBoot.isValid(signature, runner: runner, epoch: epoch, raceID: raceID, signingKey: key)
+    }
+
+    /// Our boot `epoch`, signed, as the datagram body that replaces a plain boot in this race.
+    func signedBoot(_ epoch: UInt64, as runner: RunnerID) -> SyncMessage {
+        .pairing(.signedBoot(invitation: invitation, runner: runner, epoch: epoch, signature: SignedBoot.sign(
+            runner: runner, epoch: epoch, raceID: raceID, keys: keys
+        )))
     }
 
     /// Whether `report` from `runner` may be applied: any state short of finished or cancelled, and those

@@ -41,6 +41,8 @@ struct LobbyPairing: Sendable {
     /// The roster of each invitation: the host's own, or the one it sent us (checked).
     var hostRosters: [UInt32: RaceRoster] = [:]
     var grantedRosters: [Key: RaceRoster] = [:]
+    /// The outcome kinds (1 … 4) the host of each paired invitation signed for us.
+    var signedOutcomes: [Key: Set<UInt8>] = [:]
 
     /// No exchange yet.
     init(keys: DeviceKeys?, capacity: Int) {
@@ -76,6 +78,17 @@ struct LobbyPairing: Sendable {
     /// The roster of invitation `id`, hosted or sent to us.
     func roster(invitation id: UInt32) -> RaceRoster? {
         hostRosters[id] ?? grantedRosters.first { $0.key.invitation == id }?.value
+    }
+
+    /// The host identity of invitation `id`: ours when we host it, else the one its pairing completed with.
+    func host(invitation id: UInt32) -> MateIdentity? {
+        if hostSecrets[id] != nil { return keys?.identity }
+        return joined.first { $0.key.invitation == id }?.value.session?.mate
+    }
+
+    /// The terms of invitation `id`, hosted or joined.
+    func terms(invitation id: UInt32) -> RaceTerms? {
+        hosted[id]?.values.first?.pairing.context.terms ?? joined.first { $0.key.invitation == id }?.value.pairing.context.terms
     }
 
     /// The race secrets of invitation `id`, hosted or granted to us.

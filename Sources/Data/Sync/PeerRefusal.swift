@@ -25,6 +25,15 @@ enum PeerRefusal: Error, Hashable, Sendable {
     case clockStep
     /// A cheer beyond its sender's rate (`CheerRate`).
     case cheerRate
+    /// A datagram under the spectator key that is not presence (watching) or address validation, or that
+    /// claims a runner of the race or comes from one's address: a spectator says nothing that counts.
+    case spectatorForbidden
+    /// A watch request while we are in no invited race (an open or passphrase race needs none): unanswered.
+    case watchNotInvited
+    /// A watch request from an identity that is not a paired mate of ours: answered with a refusal.
+    case watchNotPaired
+    /// A spectator: a grant that opened but came from a runner identity we are not paired with.
+    case watchStranger
 
     /// A short, stable name for counting refusals with the drops.
     var reason: String {
@@ -39,6 +48,10 @@ enum PeerRefusal: Error, Hashable, Sendable {
         case .relayOutOfRange: "relay-out-of-range"
         case .clockStep: "clock-step"
         case .cheerRate: "cheer-rate"
+        case .spectatorForbidden: "spectator-forbidden"
+        case .watchNotInvited: "watch-not-invited"
+        case .watchNotPaired: "watch-not-paired"
+        case .watchStranger: "watch-stranger"
         }
     }
 }

@@ -27,9 +27,9 @@ extension PeerState {
         case .boot(let epoch):
             let kind = catchUp.kind(ofBoot: epoch, from: datagram.sender)
             guard kind != .old else { throw DatagramError.replayed }
-            // An invited race's key lives in memory only: no restarted process can rejoin it, so a newer
-            // epoch there is another key holder speaking for this runner.
-            if kind == .restart, invited != nil { throw DatagramError.unsignedDecision }
+            // In an invited race only the runner's own signed boot announces its restart (a plain one there
+            // is another key holder speaking for it).
+            if invited != nil, !arrival.signedBoot { throw DatagramError.unsignedDecision }
             // A restarted peer holds none of our states: no deltas to it until it acknowledges again.
             if kind == .restart {
                 deltas.forget(datagram.sender)
@@ -45,8 +45,13 @@ extension PeerState {
             reply(encode(outgoing), into: &effects)
         case let .relayedState(subject, highestNumber, heldSequence, report):
             guard subject == outbox.me, let introduction = outbox.introduction else { return }
-            // Nothing to catch up in an invited race (see the boot above): a relay is nobody's to adopt.
-            guard invited == nil else { throw DatagramError.unsignedDecision }
+            // In an invited race, only a runner of the roster hands our state back, and never a finish or a
+            // cancel: those need our own signed statement, which the restarted process no longer holds.
+            if let invited {
+                guard invited.admits(datagram.sender), report.phase != .finished, report.phase != .cancelled else {
+                    throw DatagramError.unsignedDecision
+                }
+            }
             try checkRelay(from: datagram.sender, arrival: arrival, highest: highestNumber, held: heldSequence)
             outbox.continueAbove(highestNumber)
             effects.progress.append(report.toDomain(runner: introduction.runner, terms: introduction.terms, sequence: heldSequence))

@@ -57,6 +57,7 @@ extension PeerState {
                 else { return }
                 pairingState.grantedSecrets[key] = try joined.pairing.open(grant, in: session)
             case let .roster(id, invitee, roster):
+                if try acceptSpectatorRoster(roster, invitation: id, invitee: invitee) { return }
                 let key = LobbyPairing.Key(host: sender, invitation: id)
                 guard invitee == me, let session = pairingState.joined[key]?.session, let secrets = pairingState.grantedSecrets[key],
                       pairingState.grantedRosters[key] == nil
@@ -67,6 +68,13 @@ extension PeerState {
                 guard var race = invited, race.invitation == id else { return }
                 guard race.accept(statement, from: sender) else { throw .badSignature("statement") }
                 invited = race
+            case let .outcomeSignature(id, invitee, kind, signature):
+                let key = LobbyPairing.Key(host: sender, invitation: id)
+                guard invitee == me, let joined = pairingState.joined[key], let session = joined.session else { return }
+                guard joined.pairing.isValid(outcome: kind, signature: signature, in: session) else { throw .badSignature("outcome") }
+                pairingState.signedOutcomes[key, default: []].insert(kind)
+            case .watchRequest, .watchGrant, .watchRefusal, .signedBoot:
+                break
             }
         } catch {
             throw .pairingRefused("\(error)")
@@ -96,6 +104,15 @@ extension PeerState {
         case .outcome(let id, .start):
             let key = LobbyPairing.Key(host: datagram.sender, invitation: id)
             return pairingState.joined[key] == nil || (pairingState.grantedSecrets[key] != nil && pairingState.grantedRosters[key] != nil)
+        case .outcome(let id, let outcome):
+            // A paired invitation ends only as its host signed it (a forged cancel is refused and counted).
+            let key = LobbyPairing.Key(host: datagram.sender, invitation: id)
+            guard pairingState.joined[key]?.session != nil else { return true }
+            guard pairingState.signedOutcomes[key]?.contains(outcome.kind) == true else {
+                statistics.dropped["unsigned-outcome", default: 0] += 1
+                return false
+            }
+            return true
         default:
             return true
         }
@@ -145,15 +162,29 @@ extension PeerState {
         }
     }
 
+    /// The host's signatures of a plain outcome (not a start) for each paired invitee it goes to, sent
+    /// before it.
+    mutating func outcomeSignatures(_ body: SyncMessage, from me: Runner, to recipients: [RunnerID]?) -> [OutgoingDatagram] {
+        guard case .outcome(let id, let outcome) = body, outcome.kind != 0, let hosted = pairingState.hosted[id] else { return [] }
+        return (recipients ?? Array(hosted.keys)).flatMap { invitee -> [OutgoingDatagram] in
+            guard let exchange = hosted[invitee], let session = exchange.session, let address = runnerAddresses[invitee] else { return [] }
+            let signature = exchange.pairing.signOutcome(kind: outcome.kind, in: session)
+            let datagram = outbox.datagram(saying: .pairing(.outcomeSignature(invitation: id, invitee: invitee, kind: outcome.kind, signature: signature)), as: me.id)
+            return outgoing(encode(datagram), to: [address])
+        }
+    }
+
     /// From the start of invited run `invitation` on, every datagram is tagged with its race key and race
     /// id; false when no pairing of it delivered them.
-    mutating func enterRace(invitation: UInt32) -> Bool {
+    /// `spectators` (this device's paired mates) may watch it: each gets the spectator key on request.
+    mutating func enterRace(invitation: UInt32, spectators: [MateIdentity] = []) -> Bool {
         guard let secrets = pairingState.raceSecrets(invitation: invitation), let keys = pairingState.keys,
-              let roster = pairingState.roster(invitation: invitation)
+              let roster = pairingState.roster(invitation: invitation), let host = pairingState.host(invitation: invitation)
         else { return false }
         key = RaceKey(secrets: secrets)
         windows = [:]
         invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
+        invited?.gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
         return true
     }
 
@@ -166,5 +197,33 @@ extension PeerState {
               )))
         else { return [] }
         return outgoing(encode(datagram), to: peers)
+    }
+}
+
+// MARK: Restart in an invited race (docs/PROTOCOL.md, "Restart in an invited race")
+
+extension PeerState {
+    /// What to keep of the invited race we are in, for a restarted process of `runner`; nil outside one.
+    func keptRace(as runner: RunnerID, at now: Date) -> KeptInvitedRace? {
+        guard let race = invited, race.gate != nil, let secrets = pairingState.raceSecrets(invitation: race.invitation),
+              let roster = pairingState.roster(invitation: race.invitation), let host = pairingState.host(invitation: race.invitation),
+              let terms = pairingState.terms(invitation: race.invitation)
+        else { return nil }
+        return KeptInvitedRace(
+            runner: runner, invitation: race.invitation, raceKey: Data(secrets.key), raceID: Data(secrets.raceID),
+            roster: roster.keys.mapValues { Data($0) }, rosterSignature: Data(roster.signature), host: host.text,
+            mode: terms.mode.rawValue, goalCentimetres: terms.goal.centimetres, savedAt: now
+        )
+    }
+
+    /// A restarted process rejoins the invited race it kept: keyed with its race key and race id, the
+    /// host's roster, spectators admitted as before. Returns its terms; nil when `kept` does not check.
+    mutating func rejoin(_ kept: KeptInvitedRace, spectators: [MateIdentity]) -> RaceTerms? {
+        guard let keys = pairingState.keys, let race = kept.race, race.roster.keys[kept.runner] == keys.identity.signingKey else { return nil }
+        key = RaceKey(secrets: race.secrets)
+        windows = [:]
+        invited = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
+        invited?.gate = SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
+        return race.terms
     }
 }

@@ -18,11 +18,15 @@ extension PeerState {
             if case .progress(let report) = datagram.message {
                 out += statement(for: report, as: datagram.sender)
                 out += progressUpdates(report, number: datagram.sequence, sender: datagram.sender)
+            } else if case .boot(let epoch) = datagram.message, let invited {
+                // In an invited race only a signed boot counts (a restart makes the mates hand our state back).
+                let signed = SyncDatagram(sender: datagram.sender, sequence: datagram.sequence, message: invited.signedBoot(epoch, as: datagram.sender))
+                out += outgoing(encode(signed), to: recipients)
             } else {
                 out += outgoing(encode(datagram), to: recipients)
             }
         }
-        guard datagrams.count > 1 else { return out }
+        guard datagrams.count > 1 else { return forSpectators(out) }
         out += dueRelays()
         out += dueAcknowledgements()
         // A clock ping to the host along with every hello (so one per 4 publishes at most).
@@ -30,7 +34,7 @@ extension PeerState {
            let datagram = outbox.datagram(saying: .clockPing(t1: ping.t1)) {
             out += outgoing(encode(datagram), to: [ping.address])
         }
-        return out
+        return forSpectators(out)
     }
 
     /// A lobby message or cheer from `me`, sent at `now` on the race clock: to each recipient's last
@@ -55,8 +59,9 @@ extension PeerState {
         default:
             break
         }
+        let signatures = outcomeSignatures(body, from: me, to: recipients)
         let datagram = outbox.datagram(saying: body, as: me.id)
         let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? self.recipients
-        return pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after
+        return forSpectators(signatures + pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after + watchRequests(for: message, from: me))
     }
 }

@@ -10,12 +10,28 @@ extension PeerState {
     /// datagrams received is the caller's (`countReceived()`), once it has delivered the effects.
     mutating func receive(_ bytes: [UInt8], from source: PeerAddress, clocks: SyncClocks) -> InboundEffects {
         var effects = InboundEffects()
-        let arrival = Arrival(source: source, length: bytes.count, clocks: clocks)
+        var arrival = Arrival(source: source, length: bytes.count, clocks: clocks)
+        var fromSpectator = false
         do {
-            let datagram = try SyncDatagramCodec.decode(bytes, key: key)
+            var (datagram, spectator) = try decodeInbound(bytes)
+            fromSpectator = spectator
             guard datagram.sender != outbox.me else { throw DatagramError.ownSender }
+            if spectator { try admitSpectator(datagram, from: source) }
+            if case let .pairing(.signedBoot(id, _, epoch, signature)) = datagram.message {
+                // An invited race's boot, checked against its runner's key, then a boot like any other.
+                guard let race = invited, race.invitation == id, race.acceptsBoot(epoch, signature: signature, from: datagram.sender) else {
+                    throw DatagramError.unsignedDecision
+                }
+                datagram = SyncDatagram(sender: datagram.sender, sequence: datagram.sequence, message: .boot(epoch: epoch))
+                arrival.signedBoot = true
+            }
+            if case .pairing(let pairing) = datagram.message, PairingDTO.untaggedSubtypes.contains(pairing.subtype) {
+                try handleWatch(pairing, datagram: datagram, arrival: arrival, into: &effects)
+                return effects
+            }
             if case .extended(let message) = datagram.message {
                 try handleExtended(message, arrival: arrival, into: &effects)
+                if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
                 return effects
             }
             try admit(datagram, arrival: arrival, into: &effects)
@@ -30,6 +46,8 @@ extension PeerState {
         } catch {
             statistics.dropped["unknown", default: 0] += 1
         }
+        // What answers a spectator goes under the spectator key.
+        if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
         return effects
     }
 
@@ -53,8 +71,8 @@ extension PeerState {
             try handleCatchUp(datagram, arrival: arrival, into: &effects)
         case .progressDelta, .acknowledgement, .finishedProgress:
             try handleDelta(datagram, arrival: arrival, into: &effects)
-        case .hello(let name, let terms):
-            try roster.learn(datagram.sender, name: name, terms: terms)
+        case .hello(let name, let terms, let offCourse):
+            try roster.learn(datagram.sender, name: name, terms: terms, offCourse: offCourse)
             heard(from: arrival, into: &effects)
             _ = directory.hello(datagram.sender, at: source, validated: table.isValidated(source))
             if directory.boundAddress(of: datagram.sender) == source { bound(datagram.sender, at: source, terms: terms) }
@@ -100,8 +118,12 @@ extension PeerState {
         if let invited {
             guard invited.admits(datagram.sender) else { throw .notInRace }
             guard invited.allows(report, from: datagram.sender) else { throw .unsignedDecision }
+        } else if watching?.granted != nil {
+            // A spectator admitted by a grant follows nobody until the host's roster says who runs.
+            throw .notInRace
         }
         let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
+        if key == nil { watching?.heardOpenRace = true }
         heard(from: arrival, into: &effects)
         effects.progress.append(progress)
         catchUp.heard(report, number: datagram.sequence, from: datagram.sender)

@@ -42,8 +42,14 @@ struct PeerState: Sendable {
     private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
     /// The pairing exchanges of invitations, both ways.
     var pairingState: LobbyPairing
-    /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions.
+    /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions; for a
+    /// spectator, the race its grant and the host's roster admitted it to.
     var invited: InvitedRace?
+    /// A spectator (`watch`) with an identity: the mates whose grants it takes (nil: not a spectator, or
+    /// one that holds a race key already).
+    var spectatorMates: [MateIdentity]?
+    /// A spectator's watch exchange, from its first presence on.
+    var watching: SpectatorAdmission?
 
     /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
     init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64 = SyncClocks.wallMicroseconds()) {
@@ -94,6 +100,18 @@ struct PeerState: Sendable {
               let port = UInt16(exactly: address.port)
         else { return nil }
         return StartingRunner(id: runner, ipv4: ipv4, port: port)
+    }
+
+    /// The race's public id: the race key's (`RaceKey.publicID`), or in an open race the lowest runner id
+    /// among us and the mates whose hello named our terms, once one did (what every runner that heard the
+    /// same hellos picks: the race-clock host's id, without waiting for its address to be validated); nil
+    /// before.
+    var publicRaceID: String? {
+        if let key { return key.publicID }
+        guard let (runner, terms) = outbox.introduction else { return nil }
+        let mates = roster.runners.filter { $0.key != runner.id && $0.value.terms == terms }.map(\.key)
+        guard let lowest = mates.min() else { return nil }
+        return min(lowest, runner.id).description
     }
 
     // MARK: Sending

@@ -1,5 +1,6 @@
 import Domain
 import SyncWire
+
 /// Why the sync repository could not start.
 public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// The UDP port is taken (another materunner on this machine?).
@@ -18,6 +19,15 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
             "cannot listen on UDP \(host):\(port): \(reason)"
         case let .cannotResolvePeer(peer, reason):
             "cannot find peer \(peer): \(reason); check the host name, or give its IP address"
+        }
+    }
+}
+
+extension SyncError: ClassifiedFault {
+    public var fault: Fault {
+        switch self {
+        case .portInUse, .cannotBind: .unavailable
+        case .cannotResolvePeer: .usage
         }
     }
 }

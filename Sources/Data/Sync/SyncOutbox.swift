@@ -17,6 +17,9 @@ struct SyncOutbox: Sendable {
     let epoch: UInt64
 
     /// An outbox that has sent nothing, for a process booted at `epoch`.
+    /// Whether our last hello said our runner was off course.
+    private var saidOffCourse = false
+
     init(epoch: UInt64) {
         self.epoch = epoch
     }
@@ -29,8 +32,10 @@ struct SyncOutbox: Sendable {
         introduction = (progress.runner, progress.terms)
         var datagrams: [SyncDatagram] = []
         let bootDue = isBootDue
-        if publishes % Self.helloInterval == 0 {
-            let hello = SyncMessage.hello(name: progress.runner.name, terms: progress.terms)
+        // A hello every `helloInterval` publishes, and at once when our runner leaves or rejoins the course.
+        if publishes % Self.helloInterval == 0 || progress.isOffCourse != saidOffCourse {
+            saidOffCourse = progress.isOffCourse
+            let hello = SyncMessage.hello(name: progress.runner.name, terms: progress.terms, offCourse: progress.isOffCourse)
             datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: hello))
         }
         publishes += 1

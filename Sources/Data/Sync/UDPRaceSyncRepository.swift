@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import SyncWire
 
 /// Replicates progress over UDP, protocol version 2 (`SyncWire`, docs/PROTOCOL.md): every publish goes
@@ -16,24 +17,37 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
 
     private let transport: UDPTransport
     let store: PeerStateStore
-    private init(transport: UDPTransport, store: PeerStateStore) {
+    /// This device's paired mates: the spectators a runner admits, the runners a spectator takes a grant from.
+    private let mates: (any KnownMatesRepository)?
+    /// Where an invited race is kept for a restarted process to rejoin.
+    private let races: InvitedRaceStore?
+    private init(transport: UDPTransport, store: PeerStateStore, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?) {
         self.transport = transport
         self.store = store
+        self.mates = mates
+        self.races = races
     }
 
     /// Binds a UDP socket on `host`:`port` (port 0: any free port). With a `key`, every datagram sent
     /// is tagged and every datagram received must be (an open race otherwise). Lobby messages are timed
     /// on `clock`. With an `identity`, invitations go with a pairing exchange (signed, with a code) and an
-    /// invited race is keyed from its start (`enterRace`). Throws `SyncError` when the port is taken or
-    /// the address unusable.
+    /// invited race is keyed from its start (`enterRace`), and the `mates` (paired) may watch it. A
+    /// spectator (`watching`) with an identity and no key asks the runners it hears to admit it, and takes
+    /// a grant only from one of its `mates` (docs/PROTOCOL.md, "Spectators"). Throws `SyncError` when the
+    /// port is taken or the address unusable.
     public static func bind(
         host: String = "0.0.0.0",
         port: Int,
         key: RaceKey? = nil,
         identity: DeviceKeys? = nil,
+        mates: (any KnownMatesRepository)? = nil,
+        races: InvitedRaceStore? = nil,
+        watching: Bool = false,
         clock: any RaceClock = SystemRaceClock()
     ) async throws -> UDPRaceSyncRepository {
-        let store = PeerStateStore(PeerState(key: key, capacity: maximumPeers, identity: identity), raceClock: clock)
+        var state = PeerState(key: key, capacity: maximumPeers, identity: identity)
+        if watching, identity != nil { state.spectatorMates = Self.identities(of: mates) }
+        let store = PeerStateStore(state, raceClock: clock)
         let transport = try await UDPTransport.bind(
             host: host, port: port, maximumLength: SyncDatagramCodec.maximumLength,
             receive: { bytes, source in store.receive(bytes, from: source) },
@@ -41,20 +55,54 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         )
         store.withState { $0.localAddress = transport.localAddress }
         transport.onClose { store.finish() }
-        return UDPRaceSyncRepository(transport: transport, store: store)
+        return UDPRaceSyncRepository(transport: transport, store: store, mates: mates, races: races)
+    }
+
+    /// The identities of `mates` (none when there are none or the file cannot be read).
+    private static func identities(of mates: (any KnownMatesRepository)?) -> [MateIdentity] {
+        ((try? mates?.all()) ?? []).map(\.identity)
     }
 
     /// The address the socket is bound to (with the port the system picked, for port 0).
     public var localAddress: PeerAddress { transport.localAddress }
 
+    /// The race's public id (see `RacePeersRepository`): the race key's, or in an open race the
+    /// race-clock host's runner id once a mate was heard (the lowest id of the race's runners).
+    public var publicRaceID: String? { store.withState { $0.publicRaceID } }
+
     /// Whether this race has a key (every datagram authenticated) or is open.
     public var isAuthenticated: Bool { store.withState { $0.key != nil } }
 
     /// Switches to the race key and race id the pairing of invitation `invitation` delivered (see
-    /// `RacePeersRepository`); false when there are none.
+    /// `RacePeersRepository`), and admits this device's paired mates as spectators (as the known mates
+    /// are at this moment); false when there are none.
     public func enterRace(invitation: UInt32) -> Bool {
-        store.withState { $0.enterRace(invitation: invitation) }
+        let spectators = Self.identities(of: mates)
+        let now = Date()
+        let (entered, kept) = store.withState { state in
+            let entered = state.enterRace(invitation: invitation, spectators: spectators)
+            return (entered, state.outbox.me.flatMap { state.keptRace(as: $0, at: now) })
+        }
+        if entered, let kept { try? races?.save(kept) }
+        return entered
     }
+
+    /// A restarted runner of an invited race rejoins it from what `enterRace` kept in the data directory
+    /// (see `RacePeersRepository`); nil when nothing fresh is kept for `runner`.
+    public func resumeRace(as runner: RunnerID) -> RaceTerms? {
+        guard let kept = races?.load(runner) else { return nil }
+        let spectators = Self.identities(of: mates)
+        return store.withState { $0.rejoin(kept, spectators: spectators) }
+    }
+
+    /// The run is over: what was kept of its invited race is removed (see `RacePeersRepository`).
+    public func leaveRace(as runner: RunnerID) {
+        races?.remove(runner)
+    }
+
+    /// A spectator of an invited race that no runner admitted, though one said it is not paired with this
+    /// device (or granted while not a paired mate) (see `RacePeersRepository`).
+    public var spectatorNotPaired: Bool { store.withState { $0.watching?.isRefused ?? false } }
 
     /// The port the socket listens on.
     public var localPort: Int { localAddress.port }

@@ -16,10 +16,14 @@ public struct RaceTerms: Sendable, Hashable, Codable {
     public var mode: RaceMode
     /// The distance aimed at (by each runner in a race, by the sum of all in a team).
     public var goal: RaceGoal
+    /// The course every runner is measured along, if the run has one (`--course`): progress is then
+    /// the distance along it, not each receiver's GPS distance.
+    public var course: CourseTerms?
 
     /// Terms of a run.
-    public init(mode: RaceMode, goal: RaceGoal) {
+    public init(mode: RaceMode, goal: RaceGoal, course: CourseTerms? = nil) {
         self.mode = mode
         self.goal = goal
+        self.course = course
     }
 }

@@ -1,6 +1,6 @@
 /// A person taking part in a run.
 public struct Runner: Sendable, Hashable, Codable {
-    /// The longest name, in UTF-8 bytes, that the wire format carries.
+    /// The longest name, in UTF-8 bytes, that the wire format carries (see `validate(name:)`).
     public static let maximumNameBytes = 32
 
     public var id: RunnerID
@@ -11,11 +11,23 @@ public struct Runner: Sendable, Hashable, Codable {
         self.name = name
     }
 
-    /// Checks a name a person typed: 1 to 32 UTF-8 bytes, no control characters.
+    /// The most characters a name may have.
+    public static let maximumNameCharacters = 32
+
+    /// Checks a name a person typed: 1 to 32 characters (as a person counts them: `Zoë` is 3), within the
+    /// 32 bytes of UTF-8 a name has on the wire, no control characters.
     public static func validate(name: String) throws(RunnerNameError) -> String {
         let trimmed = name.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
-        guard trimmed.utf8.count <= maximumNameBytes else { throw .tooLong(bytes: trimmed.utf8.count) }
+        guard trimmed.count <= maximumNameCharacters else { throw .tooLong(characters: trimmed.count) }
+        guard trimmed.utf8.count <= maximumNameBytes else {
+            var prefix = ""
+            for character in trimmed {
+                guard prefix.utf8.count + character.utf8.count <= maximumNameBytes else { break }
+                prefix.append(character)
+            }
+            throw .tooWide(characters: trimmed.count, fitting: prefix.count)
+        }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .controlCharacters
         }
@@ -26,14 +38,21 @@ public struct Runner: Sendable, Hashable, Codable {
 /// Why a runner name was refused.
 public enum RunnerNameError: Error, Equatable, CustomStringConvertible {
     case empty
-    case tooLong(bytes: Int)
+    /// More than 32 characters.
+    case tooLong(characters: Int)
+    /// At most 32 characters, but more than the 32 bytes a name has on the wire (letters beyond ASCII
+    /// take 2 to 4 bytes each): only the first `fitting` characters fit.
+    case tooWide(characters: Int, fitting: Int)
     case controlCharacters
 
     public var description: String {
         switch self {
         case .empty: "the runner name is empty: pass --name with 1 to 32 characters"
-        case .tooLong(let bytes):
-            "the runner name is \(bytes) bytes long: keep it to \(Runner.maximumNameBytes) bytes of UTF-8"
+        case .tooLong(let characters):
+            "the runner name has \(characters) characters: keep it to \(Runner.maximumNameCharacters)"
+        case let .tooWide(characters, fitting):
+            "the runner name has \(characters) characters, but with its accented or non-Latin letters only "
+                + "\(fitting) fit in what a name can carry to mates: keep it to \(fitting) characters"
         case .controlCharacters: "the runner name contains control characters: use letters, digits and spaces"
         }
     }

@@ -15,11 +15,15 @@ public struct RunnerEffort: Sendable, Hashable {
     public var rejectedFixes: [DistanceTracker.Rejection: Int]
     /// Fixes used for their time only (movement under the minimum step).
     public var stationaryFixes: Int
+    /// The receiver's own distance (through the noise filter), in metres: the same as the progress
+    /// without a course, reported beside the progress along it in a course race.
+    public var gpsDistance: Double
 
     /// An effort summary.
     public init(
         kilocalories: Double = 0, overallPace: TimeInterval? = nil, rollingPace: TimeInterval? = nil,
-        activity: Activity = .stationary, rejectedFixes: [DistanceTracker.Rejection: Int] = [:], stationaryFixes: Int = 0
+        activity: Activity = .stationary, rejectedFixes: [DistanceTracker.Rejection: Int] = [:], stationaryFixes: Int = 0,
+        gpsDistance: Double = 0
     ) {
         self.kilocalories = kilocalories
         self.overallPace = overallPace
@@ -27,5 +31,6 @@ public struct RunnerEffort: Sendable, Hashable {
         self.activity = activity
         self.rejectedFixes = rejectedFixes
         self.stationaryFixes = stationaryFixes
+        self.gpsDistance = gpsDistance
     }
 }

@@ -36,6 +36,9 @@ public struct RunnerProgress: Sendable, Hashable {
     public var finishTime: TimeInterval?
     /// Whether this runner's peer has every runner's final state, so that it can show the result.
     public var hasFinalResult: Bool
+    /// In a course race: whether the runner is off course (more than 50 m from it for 30 s,
+    /// `CourseMatcherSettings`); its progress is held until it is back.
+    public var isOffCourse: Bool
 
     /// A runner's progress; everything but who and which run defaults to "nothing yet".
     public init(
@@ -46,7 +49,8 @@ public struct RunnerProgress: Sendable, Hashable {
         elapsed: TimeInterval = 0,
         distance: Double = 0,
         finishTime: TimeInterval? = nil,
-        hasFinalResult: Bool = false
+        hasFinalResult: Bool = false,
+        isOffCourse: Bool = false
     ) {
         self.runner = runner
         self.terms = terms
@@ -56,6 +60,7 @@ public struct RunnerProgress: Sendable, Hashable {
         self.distance = distance
         self.finishTime = finishTime
         self.hasFinalResult = hasFinalResult
+        self.isOffCourse = isOffCourse
     }
 }
 

@@ -12,9 +12,29 @@ public protocol RacePeersRepository: Sendable {
     /// At the start of invited run `invitation`: authenticate every datagram from now on with the race
     /// key and race id its pairing exchange delivered. False (and nothing changes) when there are none.
     func enterRace(invitation: UInt32) -> Bool
+    /// A spectator (`watch`) of an invited race: true when no runner admitted it and one said it is not
+    /// paired with this device (pairing, both ways, is what admits a spectator).
+    var spectatorNotPaired: Bool { get }
+    /// A restarted runner (the same runner id) of an invited race: rejoins it with what was kept of it,
+    /// and returns its terms; nil when nothing is kept (the run goes through its lobby).
+    func resumeRace(as runner: RunnerID) -> RaceTerms?
+    /// The run is over: what was kept to rejoin its invited race is forgotten.
+    func leaveRace(as runner: RunnerID)
+    /// The race's public id, the same on every runner of the race: from the race key in a keyed race
+    /// (invited or by passphrase; it tells nothing of the key), the race-clock host's runner id (the lowest
+    /// of the race's runners heard) in an open one; nil before a mate was heard there.
+    var publicRaceID: String? { get }
 }
 
 extension RacePeersRepository {
     /// A transport without pairing has no race key to switch to.
     public func enterRace(invitation: UInt32) -> Bool { false }
+    /// A transport without pairing admits every spectator that holds its key.
+    public var spectatorNotPaired: Bool { false }
+    /// A transport without pairing keeps no invited race.
+    public func resumeRace(as runner: RunnerID) -> RaceTerms? { nil }
+    /// Nothing kept, nothing to forget.
+    public func leaveRace(as runner: RunnerID) {}
+    /// A transport that knows no race id.
+    public var publicRaceID: String? { nil }
 }

@@ -40,7 +40,8 @@ public struct EffortMeter: Sendable {
             rollingPace: pace.rolling,
             activity: activity,
             rejectedFixes: tracker.rejections,
-            stationaryFixes: tracker.stationaryFixes
+            stationaryFixes: tracker.stationaryFixes,
+            gpsDistance: tracker.distance
         )
     }
 }

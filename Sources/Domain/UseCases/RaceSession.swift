@@ -85,7 +85,7 @@ public final class RaceSession: RaceSessionUseCase {
                     for try await fix in location.fixes() {
                         if await state.record(fix) == .finished { return }
                     }
-                    throw RaceSessionError.positionSourceEnded(distance: await state.ownDistance)
+                    throw RaceSessionError.positionSourceEnded(await state.sourceEnd)
                 } catch is CancellationError {
                     return
                 } catch {

@@ -19,6 +19,10 @@ public struct RaceSessionConfiguration: Sendable {
     public var profile: RunnerProfile
     /// The GPS noise filter's numbers for our own fixes.
     public var noiseFilter: NoiseFilterSettings
+    /// The course our fixes are matched to, when the run has one (its terms are `terms.course`).
+    public var course: LappedCourse?
+    /// The course matcher's numbers.
+    public var courseMatcher: CourseMatcherSettings
 
     /// A run's settings; the durations, profile and filter have defaults.
     public init(
@@ -30,7 +34,9 @@ public struct RaceSessionConfiguration: Sendable {
         lostAfter: TimeInterval = 10,
         resultLinger: TimeInterval = 30,
         profile: RunnerProfile = .standard,
-        noiseFilter: NoiseFilterSettings = .standard
+        noiseFilter: NoiseFilterSettings = .standard,
+        course: LappedCourse? = nil,
+        courseMatcher: CourseMatcherSettings = .standard
     ) {
         self.me = me
         self.terms = terms
@@ -41,5 +47,7 @@ public struct RaceSessionConfiguration: Sendable {
         self.resultLinger = resultLinger
         self.profile = profile
         self.noiseFilter = noiseFilter
+        self.course = course
+        self.courseMatcher = courseMatcher
     }
 }

@@ -9,6 +9,7 @@ extension RaceSessionState {
     func adoptRelayed(_ relayed: RunnerProgress) async {
         guard let resumed = catchUp.adopt(relayed, into: own) else { return }
         own = resumed
+        courseMatcher?.resume(from: own.distance)
         lastStep = (own.distance, own.elapsed)
         let now = clock.now
         if startedAt == nil {

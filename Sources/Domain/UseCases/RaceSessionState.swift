@@ -15,7 +15,10 @@ actor RaceSessionState {
     var own: RunnerProgress
     private var tracker: DistanceTracker
     private var effort: EffortMeter
+    /// Our runner along the course, in a course race.
+    var courseMatcher: CourseMatcher?
     var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
+    private var usedFixes = 0
     private let createdAt: Date
     var startedAt: Date?
     /// The state taken back from the mates after a restart (RaceSessionState+CatchUp.swift).
@@ -39,12 +42,21 @@ actor RaceSessionState {
         self.replica = RaceReplica(terms: configuration.terms)
         self.tracker = DistanceTracker(settings: configuration.noiseFilter)
         self.effort = EffortMeter(profile: configuration.profile)
+        self.courseMatcher = configuration.course.map { CourseMatcher(course: $0, settings: configuration.courseMatcher) }
         self.own = RunnerProgress(runner: configuration.me, terms: configuration.terms, sequence: 1)
         self.createdAt = clock.now
         replica.apply(own, heardAt: createdAt)
     }
 
     var ownDistance: Double { own.distance }
+
+    /// What our run had when the position source ended.
+    var sourceEnd: RaceSessionError.SourceEnd {
+        RaceSessionError.SourceEnd(
+            distance: own.distance, usedFixes: usedFixes, dropped: tracker.rejections,
+            course: configuration.terms.course, farFromCourse: courseMatcher?.farPositions ?? 0
+        )
+    }
 
     // MARK: Inputs
 
@@ -53,6 +65,12 @@ actor RaceSessionState {
         guard !isOver else { return }
         // Our own state, sent back by a mate after this peer restarted.
         if update.runner.id == own.runner.id { return await adoptRelayed(update) }
+        // A mate on another course cannot be compared with: say so rather than wait for it.
+        if update.terms.course != configuration.terms.course {
+            return fail(RaceSessionError.otherCourse(
+                mate: update.runner.name, theirs: update.terms.course, ours: configuration.terms.course
+            ))
+        }
         guard replica.apply(update, heardAt: clock.now) == .applied else { return }
         await advance()
     }
@@ -79,11 +97,23 @@ actor RaceSessionState {
         if own.phase.isFinal { return .finished }
         guard let startedAt, own.phase == .running else { return .ignored }
         guard case .accepted = tracker.add(fix) else { return .ignored }
+        usedFixes += 1
         let time = catchUp.elapsedBase + max(0, fix.timestamp.timeIntervalSince(startedAt))
-        let step = (distance: catchUp.distanceBase + tracker.distance, time: time)
+        // Along the course (absolute: a restart resumed the matcher where the mates last heard us), or
+        // the GPS distance on top of what the mates held.
+        let counted: Double
+        if var matcher = courseMatcher {
+            matcher.match(fix.coordinate, at: fix.timestamp)
+            courseMatcher = matcher
+            counted = max(own.distance, matcher.progress)
+            own.isOffCourse = matcher.isOffCourse
+        } else {
+            counted = catchUp.distanceBase + tracker.distance
+        }
+        let step = (distance: counted, time: time)
         own.distance = step.distance
         own.elapsed = time
-        effort.record(time: time - catchUp.elapsedBase, distance: tracker.distance)
+        effort.record(time: time - catchUp.elapsedBase, distance: step.distance - catchUp.distanceBase)
         // In a team the goal is reached when the mates' distance plus ours reaches it.
         let goal = configuration.terms.goal.metres - (configuration.terms.mode == .team ? matesDistance : 0)
         if step.distance >= goal {
@@ -188,7 +218,9 @@ actor RaceSessionState {
             startedAt: startedAt,
             standings: standings,
             otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted(),
-            effort: effort.effort(tracker: tracker)
+            effort: effort.effort(tracker: tracker),
+            course: courseMatcher.map { CourseStatus(matcher: $0) },
+            places: configuration.course.map { course in replica.progress.mapValues { CoursePlace($0, on: course) } } ?? [:]
         )
     }
 }

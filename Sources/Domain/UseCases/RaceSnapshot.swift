@@ -24,11 +24,15 @@ public struct RaceSnapshot: Sendable, Hashable {
     public var otherTermsRunners: [String]
     /// Our own runner's calories, pace and filter counts (not replicated: mates' are not known).
     public var effort: RunnerEffort
+    /// In a course race: our own runner on the course (the matcher's view; mates' progress is in `standings`).
+    public var course: CourseStatus?
+    /// In a course race: every runner's place on the course, by id.
+    public var places: [RunnerID: CoursePlace]
 
     /// A snapshot of the run.
     public init(
         me: RunnerID, stage: Stage, startedAt: Date?, standings: RaceStandings, otherTermsRunners: [String] = [],
-        effort: RunnerEffort = RunnerEffort()
+        effort: RunnerEffort = RunnerEffort(), course: CourseStatus? = nil, places: [RunnerID: CoursePlace] = [:]
     ) {
         self.me = me
         self.stage = stage
@@ -36,6 +40,8 @@ public struct RaceSnapshot: Sendable, Hashable {
         self.standings = standings
         self.otherTermsRunners = otherTermsRunners
         self.effort = effort
+        self.course = course
+        self.places = places
     }
 
     /// Our own line in the standings.

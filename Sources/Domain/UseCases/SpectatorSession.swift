@@ -28,18 +28,25 @@ public final class SpectatorSession: RaceSessionUseCase {
     private let sync: any RaceSyncRepository
     private let messaging: any RaceMessagingRepository
     private let clock: any RaceClock
+    private let peers: (any RacePeersRepository)?
 
-    public init(configuration: SpectatorConfiguration, sync: any RaceSyncRepository, messaging: any RaceMessagingRepository, clock: any RaceClock) {
+    /// `peers`, when given, says whether the runners of an invited race refused us as not paired (the
+    /// error then says so instead of "no race was heard").
+    public init(
+        configuration: SpectatorConfiguration, sync: any RaceSyncRepository, messaging: any RaceMessagingRepository, clock: any RaceClock,
+        peers: (any RacePeersRepository)? = nil
+    ) {
         self.configuration = configuration
         self.sync = sync
         self.messaging = messaging
         self.clock = clock
+        self.peers = peers
     }
 
     public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64))
         let state = SpectatorState(configuration: configuration, clock: clock)
-        let task = Task { [sync, messaging, clock, configuration] in
+        let task = Task { [sync, messaging, clock, configuration, peers] in
             let me = configuration.me
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -52,7 +59,7 @@ public final class SpectatorSession: RaceSessionUseCase {
                     group.addTask {
                         while true {
                             await messaging.send(.presence(me, .watching), from: me, to: nil)
-                            if let snapshot = try await state.tick() { continuation.yield(snapshot) }
+                            if let snapshot = try await state.tick(notPaired: peers?.spectatorNotPaired ?? false) { continuation.yield(snapshot) }
                             if await state.isOver { return }
                             try await clock.sleep(for: configuration.heartbeat)
                         }
@@ -73,9 +80,18 @@ public final class SpectatorSession: RaceSessionUseCase {
 /// Why watching ended without a race.
 public enum SpectatorError: Error, Equatable, CustomStringConvertible {
     case noRaceHeard(waited: TimeInterval)
+    /// The runners of an invited race that answered do not know this device as a paired mate.
+    case notPaired(waited: TimeInterval)
+
+    /// What to do when the runners of an invited race do not admit this spectator.
+    public static let notPairedAdvice = "not paired with any runner of this race: on a runner's device run "
+        + "`materunner mates add NAME mr1:…` with this device's identity, and here `materunner mates add RUNNER mr1:…` "
+        + "with that runner's (`materunner mates` shows a device's identity); then watch again"
 
     public var description: String {
         switch self {
+        case .notPaired(let waited):
+            "\(Self.notPairedAdvice) (waited \(Int(waited.rounded())) s)"
         case .noRaceHeard(let waited):
             "no race was heard in \(Int(waited.rounded())) s: check the runners are running on this network (and the race key), or pass --peer HOST:PORT of a runner"
         }
@@ -114,11 +130,11 @@ actor SpectatorState {
         return snapshot(at: now)
     }
 
-    func tick() throws -> RaceSnapshot? {
+    func tick(notPaired: Bool = false) throws -> RaceSnapshot? {
         let now = clock.now
         guard replica != nil else {
             if now.timeIntervalSince(createdAt) > configuration.waitTimeout {
-                throw SpectatorError.noRaceHeard(waited: configuration.waitTimeout)
+                throw notPaired ? SpectatorError.notPaired(waited: configuration.waitTimeout) : SpectatorError.noRaceHeard(waited: configuration.waitTimeout)
             }
             return nil
         }

@@ -122,4 +122,9 @@ extension FrontEndBinder {
     public func show(_ notice: Notice) {
         delivery.deliver(.notice(notice, time: stamp()))
     }
+
+    /// Shows the course of a course race (the `course` frame), once, before the run.
+    public func show(course: FrontEndCourse) {
+        delivery.deliver(.course(course, time: stamp()))
+    }
 }

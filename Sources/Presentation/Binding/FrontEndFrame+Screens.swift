@@ -9,7 +9,7 @@ extension FrontEndFrame {
         return FrontEndFrame(
             type: .status, time: time, stage: board.stage, elapsed: status.elapsed, elapsedSeconds: status.elapsedSeconds,
             mode: board.mode, goal: board.goal, goalMetres: board.goalMetres, runners: board.runners,
-            leader: board.leader, message: board.headline
+            leader: board.leader, message: board.headline, position: status.position
         )
     }
 
@@ -41,6 +41,12 @@ extension FrontEndFrame {
     /// A `countdown` frame.
     static func countdown(_ countdown: FrontEndCountdown, time: String) -> FrontEndFrame {
         FrontEndFrame(type: .countdown, time: time, countdown: countdown)
+    }
+
+    /// The `course` frame, with a line such as `course Lake loop: 1.91 km, 3 laps`.
+    static func course(_ course: FrontEndCourse, time: String) -> FrontEndFrame {
+        let laps = course.laps > 1 ? ", \(course.laps) laps" : ""
+        return FrontEndFrame(type: .course, time: time, message: "course \(course.name): \(course.length)\(laps)", course: course)
     }
 
     /// A `clock` frame, with a line such as `today on the system clock`.

@@ -5,6 +5,15 @@ public enum TimeZoneList {
     /// The default list: the seed's example zones plus UTC.
     public static let standard = "Europe/Paris,Asia/Seoul,UTC"
 
+    /// The zones shown when none are named: the local one first — `TZ` (`Europe/Oslo` or `:Europe/Oslo`)
+    /// when it names a zone, else the system's — then `standard` without it.
+    public static func standard(environment: [String: String], system: TimeZone = .current) -> String {
+        let named = environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }
+        let local = named.flatMap { TimeZone(identifier: $0) != nil && !$0.isEmpty ? $0 : nil } ?? system.identifier
+        let rest = standard.split(separator: ",").map(String.init).filter { $0 != local }
+        return ([local] + rest).joined(separator: ",")
+    }
+
     /// Why a list of zones was refused.
     public struct Invalid: Error, Equatable, CustomStringConvertible {
         /// The names that are not time zones.

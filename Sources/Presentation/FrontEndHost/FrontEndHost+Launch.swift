@@ -11,16 +11,18 @@ extension FrontEndHost {
     /// A host with the front-ends `specs` loaded, as a command starts them: each draws on standard
     /// output (a terminal's size and colours, unless `NO_COLOR`) and reads keys from standard input,
     /// except the json front-end when `jsonOut` names a file (created or truncated) for its stream.
-    /// Each gets its `settings` (`--frontend-option`); settings for a front-end not among `specs` are an error.
-    /// `spectator` (watch) tells them this program takes no part in the race: nothing to control.
+    /// At most one front-end may write to standard output (two would interleave); the web front-end writes
+    /// none. Each gets its `settings` (`--frontend-option`); settings for a front-end not among `specs` are
+    /// an error. `spectator` (watch) tells them this program takes no part in the race: nothing to control.
     /// Throws a `FrontEndLoadError` naming the file and the reason.
     public static func launch(
         _ specs: [String], jsonOut: String?, settings: FrontEndSettings = .none, spectator: Bool = false
     ) throws(FrontEndLoadError) -> FrontEndHost {
-        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let onStandardOutput = specs.filter { (jsonOut == nil || !isJSONStream($0)) && !isWebPage($0) }
+        guard onStandardOutput.count <= 1 else { throw .sharedOutput(onStandardOutput) }
+        let terminal = TerminalTraits(isTTY: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         let standard = FrontEndOptions(
-            outputFD: STDOUT_FILENO, isTerminal: isTerminal,
-            color: isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+            outputFD: STDOUT_FILENO, isTerminal: terminal.redrawsInPlace, color: terminal.color,
             columns: TerminalSize.columns(of: STDOUT_FILENO), inputFD: STDIN_FILENO, spectator: spectator
         )
         let jsonFD = try jsonOut.map(openForWriting)
@@ -36,6 +38,9 @@ extension FrontEndHost {
                 host.shutdown()
                 throw error
             }
+            if options.isTerminal, options.outputFD == STDOUT_FILENO, !isJSONStream(spec), !isWebPage(spec) {
+                host.terminalOwned.withLock { $0 = true }
+            }
         }
         let loaded = host.loaded
         if let name = settings.unclaimed(by: loaded.map { ($0.name, $0.spec) }).first {
@@ -48,6 +53,12 @@ extension FrontEndHost {
     /// Whether `spec` names the shipped JSON stream front-end.
     public static func isJSONStream(_ spec: String) -> Bool {
         spec == "json" || spec.hasSuffix("JSONStreamFrontEnd.so") || spec.hasSuffix("JSONStreamFrontEnd.dylib")
+    }
+
+    /// Whether `spec` names the shipped web front-end, which serves a page and never writes to standard
+    /// output (its addresses go to standard error, once): it goes beside any front-end that does.
+    public static func isWebPage(_ spec: String) -> Bool {
+        spec == "web" || spec.hasSuffix("WebFrontEnd.so") || spec.hasSuffix("WebFrontEnd.dylib")
     }
 
     /// Opens `path` for the JSON stream; the descriptor stays open until the process ends.

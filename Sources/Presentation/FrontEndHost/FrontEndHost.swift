@@ -33,6 +33,8 @@ public final class FrontEndHost: @unchecked Sendable {
     public let inputs: AsyncStream<FrontEndInputEvent>
 
     private let plugins = Mutex<[Plugin]>([])
+    /// Serialises deliveries from every caller (the binder, `showLog`), as the ABI promises plugins.
+    private let delivering = Mutex(())
     private let hostRecord: UnsafeMutablePointer<mr_frontend_host>
     private let sink: InputSink
 
@@ -95,7 +97,8 @@ public final class FrontEndHost: @unchecked Sendable {
     @discardableResult
     public func deliver(_ frame: FrontEndFrame) -> [String] {
         guard let bytes = try? FrontEndCoding.encode(frame) else { return loaded.map(\.path) }
-        return loaded.compactMap { plugin in
+        let loaded = self.loaded
+        return delivering.withLock { _ in loaded.compactMap { plugin in
             let descriptor = plugin.descriptor.assumingMemoryBound(to: mr_frontend_descriptor.self)
             let status = bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
@@ -103,7 +106,20 @@ public final class FrontEndHost: @unchecked Sendable {
                 }
             }
             return status == 0 ? nil : plugin.path
-        }
+        } }
+    }
+
+    /// Whether a loaded front-end draws on the terminal (standard output, redrawn in place): log lines on
+    /// the same terminal would scramble its board.
+    public var ownsTerminal: Bool { terminalOwned.withLock { $0 } }
+    let terminalOwned = Mutex(false)
+
+    /// A log line as a notice on the front-ends, for while one owns the terminal; false once they are shut
+    /// down (the line then belongs elsewhere).
+    public func showLog(level: String, message: String) -> Bool {
+        guard !loaded.isEmpty else { return false }
+        deliver(FrontEndFrame(type: .notice, time: DisplayFormat.timestamp(Date()), level: level, message: message))
+        return true
     }
 
     /// Destroys every front-end instance (they flush); the libraries stay loaded.

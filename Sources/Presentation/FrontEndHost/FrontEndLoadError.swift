@@ -1,3 +1,5 @@
+import Domain
+
 /// Why a front-end could not be loaded. Every case names the file and what was expected.
 public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case notFound(name: String, searched: [String])
@@ -8,6 +10,8 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case createFailed(path: String, reason: String)
     /// The file for the json front-end's stream (`--json-out`) cannot be written.
     case cannotWriteStream(path: String, reason: String)
+    /// Several front-ends would write to standard output.
+    case sharedOutput([String])
     /// `--frontend-option NAME.…` was given for a front-end `--frontend` does not load.
     case settingsForUnloaded(name: String, loaded: [String])
 
@@ -29,9 +33,23 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
             "front-end \(path) refused to start: \(reason)"
         case let .cannotWriteStream(path, reason):
             "cannot write --json-out \(path): \(reason); check the folder exists and is writable"
+        case .sharedOutput(let specs):
+            "\(specs.joined(separator: " and ")) would \(specs.count == 2 ? "both" : "all") write to standard output: keep one there and send the JSON "
+                + "stream to a file with --json-out FILE (e.g. --frontend text --json-out run.ndjson)"
         case let .settingsForUnloaded(name, loaded):
             "--frontend-option \(name).…: no front-end named \(name) is loaded (--frontend loads "
                 + "\(loaded.joined(separator: ", "))); add \(name) to --frontend or drop the option"
+        }
+    }
+}
+
+extension FrontEndLoadError: ClassifiedFault {
+    public var fault: Fault {
+        switch self {
+        // The front-end named cannot be used as it is (or refuses its settings): name another one.
+        case .notFound, .sharedOutput, .settingsForUnloaded, .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor, .createFailed:
+            .usage
+        case .cannotWriteStream: .cannotCreate
         }
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 public struct FrontEndSearchPath: Sendable, Equatable {
     /// The names of the shipped front-ends and the libraries they are built as.
     public static let shipped: [String: String] = [
-        "text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd", "web": "WebFrontEnd",
+        "text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd", "audio": "AudioFrontEnd",
+        "web": "WebFrontEnd",
     ]
 
     #if os(macOS)

@@ -6,7 +6,18 @@ extension RaceBoard {
     /// The board for one snapshot of the run.
     init(_ snapshot: RaceSnapshot) {
         let terms = snapshot.standings.terms
-        let runners = snapshot.standings.standings.map { FrontEndRunner($0, me: snapshot.me, effort: snapshot.effort) }
+        let runners = snapshot.standings.standings.map { standing in
+            var runner = FrontEndRunner(standing, me: snapshot.me, effort: snapshot.effort)
+            if let place = snapshot.places[standing.runner.id] {
+                runner.offCourse = place.isOffCourse
+                runner.course = FrontEndRunnerCourse(
+                    progressMetres: standing.distance, lap: place.lap,
+                    latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                    gpsDistanceMetres: runner.me ? snapshot.effort.gpsDistance : nil
+                )
+            }
+            return runner
+        }
         let stage: String
         let headline: String
         switch snapshot.stage {

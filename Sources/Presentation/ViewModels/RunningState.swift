@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndKit
 
 /// What the running screen's status is made of: when our run started and, once finished, how long it
 /// took (the elapsed time), the elapsed time last shown, and the latest board. Every change goes out
@@ -11,6 +12,7 @@ actor RunningState {
     /// The elapsed time last shown, by the tick or at the end of the run.
     private var shown: String?
     private var board: RaceBoard?
+    private var position: FrontEndPosition?
 
     init(status: AsyncStream<RunningStatus>.Continuation) {
         self.status = status
@@ -22,7 +24,18 @@ actor RunningState {
         finishTime = snapshot.mine?.finishTime
         let board = RaceBoard(snapshot)
         self.board = board
-        status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board))
+        status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position))
+    }
+
+    /// The position source's new state, beside the board and time shown last.
+    func update(_ source: PositionStatus) {
+        let position = FrontEndPosition(
+            source: source.source.rawValue, state: source.state.rawValue, accuracyMetres: source.accuracyMetres.map { ($0 * 10).rounded() / 10 },
+            summary: source.summary
+        )
+        guard position != self.position else { return }
+        self.position = position
+        if let board { status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position)) }
     }
 
     /// Shows the elapsed time at `now` unless it is what was shown last: the status carries each
@@ -32,7 +45,7 @@ actor RunningState {
         let text = DisplayFormat.elapsed(elapsed(at: now))
         guard text != shown else { return }
         shown = text
-        if let board { status.yield(RunningStatus(elapsed: text, board: board)) }
+        if let board { status.yield(RunningStatus(elapsed: text, board: board, position: position)) }
     }
 
     private func elapsed(at now: Date) -> TimeInterval {

@@ -7,11 +7,14 @@ public struct RunningStatus: Sendable, Equatable {
     public var elapsed: String
     /// The board after the latest change of the race.
     public var board: RaceBoard
+    /// Our position source's state, when the run has one to show.
+    public var position: FrontEndPosition?
 
-    /// The elapsed time `elapsed` beside `board`.
-    public init(elapsed: String, board: RaceBoard) {
+    /// The elapsed time `elapsed` beside `board` (and the position source's state).
+    public init(elapsed: String, board: RaceBoard, position: FrontEndPosition? = nil) {
         self.elapsed = elapsed
         self.board = board
+        self.position = position
     }
 
     /// Our runner's time in seconds on the board, if we run.

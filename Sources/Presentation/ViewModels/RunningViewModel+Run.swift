@@ -30,6 +30,12 @@ extension RunningViewModel {
                 for await _ in input.cancelConfirmed { await dependency.race.cancel() }
                 return false
             }
+            if let positions = dependency.positions {
+                group.addTask {
+                    for await position in positions() { await state.update(position) }
+                    return false
+                }
+            }
             if let cheers = dependency.cheers {
                 group.addTask {
                     for await request in input.cheerRequested { await send(request, with: cheers, outputs: outputs) }

@@ -18,13 +18,19 @@ public final class RunningViewModel: ViewModelType, Sendable {
         public var clock: any RaceClock
         /// Race-clock seconds between elapsed-time updates.
         public var tick: TimeInterval
+        /// Our position source's states, shown beside the board; nil where there is none (a spectator).
+        public var positions: (@Sendable () -> AsyncStream<PositionStatus>)?
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`.
-        public init(race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1) {
+        public init(
+            race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1,
+            positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil
+        ) {
             self.race = race
             self.cheers = cheers
             self.clock = clock
             self.tick = tick
+            self.positions = positions
         }
     }
 

@@ -62,6 +62,12 @@ public struct HostPairing: Sendable {
         return decision.accepted
     }
 
+    /// The host's signature of how the invitation ended for this invitee (outcome kind 1 … 4: cancelled,
+    /// timed out, refused, declined), over this exchange.
+    public func signOutcome(kind: UInt8, in session: PairingSession) -> [UInt8] {
+        keys.sign(PairingTranscript.outcomeLabel + session.transcript + [kind])
+    }
+
     /// The race's `secrets`, sealed for this invitee under the exchange's key and signed.
     public func grant(_ secrets: RaceSecrets, in session: PairingSession) -> PairingGrant {
         let plain = secrets.key + secrets.raceID

@@ -63,6 +63,11 @@ public struct JoinerPairing: Sendable {
         PairingDecision(accepted: accept, signature: keys.sign(PairingTranscript.decisionLabel + session.transcript + [accept ? 1 : 0]))
     }
 
+    /// Whether `signature` is the host's, over this exchange, of the outcome `kind`.
+    public func isValid(outcome kind: UInt8, signature: [UInt8], in session: PairingSession) -> Bool {
+        DeviceKeys.isValid(signature: signature[...], of: PairingTranscript.outcomeLabel + session.transcript + [kind], by: offer.identity)
+    }
+
     /// Checks the host's `grant` (signed over this exchange) and opens the race secrets in it.
     public func open(_ grant: PairingGrant, in session: PairingSession) throws(PairingError) -> RaceSecrets {
         guard grant.sealed.count == PairingGrant.sealedLength else { throw .malformed("sealed secrets") }

@@ -1,6 +1,6 @@
 import Domain
 
-/// A pairing message as the wire carries it: message type 15 (extended), subtypes 16 … 20
+/// A pairing message as the wire carries it: message type 15 (extended), subtypes 16 … 25
 /// (docs/PROTOCOL.md, "Pairing messages"). Each names the invitation and the other side's runner, so a
 /// message is checked against the exchange it belongs to before its signature is.
 package enum PairingDTO: Sendable, Hashable {
@@ -18,9 +18,20 @@ package enum PairingDTO: Sendable, Hashable {
     case roster(invitation: UInt32, invitee: RunnerID, RaceRoster)
     /// Runner → everyone (subtype 22; runner = the sender): its signed finish or cancel.
     case statement(invitation: UInt32, runner: RunnerID, RaceStatement)
+    /// Spectator → runner (subtype 23; the sender is the spectator): its signed request to watch, never tagged.
+    case watchRequest(WatchRequest)
+    /// Runner → spectator it admits (subtype 24): the spectator key sealed to it, signed; never tagged.
+    case watchGrant(spectator: RunnerID, WatchGrant)
+    /// Runner → spectator it does not admit (subtype 25), and why; never tagged.
+    case watchRefusal(spectator: RunnerID, WatchRefusalReason)
+    /// Runner → everyone (subtype 26; runner = the sender): its boot epoch, signed (an invited race's boot).
+    case signedBoot(invitation: UInt32, runner: RunnerID, epoch: UInt64, signature: [UInt8])
+    /// Host → paired invitee (subtype 27): how the invitation ended (outcome kind 1 … 4), signed over
+    /// that invitee's exchange; the plain outcome counts for a paired invitee only with it.
+    case outcomeSignature(invitation: UInt32, invitee: RunnerID, kind: UInt8, signature: [UInt8])
 
     /// The subtype byte (the first of the body).
-    var subtype: UInt8 {
+    package var subtype: UInt8 {
         switch self {
         case .offer: 16
         case .reply: 17
@@ -29,16 +40,28 @@ package enum PairingDTO: Sendable, Hashable {
         case .grant: 20
         case .roster: 21
         case .statement: 22
+        case .watchRequest: 23
+        case .watchGrant: 24
+        case .watchRefusal: 25
+        case .signedBoot: 26
+        case .outcomeSignature: 27
         }
     }
 
-    /// The invitation it belongs to.
-    package var invitation: UInt32 {
+    /// The invitation it belongs to (nil: a watch request or refusal, which name none).
+    package var invitation: UInt32? {
         switch self {
         case .offer(let id, _, _), .reply(let id, _, _), .reveal(let id, _, _), .decision(let id, _, _), .grant(let id, _, _),
-             .roster(let id, _, _), .statement(let id, _, _): id
+             .roster(let id, _, _), .statement(let id, _, _), .signedBoot(let id, _, _, _),
+             .outcomeSignature(let id, _, _, _): id
+        case .watchGrant(_, let grant): grant.invitation
+        case .watchRequest, .watchRefusal: nil
         }
     }
+
+    /// The subtypes sent without a tag even in a keyed race (signed or sealed, and from or to a spectator
+    /// that holds no key yet): watch request, grant and refusal.
+    package static let untaggedSubtypes: ClosedRange<UInt8> = 23...25
 
     /// Body bytes after the subtype, by subtype: invitation (4) and runner (8), then the message's own
     /// (a roster's: its count, read first, gives its length).
@@ -51,12 +74,17 @@ package enum PairingDTO: Sendable, Hashable {
         case 20: 12 + PairingGrant.sealedLength + 64
         case 21: 12 + 1 + 40 * rosterCount + 64
         case 22: 12 + 13 + 64
+        case 23: 64 + 32 + WatchRequest.paddingLength + 64
+        case 24: WatchGrant.bodyLength
+        case 25: 8 + 1
+        case 26: 12 + 8 + 64
+        case 27: 12 + 1 + 64
         default: nil
         }
     }
 
-    /// The shortest pairing datagram without its tag: a header, the subtype and a decision (94 bytes).
-    static let minimumDatagramLength = DatagramHeader.length + 1 + 12 + 1 + 64
+    /// The shortest pairing datagram without its tag: a header, the subtype and a watch refusal (26 bytes).
+    static let minimumDatagramLength = DatagramHeader.length + 1 + 8 + 1
 
     /// The longest pairing datagram without its tag: a header, the subtype and a roster of 9 (454 bytes).
     static let maximumDatagramLength = DatagramHeader.length + 1 + 12 + 1 + 40 * RaceRoster.maximumRunners + 64

@@ -10,6 +10,7 @@ enum PairingTranscript {
     static let revealLabel = Array("MateRunner pairing v1 reveal".utf8)
     static let decisionLabel = Array("MateRunner pairing v1 decision".utf8)
     static let grantLabel = Array("MateRunner pairing v1 grant".utf8)
+    static let outcomeLabel = Array("MateRunner pairing v1 outcome".utf8)
     static let codeLabel = Array("MateRunner pairing v1 code".utf8)
     static let keyInfo = Array("MateRunner pairing v1 key".utf8)
     /// Bytes of each nonce.

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Data
 import Foundation
@@ -22,7 +23,7 @@ struct DataDirOptionGroup: ParsableArguments {
             for warning in store.permissionWarnings { logger.warning("\(warning)") }
             return store
         } catch {
-            throw CLIError.runtime("\(error)")
+            throw FlowError(error, otherwise: .cannotCreate)
         }
     }
 }

@@ -18,6 +18,7 @@ struct ExportCommand: AsyncParsableCommand {
     var chart: String?
 
     @OptionGroup var data: DataDirOptionGroup
+    @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
         guard gpx != nil || chart != nil else { throw ValidationError("nothing to export: give --gpx FILE, --chart FILE.svg, or both") }

@@ -13,6 +13,7 @@ extension RecordsCommand {
         var json = false
 
         @OptionGroup var data: DataDirOptionGroup
+        @OptionGroup var config: ProfileOptionGroup
 
         func validate() throws {
             if let month { do { _ = try RecordMonth(parsing: month) } catch { throw ValidationError("\(error)") } }

@@ -12,6 +12,7 @@ extension RecordsCommand {
         var json = false
 
         @OptionGroup var data: DataDirOptionGroup
+        @OptionGroup var config: ProfileOptionGroup
 
         func run() async throws {
             try await CommandRunner.performFlow(logLevel: .warning) { container in

@@ -119,13 +119,13 @@ struct PeersFlowTests {
         #expect(output.lines.isEmpty)
     }
 
-    @Test("discovery that cannot start (no daemon) is a usage error with its message, for list and watch")
+    @Test("discovery that cannot start (no daemon) is a service unavailable with its message (no --peer: peers has none), for list and watch")
     func unavailable() async throws {
-        let message = "avahi-daemon is not running: start it, or give mates with --peer HOST:PORT"
+        let message = "avahi-daemon is not running: start it"
         discovery.failBrowsing(message)
-        await #expect(throws: FlowError.usage(message)) { try await flow.list(after: 3, json: false) }
+        await #expect(throws: FlowError(.unavailable, message)) { try await flow.list(after: 3, json: false) }
         let (interrupts, _) = AsyncStream.makeStream(of: Void.self)
-        await #expect(throws: FlowError.usage(message)) { try await flow.watch(json: true, until: interrupts) }
+        await #expect(throws: FlowError(.unavailable, message)) { try await flow.watch(json: true, until: interrupts) }
         #expect(output.lines.isEmpty && clock.sleeperCount == 0 && discovery.stopCount == 2)
     }
 }

@@ -46,7 +46,7 @@ struct ExportFlowTests {
     func cannotWrite() throws {
         let fixtures = try F()
         fixtures.exports.refuse("/missing/run.gpx")
-        #expect(throws: FlowError.runtime("cannot write /missing/run.gpx: No such file or directory: check the folder exists and is writable")) {
+        #expect(throws: FlowError(.cannotCreate, "cannot write /missing/run.gpx: No such file or directory: check the folder exists and is writable")) {
             try fixtures.export.export(id: "aaaa1", gpx: "/missing/run.gpx", chart: "/out/run.svg")
         }
         #expect(fixtures.exports.files.isEmpty, "the chart comes after the route: nothing was written")

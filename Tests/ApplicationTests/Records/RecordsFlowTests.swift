@@ -17,8 +17,9 @@ struct RecordsFlowTests {
     func listText() throws {
         let fixtures = try F()
         try fixtures.records.list(month: nil, json: false)
-        #expect(fixtures.output.lines == [RecordText.header, RecordText.line(F.race), RecordText.line(F.team), RecordText.line(F.solo)])
-        #expect(fixtures.output.lines[1].hasPrefix("aaaa1111-0000-4000-8000-000000000001 2026-11-22 01:02 race   "))
+        #expect(fixtures.output.lines.count == 4)
+        #expect(fixtures.output.lines[0] == "ID       DATE (UTC)       MODE   GOAL     STATUS      DISTANCE TIME  RANK")
+        #expect(fixtures.output.lines[1] == "aaaa1111 2026-11-22 01:02 race   5.00 km  finished    5.00 km  25:00 1 of 2")
         #expect(fixtures.output.lines[1].hasSuffix("1 of 2"))
         #expect(fixtures.output.lines[3].contains("cancelled") && fixtures.output.lines[3].hasSuffix("-"))
     }
@@ -27,7 +28,7 @@ struct RecordsFlowTests {
     func listMonth() throws {
         let fixtures = try F()
         try fixtures.records.list(month: "2026-10", json: false)
-        #expect(fixtures.output.lines == [RecordText.header, RecordText.line(F.solo)])
+        #expect(fixtures.output.lines == RecordText.table([F.solo], among: [F.race, F.team, F.solo]))
         fixtures.output.removeAll()
         try fixtures.records.list(month: "1999-01", json: false)
         #expect(fixtures.output.lines == ["no runs recorded in /data/materunner in 1999-01"])
@@ -50,15 +51,15 @@ struct RecordsFlowTests {
         let lines = try fixtures.jsonLines()
         #expect(lines.map { $0["id"] as? String } == [F.race.id, F.team.id, F.solo.id])
         let keys: Set<String> = [
-            "id", "startedAt", "runner", "mode", "goalMetres", "status", "distanceMetres", "durationSeconds", "kilocalories",
-            "cheersReceived", "routePoints", "results",
+            "id", "started_at", "runner", "mode", "goal_m", "status", "distance_m", "duration_s", "calories_kcal",
+            "cheers_received", "route_points", "results",
         ]
         #expect(Set(lines[0].keys) == keys.union(["rank"]))
-        #expect(lines[0]["rank"] as? Int == 1 && lines[0]["kilocalories"] as? Double == 350 && lines[0]["cheersReceived"] as? Int == 1)
-        #expect(lines[0]["startedAt"] as? String == "2026-11-22T01:02:03Z" && lines[0]["mode"] as? String == "race")
+        #expect(lines[0]["rank"] as? Int == 1 && lines[0]["calories_kcal"] as? Double == 350 && lines[0]["cheers_received"] as? Int == 1)
+        #expect(lines[0]["started_at"] as? String == "2026-11-22T01:02:03Z" && lines[0]["mode"] as? String == "race")
         let results = try #require(lines[0]["results"] as? [[String: Any]])
-        #expect(results.map { $0["name"] as? String } == ["alice", "bob"] && results[1]["finishSeconds"] == nil)
-        #expect(fixtures.output.lines[0].hasPrefix(#"{"cheersReceived":1,"distanceMetres":5000,"durationSeconds":1500,"goalMetres":5000,"id":"#))
+        #expect(results.map { $0["name"] as? String } == ["alice", "bob"] && results[1]["finish_s"] is NSNull)
+        #expect(fixtures.output.lines[0].hasPrefix(#"{"calories_kcal":350,"cheers_received":1,"distance_m":5000,"duration_s":1500,"goal_m":5000,"id":"#))
     }
 
     @Test("list --month with something that is not a month: a usage error saying how to write one")
@@ -117,7 +118,7 @@ struct RecordsFlowTests {
         try fixtures.records.totals(json: true)
         let line = try #require(try fixtures.jsonLines().first)
         let lifetime = try #require(line["lifetime"] as? [String: Any])
-        #expect(lifetime["runs"] as? Int == 3 && lifetime["distanceMetres"] as? Double == 8_234.5 && lifetime["kilocalories"] as? Double == 580)
+        #expect(lifetime["runs"] as? Int == 3 && lifetime["distance_m"] as? Double == 8_234.5 && lifetime["calories_kcal"] as? Double == 580)
         let months = try #require(line["months"] as? [[String: Any]])
         #expect(months.map { $0["month"] as? String } == ["2026-11", "2026-10"])
     }
@@ -129,7 +130,7 @@ struct RecordsFlowTests {
         let output = CapturedLines()
         let lookup = RecordLookup(records: UnreadableRecords(), storeLocation: F.location)
         let flow = RecordsFlow(dependency: .init(lookup: lookup, output: LineOutput(output.append)))
-        let expected = FlowError.runtime("the record store is damaged: move records.sqlite away")
+        let expected = FlowError(.ioError, "the record store is damaged: move records.sqlite away")
         #expect(throws: expected) { try flow.list(month: nil, json: false) }
         #expect(throws: expected) { try flow.show(id: "aaaa", json: false) }
         #expect(throws: expected) { try flow.totals(json: true) }

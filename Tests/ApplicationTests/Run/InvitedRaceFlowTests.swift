@@ -55,8 +55,8 @@ struct InvitedRaceFlowTests {
             bob.screen.send(FrontEndInputEvent(type: .decline, invitation: invitation.invitation?.id))
             return await Self.failure(of: aliceRun)
         }
-        guard case .runtime(let message)? = error else { Issue.record("no runtime error: \(String(describing: error))"); return }
-        #expect(message.contains("bob"))
+        guard let error, error.fault == .noResult else { Issue.record("no 'noResult' error: \(String(describing: error))"); return }
+        #expect(error.message.contains("bob"))
         #expect(try alice.records.allRecords().isEmpty)
         #expect(alice.transport.isClosed)
         #expect(bob.screen.showedNotice(containing: "declined"))
@@ -73,7 +73,7 @@ struct InvitedRaceFlowTests {
             let aliceRun = Task { try await harness.runFlow(alice, role: .host(invitees: ["bob"], answerWithin: 5), speed: 5).run() }
             return await Self.failure(of: aliceRun)
         }
-        guard case .runtime? = error else { Issue.record("no runtime error: \(String(describing: error))"); return }
+        #expect(error?.fault == .noResult, "no 'noResult' error: \(String(describing: error))")
         #expect(alice.screen.showedNotice(containing: "invited bob"))
     }
 

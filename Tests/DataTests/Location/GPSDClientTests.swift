@@ -85,4 +85,46 @@ struct GPSDClientTests {
         #expect(ReconnectBackoff.standard.delay(afterFailures: 10) == 8)
         #expect(ReconnectBackoff(initial: 1, maximum: 4, attempts: 3).delay(afterFailures: 3) == nil)
     }
+    @Test("the source's state follows gpsd: no receiver, a receiver without a fix, a 3D fix with its accuracy, gpsd gone")
+    func statuses() async throws {
+        let script = [
+            #"{"class":"DEVICES","devices":[]}"# + "\n",
+            #"{"class":"DEVICE","path":"/dev/ttyACM0","activated":"2019-03-12T10:51:50.000Z"}"# + "\n",
+            Self.tpv(#""mode":1"#),
+            Self.tpv(#""mode":3,"lat":50.84,"lon":4.34,"eph":4.2"#),
+        ].joined()
+        let server = try ScriptedGPSDServer(scripts: [Data(script.utf8)])
+        let repository = GPSDLocationRepository(
+            endpoint: GPSDEndpoint(host: "127.0.0.1", port: server.port), clock: ManualRaceClock(),
+            backoff: ReconnectBackoff(initial: 0, maximum: 0, attempts: 1)
+        )
+        let statuses = repository.statuses()
+        _ = try await collect(repository, disconnections: 1)
+        let seen = try await withHangGuard("gpsd statuses", seconds: 30) {
+            var seen: [PositionStatus] = []
+            for await status in statuses {
+                seen.append(status)
+                if status.state == .ended { break }
+            }
+            return seen
+        }
+        #expect(seen.map(\.state) == [.connecting, .noFix, .noReceiver, .noFix, .fix3D, .ended])
+        #expect(seen[4].accuracyMetres == 4.2 && seen[4].summary == "GPS 3D fix ±4 m")
+        #expect(seen[2].summary == "GPS: no receiver" && seen[3].summary == "GPS: no fix yet")
+
+        // Nobody listening: gpsd not reachable, while retrying.
+        let closed = try freeTCPPort()
+        let unreachable = GPSDLocationRepository(
+            endpoint: GPSDEndpoint(host: "127.0.0.1", port: closed), clock: SystemRaceClock(speedup: 1),
+            backoff: ReconnectBackoff(initial: 30, maximum: 30, attempts: 5)
+        )
+        let states = unreachable.statuses()
+        let events = Task { for await event in unreachable.events() { if case .disconnected = event { break } } }
+        let reached: PositionStatus? = try await withHangGuard("gpsd unreachable", seconds: 30) {
+            for await status in states where status.state == .noDaemon { return status }
+            return PositionStatus?.none
+        }
+        events.cancel()
+        #expect(reached?.summary == "GPS: gpsd not reachable")
+    }
 }

@@ -20,16 +20,22 @@ struct ReplayLocationRepositoryTests {
     func identicalTimes() throws {
         let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("Mojstrovka.gpx"), clock: ManualRaceClock())
         #expect(replay.reports.count == 184)
-        #expect(abs((replay.replayOffsets.last ?? 0) - 183) < 0.01)
+        // Its times span 0.0003 s: no use for a replay, which goes at the default pace (6:00 /km) instead.
+        #expect(replay.isPaced)
+        #expect(abs((replay.replayOffsets.last ?? 0) - 2_697.6 * 0.36) < 0.5)
         let distance = Geodesy.pathLength(replay.reports.map(\.coordinate))
         #expect(abs(distance - 2_697.6) <= 0.5, "got \(distance)")
     }
 
-    @Test("track-with-extremes.gpx (no timestamps) replays at 1 s per point; x4 at 0.25 s")
+    @Test("track-with-extremes.gpx (no timestamps) replays at the pace given; x4 four times faster")
     func noTimes() throws {
-        let replay = try ReplayLocationRepository.gpx(contentsOf: Fixtures.url("track-with-extremes.gpx"), speed: 4, clock: ManualRaceClock())
+        let replay = try ReplayLocationRepository.gpx(
+            contentsOf: Fixtures.url("track-with-extremes.gpx"), speed: 4, pace: 300, clock: ManualRaceClock()
+        )
         #expect(replay.reports.count == 25)
-        #expect(replay.replayOffsets.last == 6)
+        #expect(replay.isPaced)
+        // 2203.5 m at 5:00 /km is 661 s, at x4 165.3 s.
+        #expect(abs((replay.replayOffsets.last ?? 0) - 2_203.5 * 0.3 / 4) < 0.2)
         #expect(abs(Geodesy.pathLength(replay.reports.map(\.coordinate)) - 2_203.5) <= 0.5)
     }
 
@@ -100,5 +106,21 @@ struct ReplayLocationRepositoryTests {
             try ReplayLocationRepository.nmea(contentsOf: Fixtures.url("README.md"), clock: ManualRaceClock())
         }
         #expect(error?.description.contains("no usable position") == true)
+    }
+
+    @Test("a reader that falls far behind still gets every point, in order")
+    func slowReader() async throws {
+        let clock = ManualRaceClock()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let reports = (0..<200).map { index in
+            PositionReport(coordinate: Coordinate(latitude: 46 + Double(index) * 0.00003, longitude: 14.5), time: start.addingTimeInterval(Double(index)))
+        }
+        let replay = ReplayLocationRepository(reports: reports, clock: clock)
+        let stream = replay.fixes()
+        await clock.awaitSleepers(1)
+        clock.advance(by: 500)  // every point is due before anything is read
+        var latitudes: [Double] = []
+        for try await fix in stream { latitudes.append(fix.coordinate.latitude) }
+        #expect(latitudes == reports.map(\.coordinate.latitude))
     }
 }

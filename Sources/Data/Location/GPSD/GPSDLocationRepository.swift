@@ -18,6 +18,7 @@ public final class GPSDLocationRepository: LocationRepository {
     private let backoff: ReconnectBackoff
     private let group: any EventLoopGroup
     private let statisticsBox = NIOLockedValueBox(SourceStatistics())
+    private let statusBox = GPSDStatusBroadcast()
 
     /// A client of gpsd at `endpoint`; nothing connects until `fixes()` or `events()` is iterated.
     public init(
@@ -36,6 +37,12 @@ public final class GPSDLocationRepository: LocationRepository {
 
     /// What was produced and skipped so far, over every connection.
     public var statistics: SourceStatistics { statisticsBox.withLockedValue { $0 } }
+
+    /// The source's state (connecting, gpsd unreachable, no receiver, no fix yet, a fix and its accuracy) as
+    /// the connection that `fixes()` or `events()` runs changes it: the current one first, then each change.
+    public func statuses() -> AsyncStream<PositionStatus> {
+        statusBox.statuses()
+    }
 
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let events = events()
@@ -62,7 +69,7 @@ public final class GPSDLocationRepository: LocationRepository {
     /// when the backoff has no attempt left.
     public func events() -> AsyncStream<GPSDEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: GPSDEvent.self, bufferingPolicy: .bufferingNewest(1024))
-        let task = Task { [endpoint, clock, logger, backoff, group, statisticsBox] in
+        let task = Task { [endpoint, clock, logger, backoff, group, statisticsBox, statusBox] in
             var failures = 0
             var duplicates = DuplicateReportFilter()
             while !Task.isCancelled {
@@ -70,6 +77,7 @@ public final class GPSDLocationRepository: LocationRepository {
                 var reason = "gpsd closed the connection"
                 do {
                     try await GPSDSession.run(host: endpoint.host, port: endpoint.port, group: group) { message in
+                        statusBox.update { $0.apply(message) }
                         let event: GPSDEvent?
                         switch message {
                         case .version(let release):
@@ -82,7 +90,7 @@ public final class GPSDLocationRepository: LocationRepository {
                         case .deviceClosed(let path):
                             logger.warning("gpsd at \(endpoint) lost its receiver \(path.logSafe): no fixes until it is back")
                             event = .deviceClosed(path: path)
-                        case .other: event = nil
+                        case .deviceOpened, .devices, .other: event = nil
                         }
                         guard let event else { return }
                         statisticsBox.withLockedValue { statistics in
@@ -100,6 +108,7 @@ public final class GPSDLocationRepository: LocationRepository {
                 if Task.isCancelled { break }
                 failures = reported ? 1 : failures + 1
                 let delay = backoff.delay(afterFailures: failures)
+                statusBox.update { $0.disconnected(retrying: delay != nil) }
                 continuation.yield(.disconnected(reason: reason, retryIn: delay))
                 guard let delay else {
                     logger.error("\(reason) at \(endpoint); giving up: start gpsd (systemctl start gpsd) or use --source sim")

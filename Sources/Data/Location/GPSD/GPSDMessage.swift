@@ -10,7 +10,11 @@ enum GPSDMessage: Equatable {
     case skipped(PositionSkip)
     /// gpsd closed a receiver (`DEVICE` with `"activated":0`): unplugged, or a replay ended.
     case deviceClosed(path: String)
-    /// Any other class (DEVICES, WATCH, SKY, ...): ignored, not counted.
+    /// gpsd opened a receiver (`DEVICE` with an `activated` time).
+    case deviceOpened(path: String)
+    /// The receivers gpsd knows (`DEVICES`, sent after our WATCH): none means no receiver.
+    case devices(count: Int)
+    /// Any other class (WATCH, SKY, ...): ignored, not counted.
     case other
 
     /// Decodes one line (without its newline). Never throws: what cannot be read is `.skipped`.
@@ -27,10 +31,11 @@ enum GPSDMessage: Equatable {
             case .failure(let reason): return .skipped(reason.skip)
             }
         case "DEVICE":
-            guard let device = try? JSONDecoder().decode(GPSDDeviceDTO.self, from: Data(line.utf8)), device.activated == 0 else {
-                return .other
-            }
-            return .deviceClosed(path: device.path ?? "?")
+            guard let device = try? JSONDecoder().decode(GPSDDeviceDTO.self, from: Data(line.utf8)) else { return .other }
+            return device.activated == 0 ? .deviceClosed(path: device.path ?? "?") : .deviceOpened(path: device.path ?? "?")
+        case "DEVICES":
+            guard let list = try? JSONDecoder().decode(GPSDDevicesDTO.self, from: Data(line.utf8)) else { return .other }
+            return .devices(count: list.devices?.count ?? 0)
         default:
             return .other
         }
@@ -40,5 +45,25 @@ enum GPSDMessage: Equatable {
 /// A `DEVICE` report: `activated` is a time string while the device is open and 0 once it closed.
 struct GPSDDeviceDTO: Decodable {
     let path: String?
+    /// 0 once closed; 1 for the time string of an open device (or an absent one, as gpsd lists them).
     let activated: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case path, activated
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
+        if let number = try? container.decodeIfPresent(Double.self, forKey: .activated) {
+            activated = number
+        } else {
+            activated = (try? container.decodeIfPresent(String.self, forKey: .activated)) == nil ? nil : 1
+        }
+    }
+}
+
+/// A `DEVICES` report: the receivers gpsd has.
+struct GPSDDevicesDTO: Decodable {
+    let devices: [GPSDDeviceDTO]?
 }

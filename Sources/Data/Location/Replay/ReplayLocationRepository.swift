@@ -11,12 +11,20 @@ public struct ReplayLocationRepository: LocationRepository {
     public let speed: Double
     /// What reading the recording produced and skipped.
     public let statistics: SourceStatistics
+    /// Whether the recording had no usable times and is replayed at a pace instead.
+    public internal(set) var isPaced = false
+    /// The kind of recording (for the board's source state).
+    public let source: PositionStatus.Source
     private let offsets: [TimeInterval]
     private let clock: any RaceClock
 
     /// Replays `reports`; `speed` must be positive (values that are not are treated as 1).
-    public init(reports: [PositionReport], speed: Double = 1, statistics: SourceStatistics = SourceStatistics(), clock: any RaceClock) {
+    public init(
+        reports: [PositionReport], speed: Double = 1, statistics: SourceStatistics = SourceStatistics(), source: PositionStatus.Source = .gpx,
+        clock: any RaceClock
+    ) {
         self.reports = reports
+        self.source = source
         self.speed = speed.isFinite && speed > 0 ? speed : 1
         self.statistics = statistics
         self.offsets = ReplaySchedule.offsets(of: reports.map(\.time))
@@ -26,8 +34,15 @@ public struct ReplayLocationRepository: LocationRepository {
     /// The race-clock instants of each point, relative to the replay's start, at this speed.
     public var replayOffsets: [TimeInterval] { offsets.map { $0 / speed } }
 
+    public func statuses() -> AsyncStream<PositionStatus> {
+        PositionStatus.constant(PositionStatus(source: source, state: .replaying))
+    }
+
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(64))
+        // Every point is kept until read (the recording is in memory already): a reader that falls behind
+        // (a loaded machine, a fast replay) gets each position late but none skipped, since a skipped
+        // stretch would be a jump the noise filter drops, with every point after it.
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .unbounded)
         let task = Task { [reports, offsets, speed, clock] in
             let start = clock.now
             for (report, offset) in zip(reports, offsets) {

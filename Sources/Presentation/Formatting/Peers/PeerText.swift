@@ -7,31 +7,19 @@ import Foundation
 public enum PeerText {
     /// One runner of the final list.
     public static func line(_ runner: DiscoveredRunner, json: Bool) -> String {
-        json ? encode(fields(runner)) : text(runner)
+        json ? encode(PeerLine(runner)) : text(runner)
     }
 
     /// One change while watching: `+`, `~` or `-` before the text line, or the JSON object with `event`.
     public static func line(_ event: MateEvent, json: Bool) -> String {
         switch event {
-        case .found(let runner): json ? encode(["event": "appeared"].merging(fields(runner)) { $1 }) : "+ " + text(runner)
-        case .updated(let runner): json ? encode(["event": "updated"].merging(fields(runner)) { $1 }) : "~ " + text(runner)
-        case .lost(let instance): json ? encode(["event": "disappeared", "instance": instance]) : "- \(instance)"
+        case .found(let runner): json ? encode(PeerLine(runner, event: "appeared")) : "+ " + text(runner)
+        case .updated(let runner): json ? encode(PeerLine(runner, event: "updated")) : "~ " + text(runner)
+        case .lost(let instance): json ? encode(PeerLine(lost: instance)) : "- \(instance)"
         }
     }
 
     // MARK: Fields
-
-    private static func fields(_ runner: DiscoveredRunner) -> [String: Any] {
-        var fields: [String: Any] = [
-            "instance": runner.instance, "name": runner.name, "address": runner.address.host, "port": runner.address.port,
-            "host": runner.hostName,
-        ]
-        fields["id"] = runner.runnerID?.description
-        fields["state"] = runner.state?.rawValue
-        fields["race"] = runner.raceID
-        fields["version"] = runner.version
-        return fields
-    }
 
     private static func text(_ runner: DiscoveredRunner) -> String {
         let state = runner.state?.rawValue ?? "?"
@@ -39,8 +27,47 @@ public enum PeerText {
         return "\(runner.name)\t\(runner.address.host):\(runner.address.port)\t\(state)\(race)\t(\(runner.instance))"
     }
 
-    private static func encode(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+    private static func encode(_ line: PeerLine) -> String {
+        (try? RecordLine.json(line)) ?? "{}"
+    }
+}
+
+/// One runner of `peers --json`, in the style of the frames and records (snake_case, keys sorted), schema
+/// docs/peer.schema.json. While watching, `event` says what changed; a runner gone carries only its instance.
+public struct PeerLine: Encodable, Sendable, Equatable {
+    public var event: String?
+    /// The DNS-SD service instance name.
+    public var instance: String
+    public var name: String?
+    /// The runner id, 16 hex digits.
+    public var id: String?
+    /// The resolved IP address and UDP port.
+    public var address: String?
+    public var port: Int?
+    /// The DNS host name the service resolved to.
+    public var host: String?
+    /// idle, waiting or running.
+    public var state: String?
+    /// The race the runner is in.
+    public var race: String?
+    /// The runner's protocol version.
+    public var version: Int?
+
+    public init(_ runner: DiscoveredRunner, event: String? = nil) {
+        self.event = event
+        instance = runner.instance
+        name = runner.name
+        id = runner.runnerID?.description
+        address = runner.address.host
+        port = runner.address.port
+        host = runner.hostName
+        state = runner.state?.rawValue
+        race = runner.raceID
+        version = runner.version
+    }
+
+    public init(lost instance: String) {
+        event = "disappeared"
+        self.instance = instance
     }
 }

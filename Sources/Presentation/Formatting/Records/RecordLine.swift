@@ -1,7 +1,8 @@
 import Domain
 import Foundation
 
-/// One run as `records --json` prints it: one JSON object per line (documented in docs/RECORDS.md).
+/// One run as `records --json` prints it: one JSON object per line, in the frames' style (snake_case,
+/// units in the key: `distance_m`, `duration_s`), schema docs/record.schema.json (docs/RECORDS.md).
 public struct RecordLine: Encodable, Sendable {
     /// One runner's line of the run.
     public struct Result: Encodable, Sendable {
@@ -19,6 +20,23 @@ public struct RecordLine: Encodable, Sendable {
         public let state: String
         /// Whether this is our own runner.
         public let me: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case name, rank, state, me
+            case distanceMetres = "distance_m", elapsedSeconds = "elapsed_s", finishSeconds = "finish_s"
+        }
+
+        /// Absent optionals are written as null, so every line has every key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(rank, forKey: .rank)
+            try container.encode(distanceMetres, forKey: .distanceMetres)
+            try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
+            try container.encode(finishSeconds, forKey: .finishSeconds)
+            try container.encode(state, forKey: .state)
+            try container.encode(me, forKey: .me)
+        }
     }
 
     /// The run's id.
@@ -47,6 +65,31 @@ public struct RecordLine: Encodable, Sendable {
     public let routePoints: Int
     /// Every runner's line, best rank first.
     public let results: [Result]
+
+    enum CodingKeys: String, CodingKey {
+        case id, runner, mode, status, rank, results
+        case startedAt = "started_at", goalMetres = "goal_m", distanceMetres = "distance_m"
+        case durationSeconds = "duration_s", kilocalories = "calories_kcal", cheersReceived = "cheers_received"
+        case routePoints = "route_points"
+    }
+
+    /// Absent optionals are written as null, so every line has every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(runner, forKey: .runner)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(goalMetres, forKey: .goalMetres)
+        try container.encode(status, forKey: .status)
+        try container.encode(distanceMetres, forKey: .distanceMetres)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(kilocalories, forKey: .kilocalories)
+        try container.encode(rank, forKey: .rank)
+        try container.encode(cheersReceived, forKey: .cheersReceived)
+        try container.encode(routePoints, forKey: .routePoints)
+        try container.encode(results, forKey: .results)
+    }
 
     /// The line of `record`.
     public init(_ record: RunRecord) {

@@ -4,21 +4,46 @@ import Foundation
 /// How `records` shows runs to people: the list's table, one run's details, totals. Display-ready
 /// strings from Domain values, like `DisplayFormat`, so any front-end or command can show them.
 public enum RecordText {
-    /// The list's header line.
-    public static let header = "ID                                    DATE (UTC)        MODE   GOAL      STATUS       DISTANCE  TIME      RANK"
+    /// The list's column titles.
+    static let titles = ["ID", "DATE (UTC)", "MODE", "GOAL", "STATUS", "DISTANCE", "TIME", "RANK"]
+    /// The fewest characters of an id shown in the list.
+    public static let shortestID = 8
 
-    /// One run on one line, in the header's columns.
-    public static func line(_ record: RunRecord) -> String {
+    /// The list: a header and one line per run, columns as wide as their widest cell (80 columns for
+    /// everyday runs). Ids are cut to their shortest start (at least `shortestID` characters) that no other
+    /// run of `among` shares, which `records show` and `export` accept.
+    public static func table(_ records: [RunRecord], among: [RunRecord]) -> [String] {
+        let length = uniquePrefixLength(records.map(\.id), among: among.map(\.id))
+        let rows = [titles] + records.map { cells($0, idLength: length) }
+        let widths = titles.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            zip(row, widths).enumerated().map { column, cell in
+                column == row.count - 1 ? cell.0 : cell.0.padding(toLength: cell.1, withPad: " ", startingAt: 0)
+            }.joined(separator: " ")
+        }
+    }
+
+    /// The shortest length, at least `shortestID`, at which each of `ids` starts differently from every
+    /// other id of `among`.
+    static func uniquePrefixLength(_ ids: [String], among: [String]) -> Int {
+        let others = Set(among + ids)
+        var length = shortestID
+        for id in ids {
+            for other in others where other != id {
+                let common = zip(id, other).prefix { $0 == $1 }.count
+                length = max(length, min(common + 1, id.count))
+            }
+        }
+        return length
+    }
+
+    /// One run's cells, in the titles' order.
+    static func cells(_ record: RunRecord, idLength: Int) -> [String] {
         [
-            record.id.padding(toLength: 36, withPad: " ", startingAt: 0),
-            day(record.startedAt),
-            "\(record.terms.mode)".padding(toLength: 6, withPad: " ", startingAt: 0),
-            "\(record.terms.goal)".padding(toLength: 9, withPad: " ", startingAt: 0),
-            record.status.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0),
-            DisplayFormat.distance(record.distance).padding(toLength: 9, withPad: " ", startingAt: 0),
-            DisplayFormat.elapsed(record.duration).padding(toLength: 9, withPad: " ", startingAt: 0),
+            String(record.id.prefix(idLength)), day(record.startedAt), "\(record.terms.mode)", "\(record.terms.goal)",
+            record.status.rawValue, DisplayFormat.distance(record.distance), DisplayFormat.elapsed(record.duration),
             record.rank.map { "\($0) of \(record.results.count)" } ?? "-",
-        ].joined(separator: " ")
+        ]
     }
 
     /// Every detail of one run: figures, every runner's result, the cheers.

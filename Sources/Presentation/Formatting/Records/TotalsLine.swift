@@ -15,6 +15,12 @@ public struct TotalsLine: Encodable, Sendable {
         /// Cheers received.
         public let cheersReceived: Int
 
+        enum CodingKeys: String, CodingKey {
+            case runs
+            case distanceMetres = "distance_m", durationSeconds = "duration_s", kilocalories = "calories_kcal"
+            case cheersReceived = "cheers_received"
+        }
+
         /// The figures of `totals`.
         public init(_ totals: RunTotals) {
             runs = totals.count

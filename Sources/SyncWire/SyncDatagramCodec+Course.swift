@@ -1,0 +1,55 @@
+import Domain
+
+// A hello's course block and flags (docs/PROTOCOL.md, "2 hello").
+extension SyncDatagramCodec {
+    /// Hello flag: a course block follows the goal.
+    static let helloCourseFlag: UInt8 = 0x01
+    /// Hello flag: the runner is off its course (only with a course).
+    static let helloOffCourseFlag: UInt8 = 0x02
+
+    /// The flags of a hello.
+    static func helloFlags(course: Bool, offCourse: Bool) -> UInt8 {
+        guard course else { return 0 }
+        return helloCourseFlag | (offCourse ? helloOffCourseFlag : 0)
+    }
+
+    /// Bytes of a course block whose file name has `nameBytes` bytes: digest 8, laps 1, length 4,
+    /// name length 1, name.
+    static func courseBlockLength(nameBytes: Int) -> Int { 14 + nameBytes }
+
+    /// Writes a course block: the digest's 8 bytes, laps, one lap's length in centimetres, the file's
+    /// name (cut to whole characters within 64 bytes).
+    static func writeCourse(_ course: CourseTerms, to writer: inout WireWriter) {
+        writer.write(UInt64(course.digest, radix: 16) ?? 0)
+        writer.write(UInt8(clamping: course.laps))
+        writer.write(course.lengthCentimetres)
+        var name = ""
+        for character in course.name where !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            guard name.utf8.count + character.utf8.count <= CourseTerms.maximumNameBytes else { break }
+            name.append(character)
+        }
+        if name.isEmpty { name = "course" }
+        writer.write(UInt8(name.utf8.count))
+        writer.write(contentsOf: Array(name.utf8))
+    }
+
+    /// Reads and checks a course block.
+    static func readCourse(from reader: inout WireReader) throws(DatagramError) -> CourseTerms {
+        let digest = try reader.readUInt64()
+        let laps = Int(try reader.readUInt8())
+        guard (1...LappedCourse.maximumLaps).contains(laps) else { throw .fieldOutOfRange("laps") }
+        let length = try reader.readUInt32()
+        guard length >= UInt32(Course.minimumLength * 100), Double(length) <= Course.maximumLength * 100 else {
+            throw .fieldOutOfRange("course-length")
+        }
+        let nameLength = Int(try reader.readUInt8())
+        guard (1...CourseTerms.maximumNameBytes).contains(nameLength) else { throw .fieldOutOfRange("course-name-length") }
+        guard let name = String(validating: try reader.readBytes(nameLength), as: UTF8.self),
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw .fieldOutOfRange("course-name") }
+        let hex = String(digest, radix: 16)
+        return CourseTerms(
+            digest: String(repeating: "0", count: 16 - hex.count) + hex, name: name, lengthCentimetres: length, laps: laps
+        )
+    }
+}

@@ -1,0 +1,46 @@
+import Application
+import ArgumentParser
+import Data
+import Domain
+import Foundation
+
+extension MateRunnerCommand {
+    /// Parses the command line completed from the environment and the config files
+    /// (`ConfiguredArguments`, docs/CONFIG.md), then runs the command. A bad setting ends with one line
+    /// naming its file, line and key (or variable) and exit 78; a value the command refuses is pointed at the
+    /// same way when a setting gave it.
+    static func main() async {
+        let environment = ProcessInfo.processInfo.environment
+        let configured: ConfiguredArguments
+        do {
+            let locations = ConfigLocations(environment: environment)
+            var files: [SettingsFile] = []
+            for path in [locations.user, locations.system] {
+                if let file = try TOMLSettingsReader.read(path: path) { files.append(file) }
+            }
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            configured = ConfiguredArguments.mayApply(arguments: arguments, environment: environment, files: files)
+                ? try ConfiguredArguments(arguments: arguments, environment: environment, files: files, catalog: try CommandCatalog(dumpHelp: _dumpHelp()))
+                : ConfiguredArguments(unchanged: arguments)
+        } catch let error as SettingsError {
+            exit(withError: CommandRunner.report(FlowError(error, otherwise: .config)))
+        } catch {
+            exit(withError: CommandRunner.report(FlowError(.software, "cannot list the commands' options: \(error)")))
+        }
+        do {
+            var command = try await asyncParseAsRoot(configured.arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure, let setting = configured.setting(blamedBy: fullMessage(for: error)) {
+                let problem = message(for: error).replacingOccurrences(of: "Error: ", with: "")
+                let refused = SettingsError(origin: setting.origin, key: setting.key, problem: problem)
+                exit(withError: CommandRunner.report(FlowError(refused, otherwise: .config)))
+            }
+            exit(withError: error)
+        }
+    }
+}
