@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TextFrontEnd", type: .dynamic, targets: ["TextFrontEnd"]),
         .library(name: "JSONStreamFrontEnd", type: .dynamic, targets: ["JSONStreamFrontEnd"]),
         .library(name: "WorldClockFrontEnd", type: .dynamic, targets: ["WorldClockFrontEnd"]),
+        .library(name: "WebFrontEnd", type: .dynamic, targets: ["WebFrontEnd"]),
         .library(name: "AudioFrontEnd", type: .dynamic, targets: ["AudioFrontEnd"]),
         // The wire alone (codec, header, race key), for the libFuzzer harness in Fuzz/.
         .library(name: "SyncWire", targets: ["SyncWire"]),
@@ -27,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The web front-end's HTTP server (docs/FRONTENDS.md, "web"): a copy of SwiftNIO inside its plugin.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // config.toml (docs/CONFIG.md): toml++ underneath, so parse errors come with a line and column.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
@@ -133,6 +136,23 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The web front-end: its entry alone here, the server and the page in WebFrontEndCore (tested
+        // directly), QR codes for the control address from Debian's libqrencode (Sources/CQREncode).
+        .target(name: "WebFrontEnd", dependencies: ["WebFrontEndCore"], path: "Plugins/WebFrontEnd", swiftSettings: swiftSettings),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .target(
+            name: "WebFrontEndCore",
+            dependencies: [
+                "FrontEndKit",
+                "CQREncode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Plugins/WebFrontEndCore",
+            swiftSettings: swiftSettings
+        ),
         // The audio front-end: cues from frames (pure, unit-tested) apart from speech (espeak-ng) and sound (ALSA).
         .target(name: "AudioCues", dependencies: ["FrontEndKit"], path: "Plugins/AudioCues", swiftSettings: swiftSettings),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
@@ -239,6 +259,11 @@ let package = Package(
             name: "FrontEndTests",
             dependencies: ["Presentation", "FrontEndKit", "MateRunnerTesting"],
             exclude: ["CPlugins"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WebFrontEndTests",
+            dependencies: ["WebFrontEndCore", "FrontEndKit"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),

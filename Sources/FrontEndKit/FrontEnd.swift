@@ -8,6 +8,15 @@ public protocol FrontEnd: AnyObject {
     func close()
 }
 
+/// A front-end that takes each frame as the JSON the host sent, whatever its type, instead of decoded:
+/// one that relays frames unchanged (the web front-end passes them to browsers) sees the frame types
+/// and fields of later schema-1 versions too. `FrontEndExport` calls `deliver(json:)` for it, never
+/// `deliver(_:)`.
+public protocol RawFrameFrontEnd: FrontEnd {
+    /// Called once per frame, in order, with the frame's JSON bytes (valid during the call only).
+    func deliver(json: UnsafeRawBufferPointer) throws
+}
+
 /// Why a front-end refused to start or a frame.
 public struct FrontEndError: Error, CustomStringConvertible {
     public var description: String

@@ -81,7 +81,12 @@ public enum FrontEndExport {
         guard let instance, let frame else { return 1 }
         let target = Unmanaged<Instance>.fromOpaque(instance).takeUnretainedValue()
         do {
-            let decoded = try FrontEndCoding.decode(FrontEndFrame.self, from: UnsafeRawBufferPointer(start: frame, count: length))
+            let bytes = UnsafeRawBufferPointer(start: frame, count: length)
+            if let raw = target.frontEnd as? any RawFrameFrontEnd {
+                try raw.deliver(json: bytes)
+                return 0
+            }
+            let decoded = try FrontEndCoding.decode(FrontEndFrame.self, from: bytes)
             try target.frontEnd.deliver(decoded)
             return 0
         } catch {

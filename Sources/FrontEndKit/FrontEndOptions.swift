@@ -14,11 +14,14 @@ public struct FrontEndOptions: Codable, Sendable, Equatable {
     /// This front-end's own settings, from `--frontend-option NAME.KEY=VALUE` (the keys without the
     /// `NAME.` prefix). Empty when none were given; a front-end checks them with `checkSettings`.
     public var settings: [String: String]
+    /// True when this program only watches a race (`watch`): it takes no part, so a front-end offers no
+    /// control of a run (the web front-end serves only its read-only page). False for `run`, `demo`, `clock`.
+    public var spectator: Bool
 
     /// Options for one front-end instance.
     public init(
         outputFD: Int32 = 1, isTerminal: Bool = false, color: Bool = false, columns: Int? = nil, inputFD: Int32? = nil,
-        settings: [String: String] = [:]
+        settings: [String: String] = [:], spectator: Bool = false
     ) {
         self.inputFD = inputFD
         self.outputFD = outputFD
@@ -26,6 +29,7 @@ public struct FrontEndOptions: Codable, Sendable, Equatable {
         self.color = color
         self.columns = columns
         self.settings = settings
+        self.spectator = spectator
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,6 +40,7 @@ public struct FrontEndOptions: Codable, Sendable, Equatable {
         columns = try container.decodeIfPresent(Int.self, forKey: .columns)
         inputFD = try container.decodeIfPresent(Int32.self, forKey: .inputFD)
         settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:]
+        spectator = try container.decodeIfPresent(Bool.self, forKey: .spectator) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,6 +51,7 @@ public struct FrontEndOptions: Codable, Sendable, Equatable {
         try container.encodeIfPresent(columns, forKey: .columns)
         try container.encodeIfPresent(inputFD, forKey: .inputFD)
         if !settings.isEmpty { try container.encode(settings, forKey: .settings) }
+        if spectator { try container.encode(spectator, forKey: .spectator) }
     }
 
     /// Checks `settings` against the keys this front-end knows (key → what it sets, for the message):
@@ -65,7 +71,7 @@ public struct FrontEndOptions: Codable, Sendable, Equatable {
         case outputFD = "output_fd"
         case isTerminal = "is_terminal"
         case inputFD = "input_fd"
-        case color, columns, settings
+        case color, columns, settings, spectator
     }
 }
 

@@ -109,8 +109,9 @@ struct AppContainer {
 
     /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise);
     /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
-    func makeScreen(_ options: FrontEndOptionGroup) throws -> FrontEndHost {
-        Self.divertLogs(to: try options.launch(), logger: logger)
+    /// `spectator` (watch): the front-ends are told this program only watches, so none offers control.
+    func makeScreen(_ options: FrontEndOptionGroup, spectator: Bool = false) throws -> FrontEndHost {
+        Self.divertLogs(to: try options.launch(spectator: spectator), logger: logger)
     }
 
     /// `host`, after the search path's warnings are logged; while it draws a board on the terminal that

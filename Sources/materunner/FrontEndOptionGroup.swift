@@ -8,7 +8,7 @@ struct FrontEndOptionGroup: ParsableArguments {
     @Option(
         name: .customLong("frontend"),
         help: ArgumentHelp(
-            "Front-ends to load, comma-separated: text, json, clock, or a path to a front-end library.",
+            "Front-ends to load, comma-separated: text, json, clock, audio, web, or a path to a front-end library.",
             valueName: "LIST"
         )
     )
@@ -40,16 +40,18 @@ struct FrontEndOptionGroup: ParsableArguments {
         _ = try Self.parse(settings)
     }
 
-    /// The front-ends loaded, or a usage error naming the file and the reason.
-    func launch() throws -> FrontEndHost {
-        try Self.launch(specs, jsonOut: jsonOut, settings: settings)
+    /// The front-ends loaded, or a usage error naming the file and the reason; `spectator` for `watch`.
+    func launch(spectator: Bool = false) throws -> FrontEndHost {
+        try Self.launch(specs, jsonOut: jsonOut, settings: settings, spectator: spectator)
     }
 
     /// `specs` loaded, each writing to standard output, except the json front-end when `jsonOut` names a file,
     /// each with its `--frontend-option` settings.
-    static func launch(_ specs: [String], jsonOut: String?, settings: [String]) throws -> FrontEndHost {
+    static func launch(_ specs: [String], jsonOut: String?, settings: [String], spectator: Bool = false) throws -> FrontEndHost {
         let parsed = try parse(settings)
-        do { return try FrontEndHost.launch(specs, jsonOut: jsonOut, settings: parsed) } catch { throw FlowError(error, otherwise: .usage) }
+        do {
+            return try FrontEndHost.launch(specs, jsonOut: jsonOut, settings: parsed, spectator: spectator)
+        } catch { throw FlowError(error, otherwise: .usage) }
     }
 
     /// The `--frontend-option` items grouped by front-end, or a validation error showing the expected form.

@@ -11,7 +11,7 @@ struct FrontendsCommand: ParsableCommand {
             Searched, in order: each absolute folder of $MATERUNNER_FRONTEND_PATH, the folder of this executable \
             (as the system reports it, never the current directory), and ../lib/materunner beside it. Listing \
             loads no library: it reads from each file whether it exports materunner_frontend_entry. Only the \
-            front-ends you name (text, json, clock, a library name found here, or a path) are loaded, to read \
+            front-ends you name (text, json, clock, web, a library name found here, or a path) are loaded, to read \
             their descriptors; no instance is created.
             """
     )

@@ -11,7 +11,7 @@ struct MateRunnerCommand: AsyncParsableCommand {
             65 bad input data, 66 an input file missing, 69 a service unavailable (avahi-daemon, the port), \
             73 an output that cannot be created, 74 an I/O error, 78 a bad config file or MATERUNNER_* variable. \
             Errors are one line on standard error, "materunner: error: …"; logs go to standard error too (or \
-            --log-file); one front-end (text, json, clock) writes to standard output.
+            --log-file); one front-end (text, json, clock) writes to standard output; web serves a page beside it.
             Options can be set in $XDG_CONFIG_HOME/materunner/config.toml, /etc/materunner/config.toml and \
             MATERUNNER_<OPTION> variables, with named profiles (--profile NAME): see docs/CONFIG.md.
             """,

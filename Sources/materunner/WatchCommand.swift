@@ -45,7 +45,7 @@ struct WatchCommand: AsyncParsableCommand {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup, logger: logger)
             let me = Runner(id: .random(), name: try Runner.validate(name: name))
-            let screen = try container.makeScreen(frontEnds)
+            let screen = try container.makeScreen(frontEnds, spectator: true)
             let key = try raceKey.load(logger: logger)
             // Without a race key: ask the runners of an invited race to admit this device (paired mates).
             let pairing = try container.makePairing(data: data, invited: key == nil)

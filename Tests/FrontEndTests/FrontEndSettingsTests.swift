@@ -43,6 +43,15 @@ struct FrontEndSettingsTests {
         #expect(decoded == with)
         let old = try FrontEndCoding.decode(FrontEndOptions.self, from: Array(#"{"output_fd":1,"is_terminal":false,"color":false}"#.utf8))
         #expect(old.settings.isEmpty)
+        #expect(!old.spectator)
+    }
+
+    @Test("the options JSON says spectator only when watching")
+    func spectator() throws {
+        #expect(!String(decoding: try FrontEndCoding.encode(FrontEndOptions()), as: UTF8.self).contains("spectator"))
+        let watching = String(decoding: try FrontEndCoding.encode(FrontEndOptions(spectator: true)), as: UTF8.self)
+        #expect(watching.contains(#""spectator":true"#))
+        #expect(try FrontEndCoding.decode(FrontEndOptions.self, from: Array(watching.utf8)).spectator)
     }
 
     @Test("a front-end's checkSettings names an unknown key and lists the known ones")

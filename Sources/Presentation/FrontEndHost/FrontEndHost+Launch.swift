@@ -12,25 +12,28 @@ extension FrontEndHost {
     /// output (a terminal's size and colours, unless `NO_COLOR`) and reads keys from standard input,
     /// except the json front-end when `jsonOut` names a file (created or truncated) for its stream.
     /// At most one front-end may write to standard output (two would interleave); the shipped ones that
-    /// never do (`FrontEndSearchPath.offStandardOutput`: audio) do not count. Each gets its
-    /// `settings` (`--frontend-option`); settings for a front-end not among `specs` are an error. Throws a
-    /// `FrontEndLoadError` naming the file and the reason.
+    /// never do (`FrontEndSearchPath.offStandardOutput`: audio, web) do not count. Each gets its
+    /// `settings` (`--frontend-option`); settings for a front-end not among `specs` are an error.
+    /// `spectator` (watch) tells them this program takes no part in the race: nothing to control.
+    /// Throws a `FrontEndLoadError` naming the file and the reason.
     public static func launch(
-        _ specs: [String], jsonOut: String?, settings: FrontEndSettings = .none
+        _ specs: [String], jsonOut: String?, settings: FrontEndSettings = .none, spectator: Bool = false
     ) throws(FrontEndLoadError) -> FrontEndHost {
         let onStandardOutput = specs.filter { (jsonOut == nil || !isJSONStream($0)) && !leavesStandardOutput($0) }
         guard onStandardOutput.count <= 1 else { throw .sharedOutput(onStandardOutput) }
         let terminal = TerminalTraits(isTTY: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         let standard = FrontEndOptions(
             outputFD: STDOUT_FILENO, isTerminal: terminal.redrawsInPlace, color: terminal.color,
-            columns: TerminalSize.columns(of: STDOUT_FILENO), inputFD: STDIN_FILENO
+            columns: TerminalSize.columns(of: STDOUT_FILENO), inputFD: STDIN_FILENO, spectator: spectator
         )
         let jsonFD = try jsonOut.map(openForWriting)
         let host = FrontEndHost()
         for spec in specs {
             var options = standard
             if let jsonFD, isJSONStream(spec) {
-                options = FrontEndOptions(outputFD: jsonFD, isTerminal: false, color: false, columns: nil, inputFD: nil)
+                options = FrontEndOptions(
+                    outputFD: jsonFD, isTerminal: false, color: false, columns: nil, inputFD: nil, spectator: spectator
+                )
             }
             do { try host.load(spec, options: options, settings: settings) } catch {
                 host.shutdown()

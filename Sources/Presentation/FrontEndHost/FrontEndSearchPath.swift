@@ -9,11 +9,12 @@ public struct FrontEndSearchPath: Sendable, Equatable {
     /// The names of the shipped front-ends and the libraries they are built as.
     public static let shipped: [String: String] = [
         "text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd", "audio": "AudioFrontEnd",
+        "web": "WebFrontEnd",
     ]
 
-    /// The shipped front-ends that never write to standard output (`audio` speaks), so they run beside
-    /// one that does: `--frontend text,audio`.
-    public static let offStandardOutput: Set<String> = ["audio"]
+    /// The shipped front-ends that never write to standard output (`audio` speaks, `web` serves a page),
+    /// so they run beside one that does: `--frontend text,audio`, `--frontend json,web`.
+    public static let offStandardOutput: Set<String> = ["audio", "web"]
 
     #if os(macOS)
     static let libraryPrefix = "lib", librarySuffix = ".dylib"

@@ -1,0 +1,413 @@
+#!/usr/bin/python3
+"""The web front-end in a real browser: Debian's headless chromium, driven by chromium-driver through
+selenium, against real `materunner` processes on loopback (and, for the course map, the plugin loaded
+through its C ABI by a small ctypes host, see webhost.py).
+
+    python3 Tests/Browser/webpage.py --build-dir .build/debug SCENARIO...
+
+Scenarios: demo, reconnect, invite, watch, course (--screenshots DIR saves the phone and TV views).
+Each prints what it checked and exits non-zero on the first failure. Waits are generous (the machine
+may be loaded) and nothing is timed: a check waits for the page to show something, up to a limit.
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT = 60  # seconds any one thing may take to show up
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+    print("  ok:", message, flush=True)
+
+
+def free_port(kind=socket.SOCK_STREAM):
+    with socket.socket(socket.AF_INET, kind) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Run:
+    """One materunner process, its output in files; stopped by its pid."""
+
+    def __init__(self, binary, args, name, stdin=False):
+        self.folder = tempfile.mkdtemp(prefix=f"materunner-web-{name}-")
+        self.stdout_path = os.path.join(self.folder, "stdout")
+        self.stderr_path = os.path.join(self.folder, "stderr")
+        env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "data"))
+        self.process = subprocess.Popen(
+            [binary] + args, stdout=open(self.stdout_path, "w"), stderr=open(self.stderr_path, "w"),
+            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, env=env)
+
+    def stderr(self):
+        with open(self.stderr_path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def frames(self):
+        frames = []
+        with open(self.stdout_path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                try:
+                    frames.append(json.loads(line))
+                except ValueError:
+                    pass
+        return frames
+
+    def wait_for(self, what, predicate, limit=WAIT):
+        deadline = time.time() + limit
+        while time.time() < deadline:
+            value = predicate()
+            if value:
+                return value
+            if self.process.poll() is not None:
+                value = predicate()
+                if value:
+                    return value
+                raise Failure(f"{what}: the process ended ({self.process.returncode}): {self.stderr()[-2000:]}")
+            time.sleep(0.2)
+        raise Failure(f"{what}: not seen in {limit} s; stderr: {self.stderr()[-2000:]}")
+
+    def addresses(self):
+        """The page and control addresses the web front-end printed on standard error."""
+        def found():
+            text = self.stderr()
+            page = re.search(r"web: the race is on (http://\S+/) ", text)
+            return page and (page.group(1), (re.search(r"keep this address to yourself\): (http://\S+)", text) or [None, None])[1])
+        return self.wait_for("the web front-end's addresses on standard error", found)
+
+    def stop(self, sig=signal.SIGINT, limit=30):
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(limit)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def finish(self, limit=120):
+        try:
+            return self.process.wait(limit)
+        except subprocess.TimeoutExpired:
+            self.stop(signal.SIGKILL)
+            raise Failure(f"the run did not end in {limit} s: {self.stderr()[-2000:]}")
+
+
+def browser(width=412, height=900):
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(WAIT)
+    # A window is never narrower than 500 px: the viewport of a phone is emulated, as DevTools does.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    return driver
+
+
+def wait_page(driver, what, predicate, limit=WAIT):
+    try:
+        # The page redraws the board on every frame: an element read just before a redraw is stale; try again.
+        ignored = [NoSuchElementException, StaleElementReferenceException]
+        return WebDriverWait(driver, limit, poll_frequency=0.25, ignored_exceptions=ignored).until(lambda d: predicate(d))
+    except Exception as error:  # selenium's TimeoutException, or a stale element
+        raise Failure(f"{what}: not shown in {limit} s ({type(error).__name__}); page: {driver.find_element(By.TAG_NAME, 'body').text[:800]}")
+
+
+def conn_state(driver):
+    return driver.find_element(By.ID, "conn").get_attribute("data-state")
+
+
+def board(driver):
+    """The board's rows as (name, distance), read in one go (the page redraws it on every frame)."""
+    return [tuple(row) for row in driver.execute_script(
+        "return [...document.querySelectorAll('#board tr.runner')].map((r) => "
+        "[r.querySelector('.name').textContent, r.querySelector('.distance').textContent]);")]
+
+
+def runner_names(driver):
+    return [name for name, _ in board(driver)]
+
+
+def distance_of(driver, name):
+    return next((distance for runner, distance in board(driver) if runner == name), None)
+
+
+def post(url, body):
+    request = urllib.request.Request(url, data=body.encode(), method="POST", headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def get(url):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def click(driver, selector):
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def control_status(driver):
+    return driver.find_element(By.ID, "control-status").text
+
+
+# ---------------------------------------------------------------- scenarios
+
+def scenario_demo(binary, args):
+    """A demo: the spectator page shows both runners and updates; it has no controls; a forged control
+    request is refused; the runner's page cheers and cancels (with confirmation); the result appears."""
+    port = free_port()
+    demo = Run(binary, ["demo", "--frontend", "json,web", "--frontend-option", f"web.listen=127.0.0.1:{port}",
+                        "--speedup", "6", "--goal", "1"], "demo")
+    spectator = runner = None
+    try:
+        page, control = demo.addresses()
+        check(page == f"http://127.0.0.1:{port}/" and control.startswith(page + "control/"),
+              f"addresses printed: {page} and a control address under it")
+        check(re.fullmatch(r"[0-9a-f]{32}", control.rsplit("/", 1)[1]) is not None, "the control token is 32 hex digits")
+        spectator = browser()
+        spectator.get(page)
+        wait_page(spectator, "the live connection", lambda d: conn_state(d) == "live")
+        wait_page(spectator, "both runners on the board", lambda d: sorted(runner_names(d)) == ["alice", "bob"])
+        first = distance_of(spectator, "alice")
+        wait_page(spectator, "alice's distance changing live", lambda d: distance_of(d, "alice") not in (None, first))
+        check(True, f"alice's distance went from {first} to {distance_of(spectator, 'alice')} without a reload")
+        check(not spectator.find_elements(By.ID, "controls") and not spectator.find_elements(By.CSS_SELECTOR, ".cheer-button, #cancel"),
+              "the spectator page has no controls")
+        check(post(page + "control/" + "0" * 32 + "/input", '{"type":"cancel"}') == 403, "a forged control request (wrong token) gets 403")
+        check(post(page + "control/input", '{"type":"cancel"}') in (403, 404), "a control request without a token is refused")
+        status, body = get(page + "control/" + "f" * 32)
+        check(status == 403 and "spectator page" in body, "a control page with a wrong token gets 403")
+
+        runner = browser()
+        runner.get(control)
+        wait_page(runner, "the runner's page live with its controls", lambda d: conn_state(d) == "live" and d.find_elements(By.ID, "controls"))
+        wait_page(runner, "the cheer buttons while running", lambda d: d.find_element(By.ID, "cheer").is_displayed())
+        buttons = runner.find_elements(By.CSS_SELECTOR, ".cheer-button")
+        check(len(buttons) == 12, "twelve cheer buttons")
+        buttons[1].click()
+        wait_page(runner, "the cheer sent", lambda d: control_status(d).startswith("sent: cheer"))
+        check(True, "cheer clicked: " + control_status(runner))
+        # A browser opening the page mid-race sees the board at once (the snapshot), before any new frame.
+        late = browser()
+        try:
+            late.get(page)
+            wait_page(late, "a late page showing the race", lambda d: sorted(runner_names(d)) == ["alice", "bob"])
+            check(bool(late.find_element(By.ID, "chart").find_elements(By.TAG_NAME, "polyline")), "a late page has the chart's history")
+        finally:
+            late.quit()
+
+        click(runner, "#cancel")
+        wait_page(runner, "the confirmation", lambda d: d.find_element(By.ID, "confirm").is_displayed())
+        click(runner, "#confirm-no")
+        check(not runner.find_element(By.ID, "confirm").is_displayed(), "'No, keep running' cancels nothing")
+        click(runner, "#cancel")
+        wait_page(runner, "the confirmation again", lambda d: d.find_element(By.ID, "confirm").is_displayed())
+        click(runner, "#confirm-yes")
+        wait_page(runner, "the cancel sent", lambda d: control_status(d).startswith("sent: cancel"))
+        # A cancelled run ends at once (no result frame): the board marks alice cancelled, the news says so.
+        wait_page(spectator, "alice cancelled on the spectator's board",
+                  lambda d: d.find_elements(By.CSS_SELECTOR, "#board tr.runner.me.state-cancelled"), limit=120)
+        wait_page(spectator, "the notice in the news", lambda d: "you cancelled" in d.find_element(By.ID, "feed").text)
+        check(True, "the page shows alice cancelled and the notice 'you cancelled'")
+        demo.finish()
+        frames = demo.frames()
+        statuses = [f for f in frames if f.get("type") == "status"]
+        check(any(f.get("type") == "notice" and f.get("message") == "you cancelled" for f in frames)
+              and any(r["me"] and r["state"] == "cancelled" for r in statuses[-1]["runners"]),
+              "the demo's own JSON stream has alice cancelled: the page's cancel reached the run")
+    finally:
+        for driver in (spectator, runner):
+            if driver:
+                driver.quit()
+        demo.stop()
+
+
+def scenario_reconnect(binary, args):
+    """The server drops the stream (its process stops); the page says so, and reconnects by itself,
+    without a reload, when a board serves again on the same address."""
+    port = free_port()
+    listen = ["--frontend-option", f"web.listen=127.0.0.1:{port}"]
+    first = Run(binary, ["demo", "--frontend", "json,web", "--speedup", "1", "--goal", "2"] + listen, "first")
+    driver = second = None
+    try:
+        page, _ = first.addresses()
+        driver = browser()
+        driver.get(page)
+        wait_page(driver, "live", lambda d: conn_state(d) == "live" and runner_names(d))
+        driver.execute_script("window.__sameDocument = 'yes';")
+        first.stop(signal.SIGINT)
+        wait_page(driver, "the page noticing the dropped stream", lambda d: conn_state(d) == "reconnecting")
+        check(True, "the page shows 'reconnecting…' once the server is gone")
+        second = Run(binary, ["demo", "--frontend", "json,web", "--speedup", "1", "--goal", "2"] + listen, "second")
+        second.addresses()
+        wait_page(driver, "the page live again", lambda d: conn_state(d) == "live" and runner_names(d))
+        check(driver.execute_script("return window.__sameDocument;") == "yes", "reconnected by itself, in the same document (no reload)")
+    finally:
+        if driver:
+            driver.quit()
+        first.stop()
+        if second:
+            second.stop()
+
+
+def scenario_invite(binary, args):
+    """Bob's board serves the page; alice invites him; the invitation and its code show on bob's
+    control page; Accept there starts the race; a cheer clicked there reaches alice's JSON stream."""
+    port_a, port_b, web = free_port(socket.SOCK_DGRAM), free_port(socket.SOCK_DGRAM), free_port()
+    bob = Run(binary, ["run", "--name", "bob", "--join", "--port", str(port_b), "--frontend", "json,web",
+                       "--frontend-option", f"web.listen=127.0.0.1:{web}", "--speedup", "8", "--wait", "90",
+                       "--pace", "5:40", "--seed", "2"], "bob")
+    alice = None
+    driver = None
+    try:
+        _, control = bob.addresses()
+        driver = browser()
+        driver.get(control)
+        wait_page(driver, "live", lambda d: conn_state(d) == "live")
+        alice = Run(binary, ["run", "--name", "alice", "--invite", "bob", "--mode", "race", "--goal", "0.6", "--port", str(port_a),
+                             "--peer", f"127.0.0.1:{port_b}", "--frontend", "json", "--speedup", "8", "--wait", "90",
+                             "--invite-timeout", "90", "--pace", "5:00", "--seed", "1"], "alice")
+        invitation = bob.wait_for("the invitation in bob's JSON stream",
+                                  lambda: next((f["invitation"] for f in bob.frames() if f.get("type") == "invitation"), None))
+        wait_page(driver, "the invitation on bob's page", lambda d: d.find_elements(By.CSS_SELECTOR, ".invitation button[data-answer=accept]"))
+        shown = driver.find_element(By.CSS_SELECTOR, ".invitation").text
+        check("alice invites you" in shown, f"the page shows who invites: {shown.splitlines()[0]!r}")
+        if invitation.get("code"):
+            check(driver.find_element(By.CSS_SELECTOR, ".invitation .code").text == invitation["code"],
+                  f"the page shows the invitation's code {invitation['code']}")
+        click(driver, ".invitation button[data-answer=accept]")
+        wait_page(driver, "the accept sent", lambda d: control_status(d).startswith("sent: accept"))
+        alice.wait_for("the race starting in alice's stream",
+                       lambda: any(f.get("type") == "status" and f.get("stage") == "running" for f in alice.frames()), limit=90)
+        check(True, "accepting on the page started the race")
+        wait_page(driver, "the cheer buttons once running", lambda d: d.find_element(By.ID, "cheer").is_displayed())
+        click(driver, ".cheer-button[data-emoji='🔥']")
+        wait_page(driver, "the cheer sent", lambda d: control_status(d).startswith("sent: cheer"))
+        cheer = alice.wait_for("bob's cheer in alice's JSON stream",
+                               lambda: next((f["cheer"] for f in alice.frames() if f.get("type") == "cheer"), None))
+        check(cheer.get("from") == "bob" and cheer.get("emoji") == "🔥", f"alice's stream got {cheer}")
+        wait_page(driver, "the result on bob's page", lambda d: d.find_element(By.ID, "result").is_displayed(), limit=150)
+        check("wins" in driver.find_element(By.ID, "result").text, "the result: " + driver.find_element(By.ID, "result").text.splitlines()[0])
+        bob.finish()
+        alice.finish()
+    finally:
+        if driver:
+            driver.quit()
+        bob.stop()
+        if alice:
+            alice.stop()
+
+
+def scenario_watch(binary, args):
+    """`watch --frontend web` is read-only entirely: no control address, every control request 403."""
+    port = free_port()
+    watch = Run(binary, ["watch", "--peer", f"127.0.0.1:{free_port(socket.SOCK_DGRAM)}", "--wait", "60", "--frontend", "web",
+                         "--frontend-option", f"web.listen=127.0.0.1:{port}"], "watch")
+    try:
+        page, control = watch.addresses()
+        check(control is None and "control this run" not in watch.stderr(), "watch prints no control address")
+        status, body = get(page)
+        check(status == 200 and 'data-control="false"' in body and 'id="controls"' not in body, "the page is the spectator's")
+        check(post(page + "control/" + "a" * 32 + "/input", '{"type":"cancel"}') == 403, "control requests get 403")
+    finally:
+        watch.stop()
+
+
+def scenario_course(binary, args):
+    """The map: the plugin loaded through its C ABI by webhost.py, fed a course frame and status frames
+    with positions on it (the shape of docs/FRONTENDS.md), shown on a phone and on a TV."""
+    sys.path.insert(0, HERE)
+    import webhost
+    port = free_port()
+    host = webhost.PluginHost(os.path.join(os.path.dirname(binary), "libWebFrontEnd.so"), {"listen": f"127.0.0.1:{port}", "qr": "off"})
+    phone = tv = None
+    try:
+        race = webhost.CourseRace(os.path.join(HERE, "..", "Fixtures", "cerknicko-jezero.gpx"))
+        for frame in race.frames(until=0.55):
+            host.deliver(frame)
+        page = f"http://127.0.0.1:{port}/"
+        phone = browser(360, 1400)
+        phone.get(page)
+        wait_page(phone, "the map with every runner", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .map-runner")) == 3)
+        check(bool(phone.find_elements(By.CSS_SELECTOR, "#map polyline")), "the course polyline is drawn")
+        check(phone.find_element(By.ID, "map-title").text.startswith(race.name), "the map names the course")
+        wait_page(phone, "carol off course on the board and the map",
+                  lambda d: "off course" in d.find_element(By.CSS_SELECTOR, "#board tr.runner[data-id='00000000000000c3']").text
+                  and "carol (off course)" in d.find_element(By.ID, "map").text)
+        check(True, "carol, off course, is marked so on the board and on the map")
+        width = phone.execute_script("return document.documentElement.scrollWidth;")
+        check(width <= 360, f"nothing wider than a 360-px phone (page width {width})")
+        tv = browser(1920, 1080)
+        tv.get(page)
+        wait_page(tv, "the TV view", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .map-runner")) == 3)
+        if args.screenshots:
+            os.makedirs(args.screenshots, exist_ok=True)
+            phone.save_screenshot(os.path.join(args.screenshots, "web-phone.png"))
+            tv.save_screenshot(os.path.join(args.screenshots, "web-tv.png"))
+            check(True, f"screenshots saved in {args.screenshots}")
+        before = phone.find_element(By.CSS_SELECTOR, "#map .map-runner circle").get_attribute("cx")
+        for frame in race.frames(start=0.55, until=0.6):
+            host.deliver(frame)
+        wait_page(phone, "the runners moving on the map",
+                  lambda d: d.find_element(By.CSS_SELECTOR, "#map .map-runner circle").get_attribute("cx") != before)
+    finally:
+        for driver in (phone, tv):
+            if driver:
+                driver.quit()
+        host.close()
+
+
+SCENARIOS = {"demo": scenario_demo, "reconnect": scenario_reconnect, "invite": scenario_invite, "watch": scenario_watch,
+             "course": scenario_course}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build-dir", default=".build/debug")
+    parser.add_argument("--screenshots", help="folder for the course scenario's phone and TV screenshots")
+    parser.add_argument("scenarios", nargs="+", choices=sorted(SCENARIOS))
+    args = parser.parse_args()
+    binary = os.path.abspath(os.path.join(args.build_dir, "materunner"))
+    for name in args.scenarios:
+        print(f"{name}:", flush=True)
+        try:
+            SCENARIOS[name](binary, args)
+        except Failure as failure:
+            print(f"FAILED {name}: {failure}", flush=True)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
