@@ -26,7 +26,7 @@ struct RaceMemory: Sendable {
         }
         myName = me.name
         let isRace = frame.mode == "race"
-        let ranked = isRace ? runners.filter { $0.rank > 0 }.count : 0
+        let ranked = isRace ? runners.filter { ($0.rank ?? 0) > 0 }.count : 0
         split(me, goal: frame.goalMetres, splitMetres: splitMetres, ranked: ranked, say: say, phrases: phrases)
         for runner in runners { stateChange(runner, ranked: ranked, say: say, phrases: phrases) }
         if (me.isOffCourse ?? false) != offCourse {
@@ -46,7 +46,7 @@ struct RaceMemory: Sendable {
         if frame.mode == "team", let message = frame.message { return message }
         let me = frame.runners?.first(where: \.me)
         return phrases.result(winner: frame.winner.map { ($0.name, $0.finishSeconds ?? $0.timeSeconds) },
-                              me: me.map { ($0.rank, $0.finishSeconds ?? $0.timeSeconds, $0.state == "finished") })
+                              me: me.map { ($0.rank ?? 0, $0.finishSeconds ?? $0.timeSeconds, $0.state == "finished") })
     }
 
     /// True the first time an invitation (by id) is seen.
@@ -71,14 +71,14 @@ struct RaceMemory: Sendable {
         guard me.state == "running", metres < (goal ?? .infinity) - 0.5 else { return }
         let covered = me.distanceMetres - lastSplit.metres
         let pace = covered > 10 ? (me.timeSeconds - lastSplit.seconds) / covered * 1000 : nil
-        say(.split, phrases.split(metres: metres, seconds: me.timeSeconds, pace: pace, rank: me.rank, runners: ranked), nil)
+        say(.split, phrases.split(metres: metres, seconds: me.timeSeconds, pace: pace, rank: me.rank ?? 0, runners: ranked), nil)
     }
 
     private mutating func stateChange(_ runner: FrontEndRunner, ranked: Int, say: Say, phrases: Phrases) {
         let before = states.updateValue(runner.state, forKey: runner.id)
         guard let before, before != runner.state else { return }
         let time = runner.finishSeconds ?? runner.timeSeconds
-        let rank = ranked > 0 ? runner.rank : 0
+        let rank = ranked > 0 ? runner.rank ?? 0 : 0
         if runner.me {
             switch runner.state {
             case "finished": say(.finish, phrases.youFinished(seconds: time, rank: rank, runners: ranked), nil)

@@ -11,6 +11,8 @@ final class TextFrontEnd: FrontEnd, Sendable {
         var drawnLines = 0
         var drawnColumns: Int?
         var lastPlain: (signature: String, minute: Int)?
+        /// The invitation last printed as a plain line (id and state): its time left is not printed every second.
+        var lastInvitation: String?
     }
 
     private let output: FrontEndOutput
@@ -95,7 +97,11 @@ final class TextFrontEnd: FrontEnd, Sendable {
         case .notice:
             try output.write((line ?? "") + "\n")
         case .invitation:
-            if let invitation = frame.invitation { try output.write(TextLayout.invitation(invitation) + "\n") }
+            guard let invitation = frame.invitation else { return }
+            let signature = "\(invitation.id)=\(invitation.state ?? "open")"
+            guard signature != state.lastInvitation else { return }
+            state.lastInvitation = signature
+            try output.write(TextLayout.invitation(invitation) + "\n")
         case .countdown:
             if let countdown = frame.countdown { try output.write(TextLayout.countdown(countdown) + "\n") }
         case .cheer:

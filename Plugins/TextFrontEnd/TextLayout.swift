@@ -45,10 +45,21 @@ enum TextLayout {
         let withPace = runners.contains { $0.pace != nil } && columns >= 56
         let withCalories = runners.contains { $0.calories != nil } && columns >= 68
         var rows: [String] = []
-        for runner in runners {
-            let time = runner.finishSeconds != nil ? runner.time : runner.state == "cancelled" ? "cancelled" : "did not finish"
-            var line = "  \(runner.rank). \(TextWidth.pad(runner.name, to: nameWidth)) "
-                + "\(TextWidth.pad(runner.distance, to: 9, right: true))  \(TextWidth.pad(time, to: 8))"
+        // A run stopped before the end: nobody's time is final yet.
+        let complete = frame.stage == nil || frame.stage == "complete"
+        let times = runners.map { runner in
+            runner.finishSeconds != nil ? runner.time
+                : runner.state == "cancelled" ? "cancelled" : complete ? "did not finish" : runner.time
+        }
+        // Every state in full: the column is as wide as its widest entry.
+        let timeWidth = max(8, times.map { TextWidth.of($0) }.max() ?? 0)
+        // A cancelled runner is out of the ranking: no rank, listed below the ranked ones.
+        let rankWidth = max(1, runners.compactMap { $0.rank.map { String($0).count } }.max() ?? 1)
+        for (runner, time) in zip(runners, times) {
+            let rank = runner.rank.map { TextWidth.pad("\($0).", to: rankWidth + 1, right: true) }
+                ?? TextWidth.pad("-", to: rankWidth + 1, right: true)
+            var line = "  \(rank) \(TextWidth.pad(runner.name, to: nameWidth)) "
+                + "\(TextWidth.pad(runner.distance, to: 9, right: true))  \(TextWidth.pad(time, to: timeWidth))"
             if withPace { line += "  " + TextWidth.pad(runner.pace ?? "", to: 10) }
             if withCalories { line += "  " + TextWidth.pad(runner.calories ?? "", to: 9) }
             while line.hasSuffix(" ") { line.removeLast() }
@@ -68,7 +79,7 @@ enum TextLayout {
         }
         if let winner = frame.winner {
             lines.append("Winner: \(winner.name)")
-        } else if frame.mode == "team", let message = frame.message {
+        } else if (frame.mode == "team" || !complete), let message = frame.message {
             lines.append(message.prefix(1).uppercased() + message.dropFirst())
         }
         return lines.map { $0.contains("\u{1B}") ? $0 : fit($0, columns: columns) }
@@ -76,7 +87,21 @@ enum TextLayout {
 
     // MARK: Invitations, countdown, cheers
 
+    /// An invitation: the offer with the seconds left while it is open, else where it stands.
     static func invitation(_ invitation: FrontEndInvitation) -> String {
+        guard invitation.isOpen else {
+            let standing = switch invitation.state {
+            case "accepted": "accepted, waiting for \(invitation.from) to start the run"
+            case "declined": "declined"
+            case "expired": "expired (not answered in time)"
+            case "withdrawn": "withdrawn by \(invitation.from)"
+            case "refused": "refused: the answer came too late"
+            case "missed": "started without you"
+            case "starting": "accepted, starting"
+            default: invitation.state ?? ""
+            }
+            return "\(invitation.from)'s invitation: \(standing)"
+        }
         let offer = "\(invitation.from) invites you: \(invitation.mode) to \(invitation.goal) (\(Int(invitation.secondsLeft.rounded(.up))) s to answer)"
         if invitation.paired == true { return offer + " paired" }
         guard let code = invitation.code else { return offer }

@@ -1,7 +1,9 @@
 import FrontEndKit
 
-/// What the terminal view shows, kept between frames and key presses: the board, an invitation
-/// waiting for an answer, the countdown, the latest cheers, and whether a cancel is being confirmed.
+/// What the terminal view shows, kept between frames and key presses: the board, the latest
+/// invitation and where it stands, the countdown, the latest cheers, and whether a cancel is being
+/// confirmed. The keys offered are the ones the host says the screen takes (a status frame's
+/// `inputs`): a spectator's screen offers only `q` to stop watching.
 /// Pure: it turns frames and keys into lines and input events; `TextFrontEnd` does the I/O.
 struct TextScreen {
     static let cheerEmoji = "👏"
@@ -12,8 +14,6 @@ struct TextScreen {
     private(set) var countdown: FrontEndCountdown?
     private(set) var cheers: [String] = []
     private(set) var confirmingCancel = false
-    /// A line about the last answer given, e.g. `you accepted bob's invitation`.
-    private(set) var answer: String?
     /// The result was shown: no more keys are offered.
     private(set) var isOver = false
 
@@ -29,7 +29,6 @@ struct TextScreen {
             if frame.stage == "running", countdown?.secondsLeft == 0 { countdown = nil }
         case .invitation:
             invitation = frame.invitation
-            answer = nil
         case .countdown:
             countdown = frame.countdown
             invitation = nil
@@ -61,22 +60,31 @@ struct TextScreen {
         }
         switch key {
         case UInt8(ascii: "a"), UInt8(ascii: "d"):
-            guard let pending = invitation else { return nil }
-            invitation = nil
-            let accepted = key == UInt8(ascii: "a")
-            answer = "you \(accepted ? "accepted" : "declined") \(pending.from)'s invitation"
-            return FrontEndInputEvent(type: accepted ? .accept : .decline, invitation: pending.id)
+            // The host answers, or says why nothing was answered (an invitation no longer open):
+            // the invitation's next frame, or a notice, shows what came of it.
+            guard let last = invitation, countdown == nil, status == nil else { return nil }
+            return FrontEndInputEvent(type: key == UInt8(ascii: "a") ? .accept : .decline, invitation: last.id)
         case UInt8(ascii: "c"), UInt8(ascii: "q"):
             guard status != nil || countdown != nil else { return nil }
-            confirmingCancel = true
-            return nil
+            if takes(.cancel) {
+                confirmingCancel = true
+                return nil
+            }
+            return key == UInt8(ascii: "q") && takes(.stop) ? FrontEndInputEvent(type: .stop) : nil
         case UInt8(ascii: "e"):
-            guard status?.stage == "running" || status?.stage == "complete" else { return nil }
+            guard takes(.cheer), status?.stage == "running" || status?.stage == "complete" else { return nil }
             cheers = Array((cheers + ["you cheer \(Self.cheerEmoji)"]).suffix(Self.keptCheers))
             return FrontEndInputEvent(type: .cheer, emoji: Self.cheerEmoji)
         default:
             return nil
         }
+    }
+
+    /// Whether the screen takes `kind`: what the last status frame's `inputs` list (a runner's
+    /// stop, cancel and cheer where it does not say).
+    func takes(_ kind: FrontEndInputEvent.Kind) -> Bool {
+        guard let inputs = status?.inputs else { return kind == .stop || kind == .cancel || kind == .cheer }
+        return inputs.contains(kind.rawValue)
     }
 
     // MARK: Drawing
@@ -85,8 +93,7 @@ struct TextScreen {
     func block(columns: Int, color: Bool, withHelp: Bool = true) -> [String] {
         var lines = status.map { TextLayout.status($0, columns: columns, color: color) } ?? []
         if let countdown { lines.append(TextLayout.countdown(countdown)) }
-        if let invitation { lines.append(TextLayout.invitation(invitation)) }
-        if let answer { lines.append(answer) }
+        if let invitation, countdown == nil, status == nil { lines.append(TextLayout.invitation(invitation)) }
         lines += cheers
         if withHelp, let help = help { lines.append(help) }
         return lines.map { $0.contains("\u{1B}") ? $0 : TextLayout.fit($0, columns: columns) }
@@ -96,9 +103,15 @@ struct TextScreen {
     var help: String? {
         if isOver { return nil }
         if confirmingCancel { return "Cancel the run? y: yes, other key: no" }
-        if invitation != nil { return "a: accept  d: decline" }
-        if status?.stage == "running" { return "c: cancel  e: cheer" }
-        if status != nil || countdown != nil { return "c: cancel" }
-        return nil
+        if status == nil, countdown == nil, invitation?.isOpen == true { return "a: accept  d: decline" }
+        guard status != nil || countdown != nil else { return nil }
+        var keys: [String] = []
+        if takes(.cancel) {
+            keys.append("c: cancel")
+        } else if takes(.stop) {
+            keys.append("q: stop watching")
+        }
+        if takes(.cheer), status?.stage == "running" { keys.append("e: cheer") }
+        return keys.isEmpty ? nil : keys.joined(separator: "  ")
     }
 }

@@ -66,6 +66,9 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
     public var position: FrontEndPosition?
     /// The course (course frames).
     public var course: FrontEndCourse?
+    /// The input events the screen takes now (status frames): `stop`, `cancel`, `cheer`. A front-end
+    /// offers only these: a spectator's screen takes `stop` alone.
+    public var inputs: [String]?
 
     /// A frame of `type` made at `time`; the other fields are the ones that apply to that type.
     public init(
@@ -73,7 +76,7 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         mode: String? = nil, goal: String? = nil, goalMetres: Double? = nil, runners: [FrontEndRunner]? = nil,
         leader: String? = nil, winner: FrontEndRunner? = nil, level: String? = nil, message: String? = nil,
         invitation: FrontEndInvitation? = nil, countdown: FrontEndCountdown? = nil, cheer: FrontEndCheer? = nil,
-        clock: FrontEndClock? = nil, position: FrontEndPosition? = nil, course: FrontEndCourse? = nil
+        clock: FrontEndClock? = nil, position: FrontEndPosition? = nil, course: FrontEndCourse? = nil, inputs: [String]? = nil
     ) {
         self.schema = Self.currentSchema
         self.type = type
@@ -95,11 +98,12 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         self.clock = clock
         self.position = position
         self.course = course
+        self.inputs = inputs
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, type, time, stage, elapsed, mode, goal, runners, leader, winner, level, message
-        case invitation, countdown, cheer, clock, position, course
+        case invitation, countdown, cheer, clock, position, course, inputs
         case elapsedSeconds = "elapsed_s"
         case goalMetres = "goal_m"
     }

@@ -1,5 +1,7 @@
 /// An invitation to a run, as an `invitation` frame carries it. The front-end answers with an
-/// `accept` or `decline` input event naming `id`.
+/// `accept` or `decline` input event naming `id`, while `state` is `open`. A new frame for the same
+/// `id` replaces the last one: every second while it is open (with the time left), and at each change
+/// of its state.
 public struct FrontEndInvitation: Codable, Sendable, Equatable {
     /// Identifies the invitation in the answer.
     public var id: String
@@ -20,11 +22,26 @@ public struct FrontEndInvitation: Codable, Sendable, Equatable {
     public var code: String?
     /// True when the host's identity is already paired with this device: nothing to compare.
     public var paired: Bool?
+    /// Where the invitation stands: `open` (answer it), `accepted` (waiting for the host's start),
+    /// `declined`, `expired` (not answered in time), `withdrawn` (the host took it back), `refused`
+    /// (our answer came too late), `missed` (the run started without us) or `starting` (the countdown
+    /// runs). Absent means `open`. Only an `open` invitation can be answered.
+    public var state: String?
+
+    /// The states an invitation can be in.
+    public enum State: String, Sendable, CaseIterable {
+        case open, accepted, declined, expired, withdrawn, refused, missed, starting
+    }
+
+    /// Whether it can still be answered.
+    public var isOpen: Bool {
+        state == nil || state == State.open.rawValue
+    }
 
     /// An invitation from `from` to run `mode` to `goal`, open until `expires`.
     public init(
         id: String, from: String, mode: String, goal: String, goalMetres: Double, expires: String, secondsLeft: Double,
-        code: String? = nil, paired: Bool? = nil
+        code: String? = nil, paired: Bool? = nil, state: State? = nil
     ) {
         self.id = id
         self.from = from
@@ -35,10 +52,11 @@ public struct FrontEndInvitation: Codable, Sendable, Equatable {
         self.secondsLeft = secondsLeft
         self.code = code
         self.paired = paired
+        self.state = state?.rawValue
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, from, mode, goal, expires, code, paired
+        case id, from, mode, goal, expires, code, paired, state
         case goalMetres = "goal_m"
         case secondsLeft = "seconds_left"
     }

@@ -6,8 +6,8 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var name: String
     /// This peer's own runner.
     public var me: Bool
-    /// 1-based position in the standings; 0 for a cancelled runner (out of the ranking).
-    public var rank: Int
+    /// 1-based position in the standings; absent for a cancelled runner (out of the ranking).
+    public var rank: Int?
     /// `waiting`, `running`, `finished`, `lost` or `cancelled`.
     public var state: String
     /// Kilometres, truncated to 2 decimals, e.g. `0.42 km`.
@@ -39,7 +39,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
 
     /// A runner's line; `pace`, `speed`, `calories` are optional and absent from the JSON when nil.
     public init(
-        id: String, name: String, me: Bool, rank: Int, state: String, distance: String, distanceMetres: Double,
+        id: String, name: String, me: Bool, rank: Int?, state: String, distance: String, distanceMetres: Double,
         progress: Double, leader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?,
         pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil,
         offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil

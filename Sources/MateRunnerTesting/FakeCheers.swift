@@ -18,6 +18,7 @@ public final class FakeCheers: CheerUseCase {
 
     private struct State {
         var sent: [Sent] = []
+        var learned: [Runner] = []
         var failure: (any Error & Sendable)?
     }
 
@@ -42,6 +43,13 @@ public final class FakeCheers: CheerUseCase {
     public func received() -> AsyncStream<ReceivedCheer> {
         stream
     }
+
+    public func learn(_ runners: [Runner]) async {
+        state.withLock { $0.learned += runners }
+    }
+
+    /// The runners it was told of (by name), in order.
+    public var learned: [Runner] { state.value.learned }
 
     /// Every cheer sent, in order.
     public var sent: [Sent] { state.value.sent }

@@ -3,7 +3,7 @@
 /// a passing test never waits for it (the guard's sleep is cancelled as soon as `body` returns).
 public func withHangGuard<T: Sendable>(
     _ what: String,
-    seconds: Double = 10,
+    seconds: Double = 30,
     _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in

@@ -22,6 +22,7 @@ public final class ScriptedLobby: LobbyUseCase {
         var answers: [Answer] = []
         var cancels = 0
         var refusing: [UInt32: any Error & Sendable] = [:]
+        var reply: (@Sendable (Answer) -> LobbyEvent?)?
     }
 
     private let stream: AsyncThrowingStream<LobbyEvent, any Error>
@@ -39,11 +40,19 @@ public final class ScriptedLobby: LobbyUseCase {
     }
 
     public func answer(_ id: UInt32, accept: Bool) async throws {
-        let refusal = state.withLock { state -> (any Error & Sendable)? in
-            state.answers.append(Answer(id: id, accept: accept))
-            return state.refusing[id]
+        let answer = Answer(id: id, accept: accept)
+        let (refusal, reply) = state.withLock { state -> ((any Error & Sendable)?, LobbyEvent?) in
+            state.answers.append(answer)
+            return (state.refusing[id], state.reply?(answer))
         }
         if let refusal { throw refusal }
+        // Told before the answer returns, as `JoinLobby` closes a declined invitation.
+        if let reply { continuation.yield(reply) }
+    }
+
+    /// Each answer given (not refused) makes the lobby tell what `reply` gives, before it returns.
+    public func replying(_ reply: @escaping @Sendable (Answer) -> LobbyEvent?) {
+        state.withLock { $0.reply = reply }
     }
 
     public func cancel() async {

@@ -50,6 +50,10 @@ extension AppContainer {
 
     /// The front-ends, clock, timings, interrupts and logger every flow draws with.
     func makeEnvironment(_ screen: FrontEndHost) -> FlowEnvironment {
-        FlowEnvironment(screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger, errors: .standardError)
+        let clock = self.clock
+        return FlowEnvironment(
+            screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger, errors: .standardError,
+            startRaceTime: { clock.startRaceTime() }
+        )
     }
 }

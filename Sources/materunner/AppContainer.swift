@@ -18,8 +18,10 @@ struct AppContainer {
     let clock: AgreedRaceClock
     let logger: Logger
 
+    /// A container whose race clock runs `speedup` times faster once a flow starts race time (the
+    /// lobby before it is real).
     init(speedup: Double, logger: Logger) {
-        self.clock = AgreedRaceClock(speedup: speedup)
+        self.clock = AgreedRaceClock(speedup: speedup, raceTimeStarted: false)
         self.logger = logger
     }
 

@@ -21,7 +21,7 @@ struct PeersCommand: AsyncParsableCommand {
     @Flag(help: "Keep watching and print every change until interrupted.")
     var watch = false
 
-    @Flag(help: "One JSON object per line (name, instance, id, address, port, state, race, version).")
+    @Flag(help: "One JSON object per line: instance, name, address, port, host (always), id, state, race, version (when advertised), and event (appeared, updated, disappeared) with --watch. Nobody found: no line, and a warning on standard error.")
     var json = false
 
     @OptionGroup var logging: LoggingOptionGroup

@@ -93,7 +93,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
     var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Run the race clock this many times faster than real time (1 to 1000).", valueName: "X"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Run race time this many times faster than real time (1 to 1000), from the start of the race: the lobby, its timeouts, messages and dates stay real.",
+        valueName: "X"
+    ))
     var speedup: Double = 1
 
     @Option(help: "Seed of the simulated runner (default: random).")

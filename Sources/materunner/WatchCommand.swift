@@ -25,7 +25,7 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long to wait for a race to be heard, in seconds.", valueName: "SECONDS"))
     var wait: Double = 60
 
-    @Option(help: ArgumentHelp("Race clock speed-up over real time: the same as the runners'.", valueName: "X"))
+    @Option(help: ArgumentHelp("Race time speed-up over real time: the same as the runners' (--wait and messages stay in real seconds).", valueName: "X"))
     var speedup: Double = 1
 
     @OptionGroup var frontEnds: FrontEndOptionGroup

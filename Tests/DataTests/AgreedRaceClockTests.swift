@@ -43,6 +43,27 @@ struct AgreedRaceClockTests {
         #expect(plain.status == .init(appliedOffset: 0, estimatedOffset: nil, uncertainty: nil, isHost: false, isAgreed: false))
     }
 
+    @Test("speed-up is race time only: real until race time starts, then sped up from that instant, without a jump")
+    func raceTimeStarts() {
+        let fake = FakeSource()
+        let clock = AgreedRaceClock(speedup: 20, origin: Self.origin, raceTimeStarted: false, elapsed: { fake.real.withLock { $0 } })
+        // The lobby: real seconds, the same instants as any real clock's.
+        fake.real.withLock { $0 = 10 }
+        #expect(clock.now == Self.origin.addingTimeInterval(10))
+        #expect(clock.currentSpeedup == 1)
+        clock.startRaceTime()
+        #expect(clock.now == Self.origin.addingTimeInterval(10))
+        #expect(clock.currentSpeedup == 20)
+        // The race: 20 race seconds per real second from the start of race time.
+        fake.real.withLock { $0 = 10.5 }
+        #expect(clock.now == Self.origin.addingTimeInterval(20))
+        // A second start changes nothing.
+        clock.startRaceTime()
+        #expect(clock.now == Self.origin.addingTimeInterval(20))
+        // A sleep asks for real time at the speed of the moment.
+        #expect(SpedUpTime.realDelay(until: clock.now.addingTimeInterval(10), now: clock.now, speedup: clock.currentSpeedup) == .seconds(0.5))
+    }
+
     @Test("following: a host clock ahead is taken at once; one behind is slewed, and time never goes back")
     func follows() {
         let fake = FakeSource()

@@ -85,7 +85,7 @@ struct ProgressDeltaTests {
                     // b publishes too (its hellos carry its acknowledgements), and a takes them in.
                     let before = a.statistics.datagramsReceived
                     await b.publish(SyncSample.progress(id: 0xB, name: "bob", elapsed: Double(step), distance: Double(step)))
-                    while a.statistics.datagramsReceived == before { await Task.yield() }
+                    while a.statistics.datagramsReceived == before { try await Task.sleep(for: .milliseconds(1)) }
                 }
                 return (sent, received)
             }

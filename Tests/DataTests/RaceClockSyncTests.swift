@@ -23,14 +23,14 @@ struct RaceClockSyncTests {
         for round in 0..<3 {
             await host.publish(hostProgress)
             try await withHangGuard("the mate hearing the host") {
-                while mate.statistics.datagramsReceived == 0 { await Task.yield() }
+                while mate.statistics.datagramsReceived == 0 { try await Task.sleep(for: .milliseconds(1)) }
             }
             // The mate learned the host's address from its hello: it pings it once it echoed our cookie.
             if round == 0 { try await waitForValidation(of: mate) }
             for _ in 0..<4 { await mate.publish(mateProgress) }
         }
         try await withHangGuard("3 pongs at the mate") {
-            while mate.statistics.received["clock-pong", default: 0] < 3 { await Task.yield() }
+            while mate.statistics.received["clock-pong", default: 0] < 3 { try await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(host.clockHost(me: hostProgress.runner.id) == hostProgress.runner.id)
         #expect(mate.clockHost(me: mateProgress.runner.id) == hostProgress.runner.id)

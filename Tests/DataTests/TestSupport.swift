@@ -46,6 +46,6 @@ func nextUpdate(of repository: UDPRaceSyncRepository) async throws -> RunnerProg
 /// our cookie: docs/PROTOCOL.md, "Address validation"): only then does it send them anything else.
 func waitForValidation(of repository: UDPRaceSyncRepository, count: Int = 1) async throws {
     try await withHangGuard("\(count) address echo(es) at port \(repository.localPort)") {
-        while repository.statistics.received["address-echo", default: 0] < count { await Task.yield() }
+        while repository.statistics.received["address-echo", default: 0] < count { try await Task.sleep(for: .milliseconds(1)) }
     }
 }

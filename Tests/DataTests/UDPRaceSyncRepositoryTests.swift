@@ -22,7 +22,7 @@ struct UDPRaceSyncRepositoryTests {
     /// Waits until `repository` has received `count` datagrams, valid or not.
     private func waitForDatagrams(_ count: Int, at repository: UDPRaceSyncRepository) async throws {
         try await withHangGuard("\(count) datagrams at port \(repository.localPort)") {
-            while repository.statistics.datagramsReceived < count { await Task.yield() }
+            while repository.statistics.datagramsReceived < count { try await Task.sleep(for: .milliseconds(1)) }
         }
     }
 
@@ -108,7 +108,7 @@ struct UDPRaceSyncRepositoryTests {
             #expect(try await nextUpdate(of: b).state == valid.state)
             // 6 besides the address echoes (a's echo of b's challenge may come at any point).
             try await withHangGuard("6 datagrams besides echoes at port \(b.localPort)") {
-                while b.statistics.datagramsReceived - b.statistics.received["address-echo", default: 0] < 6 { await Task.yield() }
+                while b.statistics.datagramsReceived - b.statistics.received["address-echo", default: 0] < 6 { try await Task.sleep(for: .milliseconds(1)) }
             }
             #expect(b.statistics.dropped == ["too-short": 1, "bad-magic": 1, "too-long": 1])
             #expect(b.statistics.droppedTotal == 3)

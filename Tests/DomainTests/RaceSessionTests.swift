@@ -144,6 +144,22 @@ struct RaceSessionTests {
         #expect(last.standings.winner?.runner == ana)
     }
 
+    @Test("on a sped-up race clock the wait is said in real seconds")
+    func lobbyTimeoutSpedUp() async throws {
+        var harness = RaceHarness()
+        // 10 race seconds at speed-up 20: half a real second.
+        harness.add(ana, speed: 5, fixes: 30, expectedMates: 1) {
+            $0.lobbyTimeout = 10
+            $0.speedup = 20
+        }
+        harness.start()
+        defer { harness.cancelAll() }
+        try await harness.runToEnd(maxSeconds: 30)
+        let error = try #require(harness.recorders[0].failure as? RaceSessionError)
+        #expect(error == .matesDidNotShowUp(heard: 0, expected: 1, waited: 0.5))
+        #expect(error.description.hasPrefix("heard from 0 of 1 mate(s) in 1 s:"), "\(error)")
+    }
+
     @Test("the lobby gives up after its timeout: matesDidNotShowUp")
     func lobbyTimeout() async throws {
         var harness = RaceHarness()

@@ -48,7 +48,8 @@ struct SpectatorSessionTests {
         let clock = ManualRaceClock()
         let network = InMemoryRaceNetwork()
         let spectator = SpectatorSession(
-            configuration: SpectatorConfiguration(me: screen, heartbeat: 1, waitTimeout: 5),
+            // 5 race seconds on a race clock 5 times faster than real time: said as the 1 real second it was.
+            configuration: SpectatorConfiguration(me: screen, heartbeat: 1, waitTimeout: 5, speedup: 5),
             sync: network.endpoint(for: screen.id), messaging: InMemoryMessageNetwork().endpoint(for: screen.id), clock: clock
         )
         let watching = SessionRecorder(name: "screen")
@@ -60,7 +61,8 @@ struct SpectatorSessionTests {
             clock.advance(by: 1)
         }
         try await waitUntil("the spectator to give up") { watching.hasEnded }
-        #expect(watching.failure as? SpectatorError == .noRaceHeard(waited: 5))
+        #expect(watching.failure as? SpectatorError == .noRaceHeard(waited: 1))
         #expect("\(watching.failure!)".contains("--peer HOST:PORT"))
+        #expect("\(watching.failure!)".hasPrefix("no race was heard in 1 s:"))
     }
 }

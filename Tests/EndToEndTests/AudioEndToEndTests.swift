@@ -78,20 +78,22 @@ struct AudioEndToEndTests {
         let (folderA, folderB) = (try Self.folder(), try Self.folder())
         defer { for folder in [folderA, folderB] { try? FileManager.default.removeItem(at: folder) } }
         let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
-        // Alice runs fast and stands still half the time; bob runs steadily and passes her while she stands.
+        // Alice runs fast for 30 s and then stands for 90 s; bob runs steadily and passes her while she stands
+        // (at about 37 s of race time), with 80 s of race time (8 s real) to spare before she runs again.
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
             "--pace", "5:00", "--seed", "2", "--frontend", "json,audio", "--speedup", "10", "--wait", "30"] + Self.audioOptions(folderB),
             environment: homes.environment("bob"), input: true)
-        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.4", "--port", "\(portA)",
-            "--peer", "127.0.0.1:\(portB)", "--pace", "4:00", "--pause", "30:30", "--seed", "1", "--frontend", "json,audio",
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.3", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "4:00", "--pause", "30:90", "--seed", "1", "--frontend", "json,audio",
             "--speedup", "10", "--wait", "30"] + Self.audioOptions(folderA), environment: homes.environment("alice"))
-        // Once bob leads by 20 m: a cheer for every mate (alice hears "bob cheers"), then a confirmed cancel.
-        let ahead = await bob.waitForJSON(type: "status", timeout: 90) { line in
+        // Once alice sees bob 10 m ahead (so both have had their pass): a cheer for every mate (alice hears
+        // "bob cheers"), then a confirmed cancel.
+        let ahead = await alice.waitForJSON(type: "status", timeout: 90) { line in
             let runners = line["runners"] as? [[String: Any]] ?? []
             let distance = { (me: Bool) in runners.first { $0["me"] as? Bool == me }?["distance_m"] as? Double ?? 0 }
-            return distance(true) > distance(false) + 20
+            return distance(false) > distance(true) + 10
         }
-        try #require(ahead != nil, "bob never passed alice: \(bob.output.suffix(500))")
+        try #require(ahead != nil, "bob never passed alice: \(alice.output.suffix(500))")
         bob.send(#"{"type":"cheer","emoji":"👏"}"#)
         _ = await alice.waitForJSON(type: "cheer", timeout: 20)
         bob.send(#"{"type":"cancel"}"#)

@@ -53,6 +53,11 @@ struct ConventionsTests {
         // Two front-ends on standard output: the message points at --json-out.
         let shared = try await ProcessRun.run(binary, ["demo", "--frontend", "text,json"])
         #expect(shared.stderr.contains("--json-out FILE"))
+        // The audio front-end never writes there: it runs beside one that does.
+        let spoken = try await ProcessRun.run(binary, ["demo", "--goal", "0.05", "--frontend", "json,audio", "--data-dir", folder.path,
+                                                       "--frontend-option", "audio.out=\(folder.path)/race.wav"], timeout: 60)
+        #expect(spoken.status == 0, "\(spoken.stderr)")
+        #expect(spoken.stdout.contains(#""type":"result""#))
     }
 
     @Test("options that take numbers reach validation with a negative value: --goal -1 says why, not 'missing value'")

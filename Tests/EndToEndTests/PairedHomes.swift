@@ -38,6 +38,11 @@ struct PairedHomes {
         guard added.status == 0 else { throw PairingFailed(output: added.stderr) }
     }
 
+    /// `name`'s data home (`XDG_DATA_HOME`): its records are under `materunner/` in it.
+    func dataHome(_ name: String) -> URL {
+        homes[name] ?? FileManager.default.temporaryDirectory
+    }
+
     /// The environment of `name`'s processes: its own data home.
     func environment(_ name: String) -> [String: String] {
         homes[name].map { ["XDG_DATA_HOME": $0.path] } ?? [:]

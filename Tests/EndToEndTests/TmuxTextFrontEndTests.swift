@@ -37,7 +37,9 @@ struct TmuxTextFrontEndTests {
             tmux.stop()
             try? FileManager.default.removeItem(at: records)
         }
-        let running = try await tmux.waitForScreen("the board at 80 columns") { $0.contains("c: cancel  e: cheer") && $0.contains("(you)") }
+        // The demo's runner has no mates to cheer: its keys are cancel alone.
+        let running = try await tmux.waitForScreen("the board at 80 columns") { $0.contains("c: cancel") && $0.contains("(you)") }
+        #expect(!running.contains("e: cheer"), "\(running)")
         Self.check(running, columns: 80)
         // In place: one header however many frames were drawn.
         #expect(running.components(separatedBy: "goal 0.50 km").count == 2, "\(running)")

@@ -56,6 +56,21 @@ extension SampleFrames {
         )
     )
 
+    /// The same invitation, in `state`.
+    static func invitation(_ state: FrontEndInvitation.State) -> FrontEndFrame {
+        var frame = invitation
+        frame.invitation?.state = state.rawValue
+        frame.invitation?.secondsLeft = 0
+        return frame
+    }
+
+    /// The status frame of a spectator's screen: it takes `stop` alone.
+    static var spectatorStatus: FrontEndFrame {
+        var frame = status
+        frame.inputs = ["stop"]
+        return frame
+    }
+
     static func countdown(_ left: Int) -> FrontEndFrame {
         FrontEndFrame(
             type: .countdown, time: "2027-01-15T08:00:0\(3 - left).000Z",

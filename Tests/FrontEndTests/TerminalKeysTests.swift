@@ -36,6 +36,9 @@ struct TerminalKeysTests {
         try await terminal.waitFor("the invitation prompt") { terminal.output.contains("a: accept  d: decline") }
         terminal.type("a")
         try await terminal.waitFor("the accept event") { inputs.value.count == 1 }
+        // What came of the answer is the host's to say: the invitation's next frame.
+        host.deliver(SampleFrames.invitation(.accepted))
+        try await terminal.waitFor("accepted") { terminal.output.contains("bob's invitation: accepted") }
         host.deliver(SampleFrames.countdown(3))
         host.deliver(SampleFrames.status)
         host.deliver(SampleFrames.cheer)
@@ -57,7 +60,7 @@ struct TerminalKeysTests {
         ])
         let output = terminal.output
         for expected in [
-            "bob invites you: race to 1.00 km (10 s", "you accepted bob's invitation", "Starting in 3...",
+            "bob invites you: race to 1.00 km (10 s", "bob's invitation: accepted", "Starting in 3...",
             "bob cheers you 👏", "you cheer 👏", "Result: race to 1.00 km", "Winner: alice",
         ] {
             #expect(output.contains(expected), "missing \(expected)")
@@ -79,6 +82,30 @@ struct TerminalKeysTests {
         try await terminal.waitFor("the confirmation") { terminal.output.contains("Cancel the run?") }
         host.shutdown()
         #expect(inputs.value.isEmpty)
+    }
+
+    @Test("text: an invitation no longer open offers no answer keys; a spectator's screen offers q alone, and e and c do nothing")
+    func textClosedInvitationAndSpectator() async throws {
+        let terminal = try PseudoTerminal(columns: 60)
+        defer { terminal.close() }
+        let (host, inputs) = try load("text", on: terminal)
+        host.deliver(SampleFrames.invitation)
+        try await terminal.waitFor("the prompt") { terminal.output.contains("a: accept  d: decline") }
+        host.deliver(SampleFrames.invitation(.expired))
+        try await terminal.waitFor("expired") { terminal.output.contains("bob's invitation: expired (not answered in time)") }
+        // A key pressed anyway goes to the host, which says why nothing was answered.
+        terminal.type("a")
+        try await terminal.waitFor("the late accept") { inputs.value.count == 1 }
+
+        host.deliver(SampleFrames.spectatorStatus)
+        try await terminal.waitFor("the spectator's keys") { terminal.output.contains("q: stop watching") }
+        terminal.type("ec")
+        terminal.type("q")
+        try await terminal.waitFor("the stop") { inputs.value.count == 2 }
+        host.shutdown()
+        #expect(inputs.value == [FrontEndInputEvent(type: .accept, invitation: "inv-7"), FrontEndInputEvent(type: .stop)])
+        let output = terminal.output
+        #expect(!output.contains("Cancel the run?") && !output.contains("you cheer") && !output.contains("e: cheer"))
     }
 
     @Test("clock: y, n, t and q send previous day, now, next day and stop")

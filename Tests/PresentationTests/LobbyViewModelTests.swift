@@ -45,7 +45,7 @@ struct LobbyViewModelTests {
         #expect(history.notice == [
             Notice(level: .info, message: "invited bob to a 0.20 km race, waiting 30 s for answers"),
             Notice(level: .info, message: "bob accepted"),
-            Notice(level: .info, message: "a 0.20 km race with 2 runners starts at 2027-01-15T08:00:03.000Z"),
+            Notice(level: .info, message: "a 0.20 km race with 2 runners starts at 2027-01-15T08:00:03.000Z (in 3 s)"),
             Notice(level: .warning, message: "bob answered too late: refused"),
         ])
         #expect(history.countdown == Self.countdown(start))
@@ -54,53 +54,155 @@ struct LobbyViewModelTests {
         #expect(history.invitation.isEmpty)
     }
 
-    @Test("joiner: the invitation, accepted from the view, then the countdown and the start")
+    static func invitation(_ offer: InvitationOffer, left: Double, _ state: FrontEndInvitation.State) -> FrontEndInvitation {
+        FrontEndInvitation(
+            id: String(offer.id), from: "alice", mode: "race", goal: "0.20 km", goalMetres: 200,
+            expires: DisplayFormat.timestamp(offer.expiresAt), secondsLeft: left, state: state
+        )
+    }
+
+    static func info(_ message: String) -> Notice { Notice(level: .info, message: message) }
+    static func warning(_ message: String) -> Notice { Notice(level: .warning, message: message) }
+
+    @Test("joiner: waiting with the time left, the invitation, accepted from the view, then starting, the countdown and the start")
     func joinerAccepts() async throws {
         let script = LobbyScript()
         let offer = Self.offer(at: script.clock.now)
         let start = Self.start(at: script.clock.now)
         try await script.load()
-        try await script.send(.invitation(offer), notices: 0, invitations: 1)
+        try await script.send(.waiting(Self.bob, until: script.clock.now.addingTimeInterval(60)), notices: 1)
+        try await script.send(.invitation(offer), notices: 1, invitations: 1)
         script.accepted.yield(7)
-        try await waitUntil("the answer") { script.lobby.answers.count == 1 }
-        try await script.send(.starting(start), notices: 1, invitations: 1)
+        try await waitUntil("the answer") { script.history.invitation.count == 2 && script.history.notice.count == 2 }
+        try await script.send(.starting(start), notices: 3, invitations: 3)
         script.lobby.finish()
         try await script.countDown()
         try await script.waitForAllOutputsToFinish()
 
         let history = script.history
-        #expect(history.invitation == [FrontEndInvitation(
-            id: "7", from: "alice", mode: "race", goal: "0.20 km", goalMetres: 200,
-            expires: "2027-01-15T08:00:30.000Z", secondsLeft: 30
-        )])
+        #expect(history.invitation == [
+            Self.invitation(offer, left: 30, .open), Self.invitation(offer, left: 0, .accepted), Self.invitation(offer, left: 0, .starting),
+        ])
+        #expect(history.notice == [
+            Self.info("bob is waiting for an invitation: 60 s left"),
+            Self.info("you accepted alice's invitation: waiting for alice to start the run"),
+            Self.info("a 0.20 km race with 2 runners starts at 2027-01-15T08:00:03.000Z (in 3 s)"),
+        ])
         #expect(script.lobby.answers == [ScriptedLobby.Answer(id: 7, accept: true)])
         #expect(history.countdown == Self.countdown(start))
         #expect(history.started == [start])
     }
 
-    @Test("joiner: decline, the invitation closes, a refused answer is told, and the wait ends without a run")
+    @Test("joiner: decline, said once; still waiting, with the time left; an answer the lobby refuses is a warning; the wait ends")
     func joinerDeclines() async throws {
         let script = LobbyScript()
         let offer = Self.offer(at: script.clock.now)
         script.lobby.refuseAnswers(to: 8, with: InvitationError.notInvited)
+        // The lobby closes a declined invitation before its answer returns (as JoinLobby does): said once.
+        script.lobby.replying { $0.accept ? nil : .closed(offer, .declined) }
         try await script.load()
-        try await script.send(.invitation(offer), notices: 0, invitations: 1)
+        try await script.send(.waiting(Self.bob, until: script.clock.now.addingTimeInterval(60)), notices: 1)
+        try await script.send(.invitation(offer), notices: 1, invitations: 1)
         script.declined.yield(7)
-        try await waitUntil("the answer") { script.lobby.answers.count == 1 }
-        try await script.send(.closed(offer, .declined), notices: 1, invitations: 1)
+        try await waitUntil("the decline") { script.history.notice.count == 3 && script.history.invitation.count == 2 }
         script.accepted.yield(8)
-        try await waitUntil("the refusal") { script.history.notice.count == 2 }
-        script.lobby.fail(LobbyError.noInvitation(waited: 10))
+        try await waitUntil("the refusal") { script.history.notice.count == 4 }
+        script.lobby.fail(LobbyError.noInvitation(waited: 60))
         try await script.waitForAllOutputsToFinish()
 
         let history = script.history
         #expect(script.lobby.answers == [ScriptedLobby.Answer(id: 7, accept: false), ScriptedLobby.Answer(id: 8, accept: true)])
+        #expect(history.invitation == [Self.invitation(offer, left: 30, .open), Self.invitation(offer, left: 0, .declined)])
         #expect(history.notice == [
-            Notice(level: .info, message: "the invitation from alice was declined"),
-            Notice(level: .info, message: "answer to invitation 8 refused: \(InvitationError.notInvited)"),
+            Self.info("bob is waiting for an invitation: 60 s left"),
+            Self.info("you declined alice's invitation"),
+            Self.info("bob is waiting for another invitation: 60 s left"),
+            Self.warning("answer to invitation 8 refused: \(InvitationError.notInvited)"),
         ])
-        #expect(history.failure as? LobbyError == .noInvitation(waited: 10))
+        #expect(history.failure as? LobbyError == .noInvitation(waited: 60))
         #expect(history.countdown.isEmpty && history.started.isEmpty)
+    }
+
+    @Test("joiner: the time left said every second on the clock; at the expiry the invitation expires; a later accept is not sent and says why")
+    func joinerExpiry() async throws {
+        let script = LobbyScript()
+        let offer = InvitationOffer(id: 7, host: Self.alice, terms: Self.terms, invitees: [Self.bob.id], sentAt: script.clock.now, timeout: 3)
+        try await script.load()
+        try await script.send(.waiting(Self.bob, until: script.clock.now.addingTimeInterval(60)), notices: 1)
+        try await script.send(.invitation(offer), notices: 1, invitations: 1)
+        for shown in 2...4 {
+            await script.clock.awaitSleepers(1)
+            script.clock.advance(by: 1)
+            try await waitUntil("invitation frame \(shown)") { script.history.invitation.count == shown }
+        }
+        try await waitUntil("the expiry notices") { script.history.notice.count == 3 }
+        script.accepted.yield(7)
+        try await waitUntil("the refusal") { script.history.notice.count == 4 }
+        // The host's word that it timed out comes later: nothing new to say.
+        try await script.send(.closed(offer, .timedOut), notices: 4, invitations: 4)
+        script.lobby.finish()
+        try await script.waitForAllOutputsToFinish()
+
+        let history = script.history
+        #expect(history.invitation == [
+            Self.invitation(offer, left: 3, .open), Self.invitation(offer, left: 2, .open), Self.invitation(offer, left: 1, .open),
+            Self.invitation(offer, left: 0, .expired),
+        ])
+        #expect(history.notice == [
+            Self.info("bob is waiting for an invitation: 60 s left"),
+            Self.warning("the invitation from alice expired: it was not answered in time"),
+            Self.info("bob is waiting for another invitation: 57 s left"),
+            Self.warning("nothing to accept: the invitation from alice expired"),
+        ])
+        #expect(script.lobby.answers.isEmpty)
+    }
+
+    @Test("joiner: the host withdraws the invitation: withdrawn, said, still waiting; `a` then answers nothing")
+    func joinerWithdrawn() async throws {
+        let script = LobbyScript()
+        let offer = Self.offer(at: script.clock.now)
+        try await script.load()
+        try await script.send(.waiting(Self.bob, until: script.clock.now.addingTimeInterval(60)), notices: 1)
+        try await script.send(.invitation(offer), notices: 1, invitations: 1)
+        try await script.send(.closed(offer, .cancelled), notices: 3, invitations: 2)
+        script.accepted.yield(7)
+        try await waitUntil("the refusal") { script.history.notice.count == 4 }
+        script.lobby.finish()
+        try await script.waitForAllOutputsToFinish()
+
+        let history = script.history
+        #expect(history.invitation == [Self.invitation(offer, left: 30, .open), Self.invitation(offer, left: 0, .withdrawn)])
+        #expect(history.notice == [
+            Self.info("bob is waiting for an invitation: 60 s left"),
+            Self.warning("alice withdrew the invitation"),
+            Self.info("bob is waiting for another invitation: 60 s left"),
+            Self.warning("nothing to accept: the invitation from alice was withdrawn"),
+        ])
+        #expect(script.lobby.answers.isEmpty)
+    }
+
+    @Test("joiner: an accept the lobby refuses as too late expires the invitation; a run that started without us is said")
+    func joinerLateAndMissed() async throws {
+        let script = LobbyScript()
+        let offer = Self.offer(at: script.clock.now)
+        var other = Self.offer(at: script.clock.now)
+        other.id = 9
+        script.lobby.refuseAnswers(to: 7, with: InvitationError.timedOut)
+        try await script.load()
+        try await script.send(.invitation(offer), notices: 0, invitations: 1)
+        script.accepted.yield(7)
+        try await waitUntil("the refusal") { script.history.notice.count == 1 && script.history.invitation.count == 2 }
+        try await script.send(.invitation(other), notices: 1, invitations: 3)
+        try await script.send(.closed(other, .start(at: script.clock.now, runners: [Self.alice.id])), notices: 2, invitations: 4)
+        script.lobby.finish()
+        try await script.waitForAllOutputsToFinish()
+
+        let history = script.history
+        #expect(history.invitation.map(\.state) == ["open", "expired", "open", "missed"])
+        #expect(history.notice == [
+            Self.warning("answer to invitation 7 refused: \(InvitationError.timedOut)"),
+            Self.warning("the run from alice's invitation started without you"),
+        ])
     }
 
     @Test("host: nobody answers in time: started throws the lobby's error; a lobby that just ends throws NoRunAgreed")

@@ -17,7 +17,7 @@ struct RunningScript {
     /// The position source's states, as the run's source would report them.
     let positions: AsyncStream<PositionStatus>.Continuation
 
-    init(tick: TimeInterval = 1) {
+    init(tick: TimeInterval = 1, role: RunningViewModel.Role = .runner) {
         let loaded = AsyncStream.makeStream(of: Void.self)
         let stop = AsyncStream.makeStream(of: Void.self)
         let cancel = AsyncStream.makeStream(of: Void.self)
@@ -28,7 +28,9 @@ struct RunningScript {
         cheerRequested = cheer.continuation
         let position = AsyncStream.makeStream(of: PositionStatus.self)
         positions = position.continuation
-        let viewModel = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, tick: tick, positions: { position.stream }))
+        let viewModel = RunningViewModel(dependency: .init(
+            race: race, cheers: cheers, clock: clock, tick: tick, role: role, positions: { position.stream }
+        ))
         outputs.record(viewModel.transform(input: .init(
             viewDidLoad: loaded.stream, stopRequested: stop.stream, cancelConfirmed: cancel.stream, cheerRequested: cheer.stream
         )))

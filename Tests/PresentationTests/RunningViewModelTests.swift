@@ -10,6 +10,9 @@ import Testing
 /// it causes before the next, so the history is deterministic; nothing sleeps for real.
 @Suite("RunningViewModel", .timeLimit(.minutes(1)))
 struct RunningViewModelTests {
+    /// What a runner's screen takes: every status says so.
+    static let runnerInputs = ["stop", "cancel", "cheer"]
+
     let ana = Sample.ana
     let bor = Sample.bor
 
@@ -50,13 +53,9 @@ struct RunningViewModelTests {
 
         let history = script.history
         let boards = snapshots.map(RaceBoard.init)
-        #expect(history.status == [
-            RunningStatus(elapsed: "00:00", board: boards[0]), RunningStatus(elapsed: "00:00", board: boards[1]),
-            RunningStatus(elapsed: "00:01", board: boards[1]), RunningStatus(elapsed: "00:01", board: boards[2]),
-            RunningStatus(elapsed: "00:02", board: boards[2]), RunningStatus(elapsed: "00:02", board: boards[3]),
-            RunningStatus(elapsed: "00:03", board: boards[3]), RunningStatus(elapsed: "00:03", board: boards[4]),
-            RunningStatus(elapsed: "00:02", board: boards[4]), RunningStatus(elapsed: "00:02", board: boards[5]),
-        ])
+        let shown = [("00:00", 0), ("00:00", 1), ("00:01", 1), ("00:01", 2), ("00:02", 2), ("00:02", 3), ("00:03", 3), ("00:03", 4),
+                     ("00:02", 4), ("00:02", 5)]
+        #expect(history.status == shown.map { RunningStatus(elapsed: $0.0, board: boards[$0.1], inputs: Self.runnerInputs) })
         #expect(boards.map(\.stage) == ["waiting", "running", "running", "running", "running", "complete"])
         #expect(boards.map(\.headline) == [
             "waiting for mates: 0 of 1", "running to 0.10 km", "running to 0.10 km", "running to 0.10 km",
@@ -113,7 +112,7 @@ struct RunningViewModelTests {
         try await script.waitForAllOutputsToFinish()
 
         let history = script.history
-        #expect(history.status == [RunningStatus(elapsed: "00:00", board: RaceBoard(Sample.waiting))])
+        #expect(history.status == [RunningStatus(elapsed: "00:00", board: RaceBoard(Sample.waiting), inputs: Self.runnerInputs)])
         #expect(history.result.isEmpty)
         #expect(history.notice == [Notice(level: .error, message: failure.description)])
         #expect(history.notice.first?.message.contains("heard from 0 of 1 mate(s) in 60 s") == true)
@@ -134,11 +133,14 @@ struct RunningViewModelTests {
         let history = script.history
         #expect(history.status.map(\.elapsed) == ["00:00", "00:01"])
         #expect(history.status.map(\.board) == [RaceBoard(running), RaceBoard(running)])
-        #expect(history.result.isEmpty)
+        // A stopped run ends with its result all the same: the board as it stood, no winner.
+        #expect(history.result == [RunningResult(
+            board: RaceBoard(running), winner: nil, summary: "run stopped at 00:01, before the end: you led with 0.00 km"
+        )])
         #expect(history.notice == [Notice(level: .info, message: "run stopped")])
     }
 
-    @Test("a confirmed cancel cancels the run; a cancelled runner is said once, and the run ends without a result")
+    @Test("a confirmed cancel cancels the run; a cancelled runner is said once, and the run ends with its result, unranked")
     func cancelConfirmed() async throws {
         let script = RunningScript()
         defer { script.outputs.cancel() }
@@ -156,7 +158,9 @@ struct RunningViewModelTests {
         let history = script.history
         #expect(history.status.map(\.board) == [RaceBoard(running), RaceBoard(cancelled), RaceBoard(cancelled)])
         #expect(history.notice == [Notice(level: .info, message: "you cancelled")])
-        #expect(history.result.isEmpty)
+        #expect(history.result == [RunningResult(board: RaceBoard(cancelled), winner: nil, summary: "you cancelled at 0.00 km after 00:01")])
+        // Out of the ranking: no rank (never 0), listed after the ranked runner.
+        #expect(history.result.first?.board.runners.map(\.rank) == [1, nil])
     }
 
     @Test("cheers: a mate's cheer is shown; ours are sent; an unknown emoji and a failed send are warnings")
@@ -187,6 +191,31 @@ struct RunningViewModelTests {
             Notice(level: .warning, message: "a front-end sent a cheer with an unknown emoji 🦆: ignored"),
             Notice(level: .warning, message: "\(CheerError.toSelf)"),
         ])
+    }
+
+    @Test("a spectator: its status offers only stop; cancel and cheer inputs act on nothing; runners' cheers are shown; a stop ends with the result")
+    func spectator() async throws {
+        let script = RunningScript(role: .spectator)
+        defer { script.outputs.cancel() }
+        let running = Sample.snapshot(.running, [Sample.progress(ana, elapsed: 1, distance: 4), Sample.progress(bor, elapsed: 1, distance: 3)])
+        try await script.load()
+        try await script.send(running)
+        script.cancelConfirmed.yield(())
+        script.cheerRequested.yield(CheerRequest(emoji: "👏"))
+        script.cheers.receive(ReceivedCheer(sender: bor, recipient: nil, emoji: .clap, sentAt: Sample.start))
+        try await waitUntil("the runner's cheer") { script.history.cheer.count == 1 }
+        script.stopRequested.yield(())
+        try await script.waitForAllOutputsToFinish()
+
+        let history = script.history
+        #expect(history.status.map(\.inputs) == [["stop"]])
+        #expect(script.race.cancels == 0)
+        #expect(script.cheers.sent.isEmpty)
+        #expect(history.cheer == [FrontEndCheer(from: "bor", to: nil, emoji: CheerEmoji.clap.symbol)])
+        #expect(history.result.map(\.summary) == ["stopped watching at 00:00, before the end: ana led with 0.00 km"])
+        // The board's runners were named to the cheers, once each (a cheer from one of them is shown by name).
+        #expect(script.cheers.learned == [ana, bor])
+        #expect(history.notice == [Notice(level: .info, message: "run stopped")])
     }
 
     @Test("the elapsed time changes the status only when its text changes: quarter-second ticks give one a second")

@@ -47,6 +47,7 @@ public struct DemoFlow: Sendable {
             } catch {
                 throw FlowError(.unavailable, "the demo's runners cannot reach each other: \(error)")
             }
+            environment.startRaceTime()
             let otherRun = Task { [self] in
                 for try await _ in session(of: other, location: other.location).snapshots() {}
             }

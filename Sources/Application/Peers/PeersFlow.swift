@@ -15,7 +15,7 @@ public struct PeersFlow: Sendable {
         public var clock: any RaceClock
         /// Where the lines go.
         public var output: LineOutput
-        /// Notices (nobody found) go here.
+        /// Notices (nobody found, beside an empty JSON list) go here.
         public var logger: Logger
 
         /// The flow's dependencies.
@@ -36,13 +36,20 @@ public struct PeersFlow: Sendable {
 
     // MARK: List
 
-    /// Looks for `seconds` of the clock, then writes the runners present, by name. Discovery that
-    /// cannot start (no daemon) is a usage error naming the fix.
+    /// Looks for `seconds` of the clock, then writes the runners present, by name; when nobody was
+    /// found it says so (a text line; with `json` the list stays empty and the warning goes to the
+    /// log). Discovery that cannot start (no daemon) is a usage error naming the fix.
     public func list(after seconds: TimeInterval, json: Bool) async throws(FlowError) {
         let events = try browse()
         defer { dependency.discovery.stop() }
         let runners = await collect(events, for: seconds)
-        if runners.isEmpty { dependency.logger.notice("no mates found in \(seconds) s") }
+        if runners.isEmpty {
+            if json {
+                dependency.logger.warning("\(PeerText.nothingFound(after: seconds))")
+            } else {
+                dependency.output.write(PeerText.nothingFound(after: seconds))
+            }
+        }
         for runner in runners.values.sorted(by: { ($0.name, $0.instance) < ($1.name, $1.instance) }) {
             dependency.output.write(PeerText.line(runner, json: json))
         }

@@ -15,6 +15,10 @@ struct RecordingCheers: CheerUseCase {
         await recorder.observe(RecordedCheer(sender: me.name, recipient: recipientName, emoji: emoji, sentAt: clock.now))
     }
 
+    func learn(_ runners: [Runner]) async {
+        await wrapped.learn(runners)
+    }
+
     func received() -> AsyncStream<ReceivedCheer> {
         let cheers = wrapped.received()
         let (recorder, me) = (self.recorder, self.me)

@@ -59,6 +59,8 @@ public struct RunFlow: Sendable {
         if let course = request.course, let courseTerms = terms.course {
             binder.show(course: FrontEndCourse(course, terms: courseTerms))
         }
+        // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
+        environment.startRaceTime()
         var location = try deps.location()
         if let discovery {
             // The race's own id, the same on every runner: never a per-runner random one.

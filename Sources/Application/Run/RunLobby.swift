@@ -19,7 +19,7 @@ struct RunLobby {
         case let .host(invitees, answerWithin):
             lobby = HostInvitation(
                 lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock, knownMates: deps.knownMates),
-                names: invitees, terms: request.terms, timeout: answerWithin * environment.timings.scale
+                names: invitees, terms: request.terms, timeout: answerWithin
             )
             input = binder.lobbyInput(cancels: environment.interrupts())
         case .joiner(let acceptFrom):
@@ -27,7 +27,6 @@ struct RunLobby {
                 settings: settings, messaging: deps.transport, clock: environment.clock, acceptFrom: acceptFrom, knownMates: deps.knownMates
             )
             input = binder.lobbyInput()
-            binder.show(Notice(level: .info, message: "\(me.name) is waiting for an invitation"))
         case .open:
             throw FlowError(.software, "a run without invitations has no lobby")
         }

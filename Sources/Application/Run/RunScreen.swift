@@ -12,10 +12,10 @@ struct RunScreen {
     /// Shows `race` until it ends or is stopped (a front-end's stop, Ctrl-C); returns whether it ended
     /// without an error.
     func present(
-        race: any RaceSessionUseCase, cheers: (any CheerUseCase)?, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil,
-        worldClock: WorldClockRequest? = nil
+        race: any RaceSessionUseCase, cheers: (any CheerUseCase)?, role: RunningViewModel.Role = .runner,
+        positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil, worldClock: WorldClockRequest? = nil
     ) async -> Bool {
-        let running = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, positions: positions))
+        let running = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, role: role, positions: positions))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
         // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.
         let clockOutput = worldClock.map { request in

@@ -49,6 +49,8 @@ public struct SpectatorFlow: Sendable {
                 throw FlowError(FlowError(error, otherwise: .unavailable).fault, "\(error), or pass --peer HOST:PORT for each runner to follow")
             }
         }
+        // A spectator follows race time from the first moment; its wait is said in real seconds.
+        environment.startRaceTime()
         logger.info("watching as \(me.name) (\(me.id)) on UDP port \(transport.localPort)")
         let session = SpectatorSession(
             configuration: environment.timings.spectator(me: me, wait: wait), sync: transport, messaging: transport,
@@ -56,7 +58,11 @@ public struct SpectatorFlow: Sendable {
         )
         let notice = Task { await tellWhenNotPaired(binder) }
         await teardown.add { notice.cancel() }
-        return await environment.runScreen(binder).present(race: session, cheers: nil)
+        // What the screen shows until the first runner is heard: the wait, in real seconds.
+        binder.show(Notice(level: .info, message: "\(me.name) is watching: waiting up to \(Int(wait.rounded())) s for a race"))
+        // The runners' cheers are heard and shown; a spectator sends none, and cannot cancel anybody's run.
+        let cheers = RaceCheers(me: me, messaging: transport, clock: environment.clock)
+        return await environment.runScreen(binder).present(race: session, cheers: cheers, role: .spectator)
     }
 
     /// Says once, when runners of an invited race refused this spectator as not paired and none admitted

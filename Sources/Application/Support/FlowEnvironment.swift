@@ -15,11 +15,16 @@ public struct FlowEnvironment: Sendable {
     public var logger: Logger
     /// Where the error that ends a flow is written, as one plain line (`FlowError.line`); nil: the log.
     public var errors: LineOutput?
+    /// Starts race time: from now on `clock` runs `timings.scale` times faster (a no-op for a clock
+    /// that is not sped up, or already is). Until then it reads real time: the lobby, its timeouts
+    /// and the agreed start are real.
+    public var startRaceTime: @Sendable () -> Void
 
     /// An environment.
     public init(
         screen: any FrontEndScreen, clock: any RaceClock, timings: RunTimings,
-        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil
+        interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil,
+        startRaceTime: @escaping @Sendable () -> Void = {}
     ) {
         self.screen = screen
         self.clock = clock
@@ -27,6 +32,7 @@ public struct FlowEnvironment: Sendable {
         self.interrupts = interrupts
         self.logger = logger
         self.errors = errors
+        self.startRaceTime = startRaceTime
     }
 
     /// A binder on `screen` whose reports are logged, and its errors written to `errors`.

@@ -2,7 +2,9 @@ import Domain
 import Foundation
 
 /// The timings of a run, given in real seconds and run on the race clock, which may be sped up
-/// (`--speedup`, a replay's xSPEED): every interval is scaled by `scale`.
+/// (`--speedup`, a replay's xSPEED). Speed-up is race time only: the lobby runs before race time
+/// starts, on real seconds; the run's intervals are scaled by `scale`, and what a person is told
+/// about a wait is said in real seconds.
 public struct RunTimings: Sendable, Equatable {
     /// Race-clock seconds per real second.
     public var scale: Double
@@ -25,21 +27,23 @@ public struct RunTimings: Sendable, Equatable {
         RaceSessionConfiguration(
             me: me, terms: terms, expectedMates: expectedMates, lobbyTimeout: wait * scale,
             heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, resultLinger: resultLinger * scale,
-            profile: profile
+            profile: profile, speedup: scale
         )
     }
 
-    /// The lobby's settings: invitations repeated every half second, a 3 s countdown, up to `wait`
-    /// real seconds to find invitees (at most 15) or to be invited.
+    /// The lobby's settings, in real seconds (race time has not started): invitations repeated every
+    /// half second, a 3 s countdown, up to `wait` seconds to find invitees (at most 15) or to be
+    /// invited. Only the host's grace for late answers runs after the start, on race time: scaled.
     public func lobby(me: Runner, wait: TimeInterval) -> LobbySettings {
         LobbySettings(
-            me: me, repeatEvery: 0.5 * scale, countdown: 3, lookupTimeout: min(wait, 15) * scale,
-            joinTimeout: wait * scale, startGrace: 5 * scale
+            me: me, repeatEvery: 0.5, countdown: 3, lookupTimeout: min(wait, 15), joinTimeout: wait, startGrace: 5 * scale
         )
     }
 
     /// A spectator's configuration: wait `wait` real seconds to hear a race.
     public func spectator(me: Runner, wait: TimeInterval) -> SpectatorConfiguration {
-        SpectatorConfiguration(me: me, heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, waitTimeout: wait * scale)
+        SpectatorConfiguration(
+            me: me, heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, waitTimeout: wait * scale, speedup: scale
+        )
     }
 }

@@ -7,6 +7,10 @@ import Synchronization
 /// (docs/PROTOCOL.md, "Race clock"). The correction follows the estimate through `ClockSlew`: forward
 /// at once, backward slowly, so the clock never goes back. Until `follow` is called, or while no
 /// exchange has completed, it is this machine's clock.
+///
+/// Speed-up is race time only: a clock made with `raceTimeStarted: false` reads real (corrected) time
+/// until `startRaceTime()`, and runs `speedup` times faster from that instant on, so the lobby, its
+/// timeouts and the agreed start are real instants, the same on every machine (docs/ARCHITECTURE.md, "Time").
 public final class AgreedRaceClock: RaceClock {
     /// Where the clock stands: the correction applied, the estimate it follows, and our role.
     public struct Status: Sendable, Equatable {
@@ -39,14 +43,18 @@ public final class AgreedRaceClock: RaceClock {
     public let speedup: Double
     private let origin: Date
     private let elapsed: @Sendable () -> TimeInterval
-    private let state = Mutex<(slew: ClockSlew, source: Source?)>((ClockSlew(), nil))
+    private let state: Mutex<(slew: ClockSlew, source: Source?, spedUpFrom: TimeInterval?)>
 
-    /// A clock reading this machine's time from now on, `speedup` times faster. `elapsed` gives real
-    /// seconds since the clock was made (monotonic; injected by tests).
-    public init(speedup: Double = 1, origin: Date = Date(), elapsed: (@Sendable () -> TimeInterval)? = nil) {
+    /// A clock reading this machine's time from now on, `speedup` times faster from the moment race
+    /// time starts: at once, or with `raceTimeStarted: false` at `startRaceTime()`. `elapsed` gives
+    /// real seconds since the clock was made (monotonic; injected by tests).
+    public init(
+        speedup: Double = 1, origin: Date = Date(), raceTimeStarted: Bool = true, elapsed: (@Sendable () -> TimeInterval)? = nil
+    ) {
         precondition(speedup.isFinite && speedup > 0, "speedup must be a positive number")
         self.speedup = speedup
         self.origin = origin
+        state = Mutex((ClockSlew(), nil, raceTimeStarted ? 0 : nil))
         if let elapsed {
             self.elapsed = elapsed
         } else {
@@ -60,15 +68,33 @@ public final class AgreedRaceClock: RaceClock {
         state.withLock { $0.source = source }
     }
 
-    /// The race clock now. The real time under it is corrected, then sped up.
+    /// From now on race time runs `speedup` times faster; the clock does not jump. Does nothing the
+    /// second time, or on a clock whose race time started when it was made.
+    public func startRaceTime() {
+        let local = elapsed()
+        let target = state.withLock { $0.source }?.estimate().offset ?? 0
+        state.withLock { state in
+            guard state.spedUpFrom == nil else { return }
+            state.slew.advance(toward: target, atLocal: local)
+            state.spedUpFrom = state.slew.raceTime(atLocal: local)
+        }
+    }
+
+    /// How many race seconds pass per real second now: 1 until race time starts, then `speedup`.
+    public var currentSpeedup: Double {
+        state.withLock { $0.spedUpFrom } == nil ? 1 : speedup
+    }
+
+    /// The race clock now. The real time under it is corrected, then sped up from the start of race time.
     public var now: Date {
         let local = elapsed()
         let target = state.withLock { $0.source }?.estimate().offset ?? 0
-        let raceSeconds = state.withLock { state -> TimeInterval in
+        let (raceSeconds, spedUpFrom) = state.withLock { state -> (TimeInterval, TimeInterval?) in
             state.slew.advance(toward: target, atLocal: local)
-            return state.slew.raceTime(atLocal: local)
+            return (state.slew.raceTime(atLocal: local), state.spedUpFrom)
         }
-        return origin.addingTimeInterval(raceSeconds * speedup)
+        guard let spedUpFrom else { return origin.addingTimeInterval(raceSeconds) }
+        return origin.addingTimeInterval(spedUpFrom + (raceSeconds - spedUpFrom) * speedup)
     }
 
     /// The correction applied and what it follows.
@@ -87,6 +113,6 @@ public final class AgreedRaceClock: RaceClock {
     }
 
     public func sleep(until deadline: Date) async throws {
-        try await SpedUpTime.sleep(until: deadline, now: now, speedup: speedup)
+        try await SpedUpTime.sleep(until: deadline, now: now, speedup: currentSpeedup)
     }
 }

@@ -23,6 +23,9 @@ public struct RaceSessionConfiguration: Sendable {
     public var course: LappedCourse?
     /// The course matcher's numbers.
     public var courseMatcher: CourseMatcherSettings
+    /// Race-clock seconds per real second (`--speedup`): what a person is told about a wait is said in
+    /// real seconds, `lobbyTimeout / speedup`.
+    public var speedup: Double
 
     /// A run's settings; the durations, profile and filter have defaults.
     public init(
@@ -36,7 +39,8 @@ public struct RaceSessionConfiguration: Sendable {
         profile: RunnerProfile = .standard,
         noiseFilter: NoiseFilterSettings = .standard,
         course: LappedCourse? = nil,
-        courseMatcher: CourseMatcherSettings = .standard
+        courseMatcher: CourseMatcherSettings = .standard,
+        speedup: Double = 1
     ) {
         self.me = me
         self.terms = terms
@@ -49,5 +53,6 @@ public struct RaceSessionConfiguration: Sendable {
         self.noiseFilter = noiseFilter
         self.course = course
         self.courseMatcher = courseMatcher
+        self.speedup = speedup
     }
 }

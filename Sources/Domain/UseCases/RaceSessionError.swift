@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a run could not go on.
 public enum RaceSessionError: Error, Equatable, CustomStringConvertible {
-    /// Not enough mates were heard from in time.
+    /// Not enough mates were heard from in time (`waited`: real seconds).
     case matesDidNotShowUp(heard: Int, expected: Int, waited: TimeInterval)
     /// The position source ended before the goal was reached: what our run had then.
     case positionSourceEnded(SourceEnd)
@@ -44,7 +44,7 @@ public enum RaceSessionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .matesDidNotShowUp(heard, expected, waited):
-            "heard from \(heard) of \(expected) mate(s) in \(Int(waited)) s: check that they run materunner on "
+            "heard from \(heard) of \(expected) mate(s) in \(Int(waited.rounded())) s: check that they run materunner on "
                 + "the same network with the same --goal, that UDP is not blocked, or pass --peer HOST:PORT"
         case let .positionSourceEnded(end):
             "the position source ended at \(Int(end.distance)) m, before the goal (\(end.summary)): "

@@ -82,7 +82,7 @@ actor RaceSessionState {
         let now = clock.now
         if startedAt == nil, now.timeIntervalSince(createdAt) > configuration.lobbyTimeout {
             fail(RaceSessionError.matesDidNotShowUp(
-                heard: heardMates, expected: configuration.expectedMates, waited: configuration.lobbyTimeout
+                heard: heardMates, expected: configuration.expectedMates, waited: configuration.lobbyTimeout / configuration.speedup
             ))
             return false
         }

@@ -10,9 +10,14 @@ public struct SpectatorConfiguration: Sendable {
     public var lostAfter: TimeInterval
     /// How long to wait for a race to be heard before giving up.
     public var waitTimeout: TimeInterval
+    /// Race-clock seconds per real second (`--speedup`): the wait is said in real seconds.
+    public var speedup: Double
 
-    public init(me: Runner, heartbeat: TimeInterval = 1, lostAfter: TimeInterval = 10, waitTimeout: TimeInterval = 60) {
+    public init(
+        me: Runner, heartbeat: TimeInterval = 1, lostAfter: TimeInterval = 10, waitTimeout: TimeInterval = 60, speedup: Double = 1
+    ) {
         self.me = me
+        self.speedup = speedup
         self.heartbeat = heartbeat
         self.lostAfter = lostAfter
         self.waitTimeout = waitTimeout
@@ -79,6 +84,7 @@ public final class SpectatorSession: RaceSessionUseCase {
 
 /// Why watching ended without a race.
 public enum SpectatorError: Error, Equatable, CustomStringConvertible {
+    /// Nothing was heard for `waited` real seconds.
     case noRaceHeard(waited: TimeInterval)
     /// The runners of an invited race that answered do not know this device as a paired mate.
     case notPaired(waited: TimeInterval)
@@ -134,7 +140,8 @@ actor SpectatorState {
         let now = clock.now
         guard replica != nil else {
             if now.timeIntervalSince(createdAt) > configuration.waitTimeout {
-                throw notPaired ? SpectatorError.notPaired(waited: configuration.waitTimeout) : SpectatorError.noRaceHeard(waited: configuration.waitTimeout)
+                let waited = configuration.waitTimeout / configuration.speedup
+                throw notPaired ? SpectatorError.notPaired(waited: waited) : SpectatorError.noRaceHeard(waited: waited)
             }
             return nil
         }

@@ -9,7 +9,8 @@ extension FrontEndFrame {
         return FrontEndFrame(
             type: .status, time: time, stage: board.stage, elapsed: status.elapsed, elapsedSeconds: status.elapsedSeconds,
             mode: board.mode, goal: board.goal, goalMetres: board.goalMetres, runners: board.runners,
-            leader: board.leader, message: board.headline, position: status.position
+            leader: board.leader, message: board.headline, position: status.position,
+            inputs: status.inputs.isEmpty ? nil : status.inputs
         )
     }
 

@@ -47,6 +47,11 @@ public enum DisplayFormat {
         return "\(value)%"
     }
 
+    /// `count` and the noun, singular for one: `1 cheer`, `2 cheers`, `0 runs`.
+    public static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+
     /// An instant as ISO-8601 UTC with milliseconds, e.g. `2026-11-21T23:15:06.123Z`.
     public static func timestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))

@@ -11,13 +11,14 @@ extension FrontEndHost {
     /// A host with the front-ends `specs` loaded, as a command starts them: each draws on standard
     /// output (a terminal's size and colours, unless `NO_COLOR`) and reads keys from standard input,
     /// except the json front-end when `jsonOut` names a file (created or truncated) for its stream.
-    /// At most one front-end may write to standard output (two would interleave). Each gets its
+    /// At most one front-end may write to standard output (two would interleave); the shipped ones that
+    /// never do (`FrontEndSearchPath.offStandardOutput`: audio) do not count. Each gets its
     /// `settings` (`--frontend-option`); settings for a front-end not among `specs` are an error. Throws a
     /// `FrontEndLoadError` naming the file and the reason.
     public static func launch(
         _ specs: [String], jsonOut: String?, settings: FrontEndSettings = .none
     ) throws(FrontEndLoadError) -> FrontEndHost {
-        let onStandardOutput = specs.filter { jsonOut == nil || !isJSONStream($0) }
+        let onStandardOutput = specs.filter { (jsonOut == nil || !isJSONStream($0)) && !leavesStandardOutput($0) }
         guard onStandardOutput.count <= 1 else { throw .sharedOutput(onStandardOutput) }
         let terminal = TerminalTraits(isTTY: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         let standard = FrontEndOptions(
@@ -35,7 +36,9 @@ extension FrontEndHost {
                 host.shutdown()
                 throw error
             }
-            if options.isTerminal, options.outputFD == STDOUT_FILENO, !isJSONStream(spec) { host.terminalOwned.withLock { $0 = true } }
+            if options.isTerminal, options.outputFD == STDOUT_FILENO, !isJSONStream(spec), !leavesStandardOutput(spec) {
+                host.terminalOwned.withLock { $0 = true }
+            }
         }
         let loaded = host.loaded
         if let name = settings.unclaimed(by: loaded.map { ($0.name, $0.spec) }).first {
@@ -48,6 +51,14 @@ extension FrontEndHost {
     /// Whether `spec` names the shipped JSON stream front-end.
     public static func isJSONStream(_ spec: String) -> Bool {
         spec == "json" || spec.hasSuffix("JSONStreamFrontEnd.so") || spec.hasSuffix("JSONStreamFrontEnd.dylib")
+    }
+
+    /// Whether `spec` names a shipped front-end that never writes to standard output, by name or by the
+    /// path of its library.
+    public static func leavesStandardOutput(_ spec: String) -> Bool {
+        FrontEndSearchPath.offStandardOutput.contains { name in
+            spec == name || FrontEndSearchPath.shipped[name].map { spec.hasSuffix("lib\($0).so") || spec.hasSuffix("lib\($0).dylib") } == true
+        }
     }
 
     /// Opens `path` for the JSON stream; the descriptor stays open until the process ends.

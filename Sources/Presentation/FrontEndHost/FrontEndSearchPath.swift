@@ -11,6 +11,10 @@ public struct FrontEndSearchPath: Sendable, Equatable {
         "text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd", "audio": "AudioFrontEnd",
     ]
 
+    /// The shipped front-ends that never write to standard output (`audio` speaks), so they run beside
+    /// one that does: `--frontend text,audio`.
+    public static let offStandardOutput: Set<String> = ["audio"]
+
     #if os(macOS)
     static let libraryPrefix = "lib", librarySuffix = ".dylib"
     #else

@@ -5,8 +5,9 @@ import FrontEndKit
 // MARK: What each lobby event shows
 
 extension LobbyViewModel {
-    /// Shows `event`, made at `now`: an invitation to answer, or a notice for the host or the joiner.
-    static func show(_ event: LobbyEvent, now: Date, outputs: Continuations) {
+    /// Shows `event`, made at `now`: a joiner's invitations and wait through `joiner`, a notice for
+    /// the host or the joiner.
+    static func show(_ event: LobbyEvent, now: Date, outputs: Continuations, joiner: JoinerInvitations) async {
         switch event {
         case let .invited(offer, runners):
             outputs.say(
@@ -24,31 +25,32 @@ extension LobbyViewModel {
                 "not accepted by itself: \(offer.host.name) is not paired with this device; pair once by accepting its invitation "
                     + "after checking that the code matches \(offer.host.name)'s screen", .warning
             )
+        case let .waiting(me, until):
+            await joiner.waiting(me, until: until, now: now)
         case .invitation(let offer):
-            outputs.invitation.yield(invitation(offer, now: now))
+            await joiner.received(offer, now: now)
         case let .closed(offer, outcome):
-            let why = switch outcome {
-            case .start: "started without you"
-            case .cancelled: "was cancelled"
-            case .timedOut: "timed out"
-            case .refused: "was refused: your answer came too late"
-            case .declined: "was declined"
-            }
-            outputs.say("the invitation from \(offer.host.name) \(why)", outcome == .declined ? .info : .warning)
+            await joiner.closed(offer, outcome, now: now)
         case .starting(let start):
+            await joiner.starting(start, now: now)
+            let left = JoinerInvitations.seconds(start.startsAt.timeIntervalSince(now))
             outputs.say(
-                "\(describe(start.terms)) with \(start.runners.count) runners starts at \(DisplayFormat.timestamp(start.startsAt))"
+                "\(describe(start.terms)) with \(start.runners.count) runners starts at \(DisplayFormat.timestamp(start.startsAt)) "
+                    + "(in \(left) s)"
             )
         }
     }
 
-    /// `offer` as an `invitation` frame carries it, with the seconds left at `now`.
-    static func invitation(_ offer: InvitationOffer, now: Date) -> FrontEndInvitation {
+    /// `offer` as an `invitation` frame carries it, in `state`, with the seconds left at `now` (none
+    /// once it can no longer be answered).
+    static func invitation(_ offer: InvitationOffer, now: Date, state: FrontEndInvitation.State = .open) -> FrontEndInvitation {
         FrontEndInvitation(
             id: String(offer.id), from: offer.host.name, mode: modeName(offer.terms.mode),
             goal: DisplayFormat.distance(offer.terms.goal.metres), goalMetres: offer.terms.goal.metres,
-            expires: DisplayFormat.timestamp(offer.expiresAt), secondsLeft: max(0, offer.expiresAt.timeIntervalSince(now)),
-            code: offer.security.flatMap { $0.isPaired ? nil : $0.code }, paired: offer.security?.isPaired == true ? true : nil
+            expires: DisplayFormat.timestamp(offer.expiresAt),
+            secondsLeft: state == .open ? max(0, offer.expiresAt.timeIntervalSince(now)) : 0,
+            code: offer.security.flatMap { $0.isPaired ? nil : $0.code }, paired: offer.security?.isPaired == true ? true : nil,
+            state: state
         )
     }
 

@@ -10,11 +10,20 @@ extension LobbyViewModel {
     static func run(input: Input, dependency: Dependency, outputs: Continuations) async {
         let agreed = AsyncStream.makeStream(of: RaceStart.self)
         let lobby = dependency.lobby
+        let clock = dependency.clock
+        let joiner = JoinerInvitations(outputs: outputs)
+        let changed = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         // The exchange and the countdown return true: both over, the view's inputs are no longer read.
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                await follow(lobby.events(), clock: dependency.clock, outputs: outputs, agreed: agreed.continuation)
+                await follow(
+                    lobby.events(), clock: clock, outputs: outputs, joiner: joiner, changed: changed.continuation, agreed: agreed.continuation
+                )
                 return true
+            }
+            group.addTask {
+                await tick(joiner, clock: clock, changed: changed.stream)
+                return false
             }
             group.addTask {
                 for await start in agreed.stream {
@@ -24,11 +33,17 @@ extension LobbyViewModel {
                 return true
             }
             group.addTask {
-                for await id in input.accepted { await answer(id, accept: true, lobby: lobby, outputs: outputs) }
+                for await id in input.accepted {
+                    await joiner.answer(id, accept: true, lobby: lobby, now: { clock.now })
+                    changed.continuation.yield()
+                }
                 return false
             }
             group.addTask {
-                for await id in input.declined { await answer(id, accept: false, lobby: lobby, outputs: outputs) }
+                for await id in input.declined {
+                    await joiner.answer(id, accept: false, lobby: lobby, now: { clock.now })
+                    changed.continuation.yield()
+                }
                 return false
             }
             group.addTask {
@@ -48,13 +63,14 @@ extension LobbyViewModel {
     /// `started` with it; after the start the exchange only has late answers to tell, and ends quietly.
     private static func follow(
         _ events: AsyncThrowingStream<LobbyEvent, any Error>, clock: any RaceClock, outputs: Continuations,
-        agreed: AsyncStream<RaceStart>.Continuation
+        joiner: JoinerInvitations, changed: AsyncStream<Void>.Continuation, agreed: AsyncStream<RaceStart>.Continuation
     ) async {
         defer { agreed.finish() }
         var start: RaceStart?
         do {
             for try await event in events {
-                show(event, now: clock.now, outputs: outputs)
+                await show(event, now: clock.now, outputs: outputs, joiner: joiner)
+                changed.yield()
                 if case .starting(let agreedStart) = event, start == nil {
                     start = agreedStart
                     agreed.yield(agreedStart)
@@ -81,11 +97,17 @@ extension LobbyViewModel {
         outputs.started.finish()
     }
 
-    private static func answer(_ id: UInt32, accept: Bool, lobby: any LobbyUseCase, outputs: Continuations) async {
-        do {
-            try await lobby.answer(id, accept: accept)
-        } catch {
-            outputs.say("answer to invitation \(id) refused: \(error)")
+    /// Says the time left of the open invitations once a second, and expires them on time; waits
+    /// for a change while none is open.
+    private static func tick(_ joiner: JoinerInvitations, clock: any RaceClock, changed: AsyncStream<Void>) async {
+        var changes = changed.makeAsyncIterator()
+        while !Task.isCancelled {
+            guard let next = await joiner.nextChange(after: clock.now) else {
+                guard await changes.next() != nil else { return }
+                continue
+            }
+            do { try await clock.sleep(until: next) } catch { return }
+            await joiner.tick(now: clock.now)
         }
     }
 }

@@ -76,7 +76,7 @@ extension FrontEndRunner {
             id: standing.runner.id.description,
             name: standing.runner.name,
             me: isMe,
-            rank: standing.rank,
+            rank: standing.isRanked ? standing.rank : nil,
             state: state,
             distance: DisplayFormat.distance(standing.distance),
             distanceMetres: standing.distance,
@@ -94,6 +94,28 @@ extension FrontEndRunner {
 }
 
 extension RunningResult {
+    /// The result of the run as `snapshot` shows it: complete, or stopped (or cancelled) at the
+    /// elapsed time `elapsed`, seen by `role`.
+    init(_ snapshot: RaceSnapshot, elapsed: String, role: RunningViewModel.Role) {
+        guard snapshot.stage != .complete else {
+            self.init(snapshot)
+            return
+        }
+        let board = RaceBoard(snapshot)
+        let leading = board.runners.first { $0.leader && $0.rank != nil }.map { "\($0.me && role == .runner ? "you" : $0.name) led with \($0.distance)" }
+        let summary: String
+        if case .waitingForMates = snapshot.stage {
+            summary = role == .spectator ? "stopped watching before the race started" : "run stopped before it started"
+        } else if role == .runner, let mine = snapshot.mine, mine.isCancelled {
+            summary = "you cancelled at \(DisplayFormat.distance(mine.distance)) after \(DisplayFormat.elapsed(mine.elapsed))"
+        } else {
+            summary = (role == .spectator ? "stopped watching" : "run stopped") + " at \(elapsed), before the end"
+                + (leading.map { ": \($0)" } ?? "")
+        }
+        self.init(board: board, winner: nil, summary: summary)
+    }
+
+    /// The result of a complete run.
     init(_ snapshot: RaceSnapshot) {
         let board = RaceBoard(snapshot)
         // A team run has no winner: the group reaches the goal together.

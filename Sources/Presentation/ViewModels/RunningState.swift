@@ -7,24 +7,31 @@ import FrontEndKit
 /// on the status from inside the actor, so the stream's order is the order of the changes.
 actor RunningState {
     private let status: AsyncStream<RunningStatus>.Continuation
+    /// The input events the screen takes, on every status.
+    private let inputs: [String]
     private var startedAt: Date?
     private var finishTime: TimeInterval?
     /// The elapsed time last shown, by the tick or at the end of the run.
     private var shown: String?
     private var board: RaceBoard?
     private var position: FrontEndPosition?
+    private var last: RaceSnapshot?
+    /// The result was taken: there is only one.
+    private var resultTaken = false
 
-    init(status: AsyncStream<RunningStatus>.Continuation) {
+    init(status: AsyncStream<RunningStatus>.Continuation, inputs: [String]) {
         self.status = status
+        self.inputs = inputs
     }
 
     /// A new snapshot of the race: a new board, beside the elapsed time shown last.
     func update(_ snapshot: RaceSnapshot) {
         startedAt = snapshot.startedAt
         finishTime = snapshot.mine?.finishTime
+        last = snapshot
         let board = RaceBoard(snapshot)
         self.board = board
-        status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position))
+        status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position, inputs: inputs))
     }
 
     /// The position source's new state, beside the board and time shown last.
@@ -35,7 +42,22 @@ actor RunningState {
         )
         guard position != self.position else { return }
         self.position = position
-        if let board { status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position)) }
+        if let board {
+            status.yield(RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position, inputs: inputs))
+        }
+    }
+
+    /// The run failed: it has no result.
+    func fail() {
+        resultTaken = true
+    }
+
+    /// The result of the run as it stands (complete, or stopped or cancelled before that), once;
+    /// nil before any snapshot, after a failure, and the second time.
+    func takeResult(role: RunningViewModel.Role) -> RunningResult? {
+        guard !resultTaken, let last else { return nil }
+        resultTaken = true
+        return RunningResult(last, elapsed: shown ?? DisplayFormat.elapsed(0), role: role)
     }
 
     /// Shows the elapsed time at `now` unless it is what was shown last: the status carries each
@@ -45,7 +67,7 @@ actor RunningState {
         let text = DisplayFormat.elapsed(elapsed(at: now))
         guard text != shown else { return }
         shown = text
-        if let board { status.yield(RunningStatus(elapsed: text, board: board, position: position)) }
+        if let board { status.yield(RunningStatus(elapsed: text, board: board, position: position, inputs: inputs)) }
     }
 
     private func elapsed(at now: Date) -> TimeInterval {

@@ -9,12 +9,15 @@ public struct RunningStatus: Sendable, Equatable {
     public var board: RaceBoard
     /// Our position source's state, when the run has one to show.
     public var position: FrontEndPosition?
+    /// The input events the screen takes now (`stop`, `cancel`, `cheer`): what a front-end may offer.
+    public var inputs: [String]
 
-    /// The elapsed time `elapsed` beside `board` (and the position source's state).
-    public init(elapsed: String, board: RaceBoard, position: FrontEndPosition? = nil) {
+    /// The elapsed time `elapsed` beside `board` (and the position source's state); the screen takes `inputs`.
+    public init(elapsed: String, board: RaceBoard, position: FrontEndPosition? = nil, inputs: [String] = []) {
         self.elapsed = elapsed
         self.board = board
         self.position = position
+        self.inputs = inputs
     }
 
     /// Our runner's time in seconds on the board, if we run.

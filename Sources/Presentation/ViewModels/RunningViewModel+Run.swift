@@ -8,7 +8,7 @@ extension RunningViewModel {
     /// Runs until the race ends or a stop: the tick, the snapshots, the stop, a confirmed cancel and the
     /// cheers each in their own task; the end of the race or a stop ends them all.
     static func run(input: Input, dependency: Dependency, outputs: Continuations) async {
-        let state = RunningState(status: outputs.status)
+        let state = RunningState(status: outputs.status, inputs: dependency.inputs.map(\.rawValue))
         // Each task returns whether its end ends the run: the run itself ending, or a stop.
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
@@ -26,9 +26,11 @@ extension RunningViewModel {
                 }
                 return false
             }
-            group.addTask {
-                for await _ in input.cancelConfirmed { await dependency.race.cancel() }
-                return false
+            if dependency.role == .runner {
+                group.addTask {
+                    for await _ in input.cancelConfirmed { await dependency.race.cancel() }
+                    return false
+                }
             }
             if let positions = dependency.positions {
                 group.addTask {
@@ -37,9 +39,11 @@ extension RunningViewModel {
                 }
             }
             if let cheers = dependency.cheers {
-                group.addTask {
-                    for await request in input.cheerRequested { await send(request, with: cheers, outputs: outputs) }
-                    return false
+                if dependency.role == .runner {
+                    group.addTask {
+                        for await request in input.cheerRequested { await send(request, with: cheers, outputs: outputs) }
+                        return false
+                    }
                 }
                 group.addTask {
                     for await received in cheers.received() {
@@ -55,15 +59,24 @@ extension RunningViewModel {
             }
             group.cancelAll()
         }
+        // Every run shown ends with its result: complete, or as it stood when it was stopped or cancelled.
+        if let result = await state.takeResult(role: dependency.role) { outputs.result.yield(result) }
     }
 
     /// Every snapshot onto the status; a mate's cancel said once; the result at the end of a complete race.
     private static func follow(dependency: Dependency, state: RunningState, outputs: Continuations) async {
         var last: RaceSnapshot?
         var cancelled: Set<RunnerID> = []
+        var named: Set<RunnerID> = []
         do {
             for try await snapshot in dependency.race.snapshots() {
                 await state.update(snapshot)
+                // The board's runners, by name, for the cheers: a mate's cheer is shown once it is on the board.
+                let runners = snapshot.standings.standings.map(\.runner).filter { !named.contains($0.id) }
+                if !runners.isEmpty, let cheers = dependency.cheers {
+                    named.formUnion(runners.map(\.id))
+                    await cheers.learn(runners)
+                }
                 // A mate who cancels goes on the board as cancelled, and is said once.
                 for standing in snapshot.standings.standings where standing.isCancelled {
                     guard cancelled.insert(standing.runner.id).inserted else { continue }
@@ -74,10 +87,12 @@ extension RunningViewModel {
             }
             if let last, last.stage == .complete {
                 await state.tick(at: dependency.clock.now)
-                outputs.result.yield(RunningResult(last))
+                if let result = await state.takeResult(role: dependency.role) { outputs.result.yield(result) }
             }
         } catch is CancellationError {
         } catch {
+            // A run that failed ends with its error, not with a result.
+            await state.fail()
             outputs.say(.error, "\(error)")
         }
     }

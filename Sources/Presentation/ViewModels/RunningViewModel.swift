@@ -8,29 +8,49 @@ import FrontEndKit
 ///
 /// Every output finishes when the run is over, was stopped, or failed.
 public final class RunningViewModel: ViewModelType, Sendable {
+    /// Who looks at the screen: what its person can do to the run.
+    public enum Role: Sendable, Equatable {
+        /// A runner of the run: stops, cancels (confirmed), and cheers when there are cheers.
+        case runner
+        /// A spectator: sees the run and the runners' cheers, and can only stop watching.
+        case spectator
+    }
+
     /// What the view model is built with.
     public struct Dependency: Sendable {
         /// The run (or a spectator's view of one).
         public var race: any RaceSessionUseCase
-        /// Cheers to and from the mates; nil where there are none (a spectator).
+        /// Cheers to and from the mates (a spectator's are only heard); nil where there are none.
         public var cheers: (any CheerUseCase)?
         /// The clock the elapsed time ticks on.
         public var clock: any RaceClock
         /// Race-clock seconds between elapsed-time updates.
         public var tick: TimeInterval
+        /// A runner's screen or a spectator's.
+        public var role: Role
         /// Our position source's states, shown beside the board; nil where there is none (a spectator).
         public var positions: (@Sendable () -> AsyncStream<PositionStatus>)?
 
-        /// A running screen of `race`, ticking every `tick` seconds of `clock`.
+        /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
             race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1,
-            positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil
+            role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil
         ) {
             self.race = race
             self.cheers = cheers
             self.clock = clock
             self.tick = tick
+            self.role = role
             self.positions = positions
+        }
+
+        /// The input events the screen takes, as front-ends name them (`FrontEndInputEvent.Kind`):
+        /// what a front-end may offer its person.
+        public var inputs: [FrontEndInputEvent.Kind] {
+            switch role {
+            case .runner: cheers == nil ? [.stop, .cancel] : [.stop, .cancel, .cheer]
+            case .spectator: [.stop]
+            }
         }
     }
 
@@ -41,8 +61,9 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// The person asked to stop the run (a stop key, Ctrl-C).
         public var stopRequested: AsyncStream<Void>
         /// The person confirmed cancelling the run: the mates are told, the run ends cancelled.
+        /// Not read on a spectator's screen.
         public var cancelConfirmed: AsyncStream<Void>
-        /// The person cheers a mate, or every mate.
+        /// The person cheers a mate, or every mate. Not read on a spectator's screen.
         public var cheerRequested: AsyncStream<CheerRequest>
 
         /// The view's events; the ones not given never happen.
@@ -64,7 +85,7 @@ public final class RunningViewModel: ViewModelType, Sendable {
         public var status: AsyncStream<RunningStatus>
         /// Every cheer received from a mate.
         public var cheer: AsyncStream<FrontEndCheer>
-        /// The result, once, when the run is over.
+        /// The result, once, when the run is over: complete, stopped or cancelled.
         public var result: AsyncStream<RunningResult>
         /// Messages: a mate cancelled, the run was stopped, a cheer was refused, the run failed and why.
         public var notice: AsyncStream<Notice>

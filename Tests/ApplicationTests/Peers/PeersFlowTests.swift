@@ -69,13 +69,26 @@ struct PeersFlowTests {
         #expect(output.lines == ["alice\t10.250.0.1:47474\trunning race r1\t(alice-00000a)", "bob\t10.250.0.2:47475\t?\t(bob)"])
     }
 
-    @Test("list with nobody found: no lines, discovery stopped")
+    @Test("list with nobody found: says so as text; as JSON an empty list (the warning goes to the log); discovery stopped")
     func listNobody() async throws {
         let listing = Task { [flow] in try await flow.list(after: 0.5, json: false) }
         await clock.awaitSleepers(1)
         clock.advance(by: 0.5)
         try await listing.value
-        #expect(output.lines.isEmpty && discovery.stopCount == 1)
+        #expect(output.lines == [
+            "no mates found in 0.5 s: start materunner run on a mate's machine on this network (avahi-daemon running), or look longer with --seconds",
+        ])
+        #expect(discovery.stopCount == 1)
+
+        let json = CapturedLines()
+        let listingJSON = Task { [discovery, clock] in
+            try await PeersFlow(dependency: .init(discovery: discovery, clock: clock, output: LineOutput(json.append), logger: RecordFixtures.quiet))
+                .list(after: 3, json: true)
+        }
+        await clock.awaitSleepers(1)
+        clock.advance(by: 3)
+        try await listingJSON.value
+        #expect(json.lines.isEmpty)
     }
 
     @Test("watch: every change as it happens, + ~ -, until the interrupt")

@@ -113,7 +113,7 @@ struct RecordsFlowTests {
             RecordText.totals("2026-11", RecordSummaries.lifetime([F.race, F.team])),
             RecordText.totals("2026-10", RecordSummaries.lifetime([F.solo])),
         ])
-        #expect(fixtures.output.lines[0].hasPrefix("lifetime  3 runs, ") && fixtures.output.lines[0].hasSuffix(", 1 cheers received"))
+        #expect(fixtures.output.lines[0].hasPrefix("lifetime  3 runs, ") && fixtures.output.lines[0].hasSuffix(", 1 cheer received"))
         fixtures.output.removeAll()
         try fixtures.records.totals(json: true)
         let line = try #require(try fixtures.jsonLines().first)

@@ -43,6 +43,36 @@ struct InvitedRaceFlowTests {
         #expect(carol.screen.frames.contains { $0.type == .invitation })
     }
 
+    @Test("speed-up is race time only: at speed-up 20 the lobby says real seconds, and race time starts after the countdown")
+    func speedUpIsRaceTimeOnly() async throws {
+        let harness = FlowHarness(scale: 20)
+        let alice = harness.side("alice", id: 0xA)
+        let bob = harness.side("bob", id: 0xB)
+        let outcomes = try await harness.driven {
+            let bobRun = Task { try await harness.runFlow(bob, role: .joiner(acceptFrom: nil), speed: 4.5, wait: 60).run() }
+            let aliceRun = Task { try await harness.runFlow(alice, role: .host(invitees: ["bob"], answerWithin: 10), speed: 5).run() }
+            let invitation = try await bob.screen.waitForFrame { $0.type == .invitation }
+            bob.screen.send(FrontEndInputEvent(type: .accept, invitation: invitation.invitation?.id))
+            return try await [aliceRun.value, bobRun.value]
+        }
+        #expect(outcomes.allSatisfy { $0.isSuccess })
+        // Every number of seconds a person reads is real: 10 and 60 as given, never 200 or 1200.
+        #expect(alice.screen.showedNotice(containing: "invited bob to a 0.20 km race, waiting 10 s for answers"))
+        #expect(bob.screen.showedNotice(containing: "bob is waiting for an invitation: 60 s left"))
+        let secondsLeft = bob.screen.frames.compactMap { $0.invitation?.secondsLeft }
+        #expect(secondsLeft.first == 10 && secondsLeft.allSatisfy { $0 <= 10 }, "\(secondsLeft)")
+        // Race time starts once per run, after the whole countdown and before the first board.
+        let starts = harness.raceTimeStarts.value
+        #expect(starts.map(\.name).sorted() == ["alice", "bob"])
+        for start in starts {
+            #expect(start.frames.compactMap(\.countdown?.secondsLeft) == [3, 2, 1, 0], "\(start.name)")
+            #expect(!start.frames.contains { $0.type == .status }, "\(start.name)")
+        }
+        // The start instant is the same on both screens.
+        let startsAt = [alice, bob].map { $0.screen.frames.compactMap(\.countdown?.startsAt).first }
+        #expect(startsAt[0] != nil && startsAt[0] == startsAt[1])
+    }
+
     @Test("bob declines: alice's run ends with an error saying so, and nothing is recorded")
     func decline() async throws {
         let alice = harness.side("alice", id: 0xA)

@@ -22,7 +22,14 @@ final class FlowHarness: Sendable {
     let clock = ManualRaceClock()
     let races = InMemoryRaceNetwork()
     let messages = InMemoryMessageNetwork()
-    let timings = RunTimings(scale: 1)
+    let timings: RunTimings
+    /// Each time a flow started race time: whose, and the frames its screen had shown by then.
+    let raceTimeStarts = Locked<[(name: String, frames: [FrontEndFrame])]>([])
+
+    /// Runners whose race time would run `scale` times faster (the manual clock moves as the test says).
+    init(scale: Double = 1) {
+        timings = RunTimings(scale: scale)
+    }
 
     /// `name`'s side, with id `id`.
     func side(_ name: String, id: UInt64) -> Side {
@@ -37,7 +44,8 @@ final class FlowHarness: Sendable {
     func environment(_ side: Side) -> FlowEnvironment {
         FlowEnvironment(
             screen: side.screen, clock: clock, timings: timings, interrupts: { AsyncStream { _ in } },
-            logger: Logger(label: "test.\(side.runner.name)")
+            logger: Logger(label: "test.\(side.runner.name)"),
+            startRaceTime: { [raceTimeStarts] in raceTimeStarts.withLock { $0.append((side.runner.name, side.screen.frames)) } }
         )
     }
 

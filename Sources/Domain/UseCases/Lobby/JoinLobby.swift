@@ -73,6 +73,7 @@ public actor JoinLobby {
 
     private func run() async throws {
         let deadline = clock.now.addingTimeInterval(settings.joinTimeout)
+        emit?.yield(.waiting(me, until: deadline))
         while started == nil {
             let busy = offers.keys.contains { closed[$0] == nil }
             await messaging.send(.presence(me, busy ? .invited : .free), from: me, to: nil)

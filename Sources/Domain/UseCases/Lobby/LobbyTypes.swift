@@ -61,6 +61,8 @@ public enum LobbyEvent: Sendable, Hashable {
     /// A joiner: `--accept-from` names this invitation's host, but its identity is not paired with this
     /// device, so it was not accepted by itself.
     case notPaired(InvitationOffer)
+    /// A joiner: we wait for an invitation until this instant (the first event of a joiner).
+    case waiting(Runner, until: Date)
     /// A joiner: an invitation for us arrived; answer it with `answer(_:accept:)`.
     case invitation(InvitationOffer)
     /// A joiner: an invitation we were in ended without a run for us.

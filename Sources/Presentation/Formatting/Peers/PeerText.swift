@@ -19,6 +19,14 @@ public enum PeerText {
         }
     }
 
+    /// What a list that found nobody says (text lines: on the output; JSON lines: an empty list on
+    /// the output, this on standard error).
+    public static func nothingFound(after seconds: TimeInterval) -> String {
+        let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%.1f", seconds)
+        return "no mates found in \(shown) s: start materunner run on a mate's machine on this network (avahi-daemon running), "
+            + "or look longer with --seconds"
+    }
+
     // MARK: Fields
 
     private static func text(_ runner: DiscoveredRunner) -> String {

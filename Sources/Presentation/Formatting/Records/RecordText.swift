@@ -52,7 +52,8 @@ public enum RecordText {
             "run \(record.id)",
             "  \(record.runnerName), \(record.terms.mode) to \(record.terms.goal), started \(day(record.startedAt)) UTC: \(record.status.rawValue)",
             "  \(DisplayFormat.distance(record.distance)) in \(DisplayFormat.elapsed(record.duration)), \(DisplayFormat.calories(record.kilocalories))",
-            "  \(record.route.count) route points, \(record.samples.count) progress samples, \(record.cheers.count) cheers (\(record.cheersReceived) received)",
+            "  \(DisplayFormat.count(record.route.count, "route point")), \(DisplayFormat.count(record.samples.count, "progress sample")), "
+                + "\(DisplayFormat.count(record.cheers.count, "cheer")) (\(record.cheersReceived) received)",
             "  results:",
         ]
         for result in record.results {
@@ -68,8 +69,8 @@ public enum RecordText {
 
     /// Totals on one line, after a label (`lifetime`, or a month).
     public static func totals(_ label: String, _ totals: RunTotals) -> String {
-        "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(totals.count) runs, \(DisplayFormat.distance(totals.distance)), "
-            + "\(DisplayFormat.elapsed(totals.duration)), \(DisplayFormat.calories(totals.kilocalories)), \(totals.cheersReceived) cheers received"
+        "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(DisplayFormat.count(totals.count, "run")), \(DisplayFormat.distance(totals.distance)), "
+            + "\(DisplayFormat.elapsed(totals.duration)), \(DisplayFormat.calories(totals.kilocalories)), \(DisplayFormat.count(totals.cheersReceived, "cheer")) received"
     }
 
     /// `2026-11-22 01:02` (UTC).
