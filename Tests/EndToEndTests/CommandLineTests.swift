@@ -150,7 +150,7 @@ struct CommandLineTests {
         #expect(lines.last?["level"] as? String == "error")
     }
 
-    @Test("Ctrl-C (SIGINT) stops the run cleanly: a notice, exit 0")
+    @Test("Ctrl-C (SIGINT) stops the run cleanly: a result saying it stopped, exit 0")
     func interrupt() async throws {
         let (port, silent) = (try freeUDPPort(), try freeUDPPort())
         let handle = try ProcessRun.Handle(
@@ -166,7 +166,8 @@ struct CommandLineTests {
         #expect(!run.timedOut)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try run.jsonLines()
-        #expect(lines.last?["type"] as? String == "notice")
-        #expect(lines.last?["message"] as? String == "run stopped")
+        // Every run shown ends with a result frame (issue 18), a stopped one too, saying so.
+        #expect(lines.last?["type"] as? String == "result")
+        #expect((lines.last?["message"] as? String)?.hasPrefix("run stopped") == true, "\(String(describing: lines.last))")
     }
 }

@@ -82,9 +82,11 @@ struct ConventionsTests {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Read the first line, as head -1 does, then close the reading end.
+        // Read up to the first status line (the run has started, so it is recorded), as `grep -m1 status`
+        // would, then close the reading end.
         var first = Data()
-        while !first.contains(10), let chunk = try pipe.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty { first += chunk }
+        while !(String(decoding: first, as: UTF8.self).split(separator: "\n").contains { $0.contains(#""type":"status""#) } && first.last == 10),
+              let chunk = try pipe.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty { first += chunk }
         try pipe.fileHandleForReading.close()
         #expect(String(decoding: first, as: UTF8.self).hasPrefix("{"))
         let deadline = Date().addingTimeInterval(30)
