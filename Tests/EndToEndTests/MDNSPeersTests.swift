@@ -21,7 +21,15 @@ struct MDNSPeersTests {
             (try? String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)) ?? ""
         }
         #expect(!run.timedOut)
-        #expect(run.status == 0, "script exit \(run.status): \(run.stderr)\ntimings: \(file("timings.txt"))\nwatch: \(file("watch.json"))")
+        // On failure, everything the script's steps said: which step set its status is in these files.
+        #expect(run.status == 0, """
+            script exit \(run.status): \(run.stderr)
+            timings: \(file("timings.txt"))
+            watch: \(file("watch.json"))
+            peers-list.err: \(file("peers-list.err"))
+            alice.err (A): \(file("alice.err").suffix(1500))
+            alice-b.err (B): \(file("alice-b.err").suffix(1500))
+            """)
 
         // avahi-browse in B resolved alice (registered by `materunner run` in A) with our TXT record.
         let browsed = try #require(file("browse.txt").split(separator: "\n").first { $0.hasPrefix("=;") && $0.contains(";IPv4;alice-") })
