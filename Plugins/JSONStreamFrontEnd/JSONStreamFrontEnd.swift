@@ -5,7 +5,11 @@ import FrontEndKit
 /// When its input (standard input) is a pipe or a file, it reads input events the same way, one JSON
 /// object per line (`{"type":"accept","invitation":"42"}`), and hands them to the host: a program can
 /// drive a run as a person at a terminal would.
-final class JSONStreamFrontEnd: FrontEnd {
+///
+/// Each frame is written as the host encoded it (a `RawFrameFrontEnd`): the host's encoding is the one
+/// encoding of frames (`FrontEndCoding`, compact, keys sorted), so decoding and encoding it again would
+/// only cost time, and frame types or fields of later schema-1 versions pass through unchanged.
+final class JSONStreamFrontEnd: RawFrameFrontEnd {
     private let output: FrontEndOutput
     private let input: InputLineReader?
 
@@ -19,9 +23,13 @@ final class JSONStreamFrontEnd: FrontEnd {
         }
     }
 
+    func deliver(json: UnsafeRawBufferPointer) throws {
+        try output.write(bytes: json, terminator: UInt8(ascii: "\n"))
+    }
+
     func deliver(_ frame: FrontEndFrame) throws {
         let bytes = try FrontEndCoding.encode(frame)
-        try output.write(String(decoding: bytes, as: UTF8.self) + "\n")
+        try bytes.withUnsafeBytes { try deliver(json: $0) }
     }
 
     func close() {

@@ -15,7 +15,20 @@ public struct FrontEndOutput: Sendable {
 
     /// Writes `text`; throws if the descriptor refuses (closed pipe, full disk).
     public func write(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try write(bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes`, then `terminator` if given, in one write where the descriptor takes it all;
+    /// throws if the descriptor refuses (closed pipe, full disk).
+    public func write(bytes source: UnsafeRawBufferPointer, terminator: UInt8? = nil) throws {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(source.count + 1)
+        bytes.append(contentsOf: source)
+        if let terminator { bytes.append(terminator) }
+        try write(bytes: bytes)
+    }
+
+    private func write(bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in

@@ -78,6 +78,22 @@ struct DisplayFormatTests {
         #expect(DisplayFormat.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
     }
 
+    @Test("timestamps made by hand are the text of Foundation's ISO-8601 format style, milliseconds truncated")
+    func timestampMatchesFormatStyle() {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        var generator = SystemRandomNumberGenerator()
+        var instants: [TimeInterval] = [
+            0, 0.0004, 0.9996, -0.0004, -1.5, -86_400, 951_782_400, 4_107_542_399.999, 1_795_432_506.1235,
+            -12_212_553_600, -12_212_553_599.5, 253_402_300_799.999, 1_709_164_800.5,
+        ]
+        for _ in 0..<2000 { instants.append(Double.random(in: -12_000_000_000...250_000_000_000, using: &generator)) }
+        for _ in 0..<2000 { instants.append(Double.random(in: 1_700_000_000...1_900_000_000, using: &generator)) }
+        for instant in instants {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(DisplayFormat.timestamp(date) == date.formatted(style), "at \(instant)")
+        }
+    }
+
     static let paces: [(Double, String)] = [
         (1000.0 / 320, "5:20 /km"), (1000.0 / 319.99, "5:19 /km"), (1000.0 / 59.5, "0:59 /km"),
         (1000.0 / 5999, "99:59 /km"), (1000.0 / 6000, "--:-- /km"), (0, "--:-- /km"), (-1, "--:-- /km"),

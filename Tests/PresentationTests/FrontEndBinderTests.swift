@@ -93,6 +93,28 @@ struct FrontEndBinderTests {
         #expect(screen.recording.frames.map(\.elapsed) == ["00:00", "00:03"])
     }
 
+    @Test("status frames at most one per interval: the statuses in between are coalesced into the newest, and the last one is shown before the result")
+    func paced() async throws {
+        let feed = Feed()
+        let screen = RecordingScreen()
+        // An interval far longer than the test's steps: whatever the machine's load, the statuses given
+        // after the first frame come within the interval, so only the newest of them is shown.
+        let binder = FrontEndBinder(screen: screen, clock: ManualRaceClock(), statusInterval: .seconds(1))
+        let shown = Task { await binder.show(feed.output) }
+        feed.status.continuation.yield(RunningStatus(elapsed: "00:00", board: RaceBoard(Self.running)))
+        await screen.waitForFrames(1)
+        for second in 1...5 { feed.status.continuation.yield(RunningStatus(elapsed: "00:0\(second)", board: RaceBoard(Self.running))) }
+        feed.cheer.continuation.yield(FrontEndCheer(from: "bor", to: nil, emoji: "👏"))
+        await screen.waitForFrames(2)
+        // A cheer is an event: it does not wait for the status's interval.
+        #expect(screen.frames.map(\.type) == [.status, .cheer])
+        feed.result.continuation.yield(RunningResult(Self.complete))
+        feed.finishAll()
+        #expect(await shown.value == true)
+        #expect(screen.frames.map(\.type) == [.status, .cheer, .status, .result])
+        #expect(screen.frames.filter { $0.type == .status }.map(\.elapsed) == ["00:00", "00:05"])
+    }
+
     @Test("the world clock beside a run: clock frames until the run ends, none after the result")
     func worldClockBesideRun() async throws {
         let screen = RecordingScreen()

@@ -148,11 +148,12 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         await transport.close()
     }
 
-    /// Hands each datagram to the transport, in order, and counts how it went.
+    /// Hands the datagrams to the transport, in order and all at once, and counts how each went.
     private func send(_ datagrams: [OutgoingDatagram]) async {
-        for datagram in datagrams {
-            let sent = await transport.send(datagram.bytes, to: datagram.address)
-            store.withState { $0.countSend(bytes: datagram.bytes.count, sent: sent) }
+        guard !datagrams.isEmpty else { return }
+        let sent = await transport.send(datagrams.map { ($0.bytes, $0.address) })
+        store.withState { state in
+            for (datagram, went) in zip(datagrams, sent) { state.countSend(bytes: datagram.bytes.count, sent: went) }
         }
     }
 }

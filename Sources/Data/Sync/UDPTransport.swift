@@ -69,6 +69,37 @@ final class UDPTransport: Sendable {
         }
     }
 
+    /// Sends each of `datagrams` (bytes and address), in order, with one flush and one hop to the
+    /// socket's event loop for all of them; for each, whether it went (false when its address is not
+    /// usable or the socket refused).
+    func send(_ datagrams: [(bytes: [UInt8], address: PeerAddress)]) async -> [Bool] {
+        guard !datagrams.isEmpty else { return [] }
+        if datagrams.count == 1 { return [await send(datagrams[0].bytes, to: datagrams[0].address)] }
+        let remotes = datagrams.map { addresses.socketAddress(of: $0.address) }
+        let channel = self.channel
+        let loop = channel.eventLoop
+        let written = loop.flatSubmit { () -> EventLoopFuture<[Bool]> in
+            var writes: [EventLoopFuture<Void>] = []
+            var slots: [Int?] = []
+            for (index, remote) in remotes.enumerated() {
+                guard let remote else {
+                    slots.append(nil)
+                    continue
+                }
+                slots.append(writes.count)
+                writes.append(channel.write(AddressedEnvelope(remoteAddress: remote, data: channel.allocator.buffer(bytes: datagrams[index].bytes))))
+            }
+            channel.flush()
+            return EventLoopFuture.whenAllComplete(writes, on: loop).map { results in
+                slots.map { slot in
+                    guard let slot, case .success = results[slot] else { return false }
+                    return true
+                }
+            }
+        }
+        return (try? await written.get()) ?? Array(repeating: false, count: datagrams.count)
+    }
+
     /// Resolves `peer`'s host (a name or an IP address) to the address datagrams go to.
     func resolve(_ peer: PeerAddress) throws(SyncError) -> PeerAddress {
         do {

@@ -166,17 +166,18 @@ actor RaceSessionState {
         }
         if startedAt != nil { await finishWithTeamIfReached(at: now) }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
-        let standings = replica.standings(lost: lost)
+        var standings = replica.standings(lost: lost)
         if startedAt != nil, standings.isComplete {
             if completedAt == nil { completedAt = now }
             if !own.hasFinalResult {
                 own.hasFinalResult = true
                 own.sequence &+= 1
                 replica.apply(own, heardAt: now)
+                standings = replica.standings(lost: lost)
                 await sync.publish(own)
             }
         }
-        emit.yield(snapshot(standings: replica.standings(lost: lost)))
+        emit.yield(snapshot(standings: standings))
         if let completedAt, !isOver {
             // Keep answering every mate still heard from until it too has the result: it may lack
             // our final state. A mate silent past the lost timeout has stopped or crashed.

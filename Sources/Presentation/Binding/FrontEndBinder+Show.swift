@@ -55,8 +55,13 @@ extension FrontEndBinder {
         }
         let (failed, result) = await withTaskGroup(of: Ended.self) { group in
             group.addTask {
-                // One status at a time: the next is taken once this one is delivered.
-                for await status in output.status { self.delivery.deliver(.status(status, time: self.stamp())) }
+                // One status at a time, at most one per `statusInterval`: the next is taken once this one
+                // is delivered and the interval is over, and it is the newest then (the status is
+                // newest-only, so the ones in between are skipped, never queued).
+                for await status in output.status {
+                    self.delivery.deliver(.status(status, time: self.stamp()))
+                    if self.statusInterval > .zero { try? await Task.sleep(for: self.statusInterval) }
+                }
                 return .quietly
             }
             group.addTask {

@@ -7,19 +7,28 @@ import Synchronization
 /// and routes each, by type, to the `Input` of the screen shown (lobby, running, world clock); the
 /// `show` methods turn a view model's outputs into frames and deliver them, one at a time.
 public final class FrontEndBinder: Sendable {
+    /// The status frames' rate, at most (see `standardStatusInterval`).
+    public static let standardStatusInterval = Duration.milliseconds(80)
+
     let clock: any RaceClock
     let delivery: FrameDelivery
+    /// The least real time between two status frames of a run.
+    let statusInterval: Duration
     /// The lobby's notices after the start, shown until the run's screen ends.
     let lobbyRemainder = Mutex<Task<Void, Never>?>(nil)
     private let router: InputRouter
     private let reading: Task<Void, Never>
 
     /// A binder showing frames on `screen`, stamped with `clock`'s time; `report` hears about
-    /// rejected frames and failures, for the log.
+    /// rejected frames and failures, for the log. A run's status frames come at most once per
+    /// `statusInterval` of real time, each with the newest status (the ones in between are skipped):
+    /// 12.5 a second by default, what a person can read and a terminal or browser can draw.
     public init(
-        screen: any FrontEndScreen, clock: any RaceClock, report: @escaping @Sendable (FrontEndBinder.Report) -> Void = { _ in }
+        screen: any FrontEndScreen, clock: any RaceClock, statusInterval: Duration = FrontEndBinder.standardStatusInterval,
+        report: @escaping @Sendable (FrontEndBinder.Report) -> Void = { _ in }
     ) {
         self.clock = clock
+        self.statusInterval = statusInterval
         delivery = FrameDelivery(screen: screen, report: report)
         let inputs = screen.inputs
         let router = InputRouter()

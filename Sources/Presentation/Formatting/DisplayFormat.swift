@@ -53,8 +53,53 @@ public enum DisplayFormat {
     }
 
     /// An instant as ISO-8601 UTC with milliseconds, e.g. `2026-11-21T23:15:06.123Z`.
+    ///
+    /// Every frame carries one, so it is made by hand (milliseconds truncated, as Foundation's
+    /// `ISO8601FormatStyle` does, which gives the same text): the format style costs several microseconds
+    /// and allocations per call. Instants before 1583 or after 9999 (never a race's) go to the format
+    /// style, whose calendar is Julian before the Gregorian reform.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let time = date.timeIntervalSince1970
+        let wholeSeconds = time.rounded(.down)
+        guard time.isFinite, wholeSeconds >= -12_212_553_600, wholeSeconds < 253_402_300_800 else {
+            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        }
+        let milliseconds = min(999, Int((time - wholeSeconds) * 1000))
+        let seconds = Int(wholeSeconds)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let ofDay = seconds - days * 86_400
+        let (year, month, day) = civil(daysSince1970: days)
+        var text = [UInt8]()
+        text.reserveCapacity(24)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4); text.append(UInt8(ascii: "-"))
+        digits(month, 2); text.append(UInt8(ascii: "-"))
+        digits(day, 2); text.append(UInt8(ascii: "T"))
+        digits(ofDay / 3600, 2); text.append(UInt8(ascii: ":"))
+        digits(ofDay / 60 % 60, 2); text.append(UInt8(ascii: ":"))
+        digits(ofDay % 60, 2); text.append(UInt8(ascii: "."))
+        digits(milliseconds, 3); text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    private static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func twoDigits(_ value: Int) -> String {

@@ -7,8 +7,7 @@ import FrontEndKit
 extension RunningViewModel {
     /// Runs until the race ends or a stop: the tick, the snapshots, the stop, a confirmed cancel and the
     /// cheers each in their own task; the end of the race or a stop ends them all.
-    static func run(input: Input, dependency: Dependency, outputs: Continuations) async {
-        let state = RunningState(status: outputs.status, inputs: dependency.inputs.map(\.rawValue))
+    static func run(input: Input, dependency: Dependency, state: RunningState, outputs: Continuations) async {
         // Each task returns whether its end ends the run: the run itself ending, or a stop.
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {

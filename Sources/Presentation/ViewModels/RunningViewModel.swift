@@ -110,31 +110,29 @@ public final class RunningViewModel: ViewModelType, Sendable {
     }
 
     public func transform(input: Input) -> Output {
-        // The status is state: a view slower than the race sees the latest (intermediate ones are
-        // skipped, never queued). Cheers, results and notices are events: all kept.
-        let status = AsyncStream.makeStream(of: RunningStatus.self, bufferingPolicy: .bufferingNewest(1))
+        // The status is state, pulled by the view at its own rate: it takes the newest (intermediate
+        // ones are skipped, never queued or even made). Cheers, results and notices are events: all kept.
+        let state = RunningState(inputs: dependency.inputs.map(\.rawValue))
         let cheer = AsyncStream.makeStream(of: FrontEndCheer.self, bufferingPolicy: .unbounded)
         let result = AsyncStream.makeStream(of: RunningResult.self, bufferingPolicy: .unbounded)
         let notice = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .unbounded)
         let dependency = self.dependency
-        let outputs = Continuations(
-            status: status.continuation, cheer: cheer.continuation, result: result.continuation, notice: notice.continuation
-        )
+        let outputs = Continuations(cheer: cheer.continuation, result: result.continuation, notice: notice.continuation)
 
         let task = Task {
-            defer { outputs.finish() }
             var loaded = input.viewDidLoad.makeAsyncIterator()
-            guard await loaded.next() != nil else { return }
-            await Self.run(input: input, dependency: dependency, outputs: outputs)
+            if await loaded.next() != nil {
+                await Self.run(input: input, dependency: dependency, state: state, outputs: outputs)
+            }
+            await state.finish()
+            outputs.finish()
         }
-        let cancel: @Sendable (Any) -> Void = { _ in task.cancel() }
-        status.continuation.onTermination = cancel
-        return Output(status: status.stream, cheer: cheer.stream, result: result.stream, notice: notice.stream)
+        let status = AsyncStream<RunningStatus>(unfolding: { await state.next() }, onCancel: { task.cancel() })
+        return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream)
     }
 
-    /// The four outputs' continuations.
+    /// The event outputs' continuations (the status is pulled from `RunningState`).
     struct Continuations: Sendable {
-        let status: AsyncStream<RunningStatus>.Continuation
         let cheer: AsyncStream<FrontEndCheer>.Continuation
         let result: AsyncStream<RunningResult>.Continuation
         let notice: AsyncStream<Notice>.Continuation
@@ -144,7 +142,6 @@ public final class RunningViewModel: ViewModelType, Sendable {
         }
 
         func finish() {
-            status.finish()
             cheer.finish()
             result.finish()
             notice.finish()

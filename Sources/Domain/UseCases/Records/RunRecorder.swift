@@ -80,11 +80,14 @@ public actor RunRecorder {
     // MARK: Writing
 
     private func sample(_ standing: Standing) {
+        let last = lastSampled[standing.runner.id]
+        // Most snapshots bring nothing due: decided before a sample (and its id's text) is made.
+        if let last, standing.elapsed - last.elapsed < 1, !standing.phase.isFinal { return }
         let sample = ProgressSample(
             runnerName: standing.runner.name, elapsed: standing.elapsed, distance: standing.distance,
-            runnerID: standing.runner.id.description
+            runnerID: last?.runnerID ?? standing.runner.id.description
         )
-        if let last = lastSampled[standing.runner.id] {
+        if let last {
             let due = sample.elapsed - last.elapsed >= 1 || (standing.phase.isFinal && sample != last)
             guard due, sample.elapsed >= last.elapsed else { return }
         }
