@@ -90,8 +90,9 @@ final class UDPTransport: Sendable {
                 writes.append(channel.write(AddressedEnvelope(remoteAddress: remote, data: channel.allocator.buffer(bytes: datagrams[index].bytes))))
             }
             channel.flush()
+            let written = slots
             return EventLoopFuture.whenAllComplete(writes, on: loop).map { results in
-                slots.map { slot in
+                written.map { slot in
                     guard let slot, case .success = results[slot] else { return false }
                     return true
                 }
