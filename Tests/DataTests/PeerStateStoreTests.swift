@@ -60,4 +60,36 @@ struct PeerStateStoreTests {
         #expect(updates.map(\.state) == [progress.state])
         #expect(store.withState { $0.statistics.datagramsReceived } == 3)
     }
+
+    @Test("taken in batches: what arrived before the reader took it is one batch, in order; the updates stream gets none; the batches end when the store finishes")
+    func batches() async throws {
+        let store = PeerStateStore(PeerState(key: nil, capacity: 64), raceClock: ManualRaceClock())
+        let batches = store.batches()
+        var alice = PeerState(key: nil, capacity: 64)
+        alice.learnPeer(PeerAddress(host: "10.0.0.2", port: 47474))
+        let source = PeerAddress(host: "10.0.0.1", port: 47474)
+        let clocks = SyncClocks(microseconds: { 1_000 })
+        var sent: [RunnerProgress] = []
+        for step in 1...3 {
+            var progress = SyncSample.progress(id: 0xA11CE)
+            progress.elapsed = Double(step)
+            progress.distance = Double(step) * 3
+            sent.append(progress)
+            for datagram in alice.publish(progress, clocks: clocks) { _ = store.receive(datagram.bytes, from: source) }
+        }
+        var iterator = batches.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.map(\.elapsed) == sent.map(\.elapsed))
+        #expect(first?.map(\.distance) == sent.map(\.distance))
+        // One more after the batch was taken: a batch of its own.
+        var fourth = SyncSample.progress(id: 0xA11CE)
+        fourth.elapsed = 4
+        for datagram in alice.publish(fourth, clocks: clocks) { _ = store.receive(datagram.bytes, from: source) }
+        #expect(await iterator.next()?.map(\.elapsed) == [4])
+        store.finish()
+        #expect(await iterator.next() == nil)
+        var direct = 0
+        for await _ in store.updates { direct += 1 }
+        #expect(direct == 0)
+    }
 }

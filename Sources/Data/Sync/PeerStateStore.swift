@@ -10,6 +10,21 @@ final class PeerStateStore: Sendable {
     private let continuation: AsyncStream<RunnerProgress>.Continuation
     /// The mates' progress as it arrives.
     let updates: AsyncStream<RunnerProgress>
+    /// Progress gathered for `batches()`, once that is the way it is taken.
+    private let batch = Mutex(Batch())
+    /// A wake-up for the batch reader: at most one waiting, however many updates came.
+    private let ready = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+    /// The updates not taken yet, when they are taken in batches.
+    private struct Batch {
+        /// Whether `batches()` was asked for (then the updates go here instead of to `updates`).
+        var gathering = false
+        var pending: [RunnerProgress] = []
+    }
+
+    /// As many updates as the updates stream keeps: beyond it the oldest are dropped (progress is
+    /// state, the next update of the same runner carries everything).
+    static let pendingLimit = 256
     /// The subscribers of lobby messages and cheers.
     let hub = MessageHub()
     /// The race clock: the instants of lobby messages sent and received.
@@ -34,10 +49,55 @@ final class PeerStateStore: Sendable {
     /// counted. Returns the answers to write back to `source` at once.
     func receive(_ bytes: [UInt8], from source: PeerAddress) -> [[UInt8]] {
         let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks) }
-        for progress in effects.progress { continuation.yield(progress) }
+        if !effects.progress.isEmpty { deliver(effects.progress) }
         if effects.lobby != nil || effects.pairingCode != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
         state.withLock { $0.countReceived() }
         return effects.replies
+    }
+
+    /// The mates' progress in batches (see `RaceSyncRepository.updateBatches()`): from the first call on,
+    /// updates go to the batch instead of `updates`.
+    func batches() -> AsyncStream<[RunnerProgress]> {
+        batch.withLock { $0.gathering = true }
+        let waiting = Wakeups(ready.stream)
+        return AsyncStream { [self] in
+            while true {
+                let taken = self.batch.withLock { state -> [RunnerProgress] in
+                    defer { state.pending = [] }
+                    return state.pending
+                }
+                if !taken.isEmpty { return taken }
+                guard await waiting.next() else { return nil }
+            }
+        }
+    }
+
+    /// The batch reader's wake-ups: one reader, which awaits them one at a time (`AsyncStream`'s
+    /// unfolding closure is never called again before it returned).
+    private final class Wakeups: @unchecked Sendable {
+        private var iterator: AsyncStream<Void>.Iterator
+
+        init(_ stream: AsyncStream<Void>) {
+            iterator = stream.makeAsyncIterator()
+        }
+
+        func next() async -> Bool {
+            await iterator.next() != nil
+        }
+    }
+
+    private func deliver(_ progress: [RunnerProgress]) {
+        let gathered = batch.withLock { state -> Bool in
+            guard state.gathering else { return false }
+            state.pending += progress
+            if state.pending.count > Self.pendingLimit { state.pending.removeFirst(state.pending.count - Self.pendingLimit) }
+            return true
+        }
+        if gathered {
+            ready.continuation.yield()
+        } else {
+            for update in progress { continuation.yield(update) }
+        }
     }
 
     /// The socket reported an error for an earlier send (an ICMP error on UDP): counted, not fatal.
@@ -48,6 +108,7 @@ final class PeerStateStore: Sendable {
     /// Ends `updates` and every message stream (the socket closed).
     func finish() {
         continuation.finish()
+        ready.continuation.finish()
         hub.finish()
     }
 }

@@ -134,6 +134,11 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         store.updates
     }
 
+    /// The mates' progress in batches (see `RaceSyncRepository`): what arrived while the consumer was busy.
+    public func updateBatches() -> AsyncStream<[RunnerProgress]> {
+        store.batches()
+    }
+
     /// Sends a lobby message or cheer (see `RaceMessagingRepository`): to each recipient's last known
     /// address, or to every known peer.
     public func send(_ message: RaceMessage, from me: Runner, to recipients: [RunnerID]?) async {

@@ -6,4 +6,22 @@ public protocol RaceSyncRepository: Sendable {
     func publish(_ progress: RunnerProgress) async
     /// The mates' progress as it arrives, already checked for well-formedness. One consumer only.
     func updates() -> AsyncStream<RunnerProgress>
+    /// The same progress in batches: each batch holds, in arrival order, everything that arrived while
+    /// the consumer was busy with the previous one (never empty), so a consumer that falls behind
+    /// catches up in one step instead of one step per update. One consumer only, instead of `updates()`.
+    func updateBatches() -> AsyncStream<[RunnerProgress]>
+}
+
+extension RaceSyncRepository {
+    /// Batches of one update each, for a repository that does not gather them.
+    public func updateBatches() -> AsyncStream<[RunnerProgress]> {
+        let updates = updates()
+        return AsyncStream { continuation in
+            let task = Task {
+                for await update in updates { continuation.yield([update]) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 }

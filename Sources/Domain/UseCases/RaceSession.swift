@@ -70,8 +70,10 @@ public final class RaceSession: RaceSessionUseCase {
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await update in sync.updates() {
-                    await state.receive(update)
+                // A batch is what arrived while the last one was applied: under load the snapshots
+                // (and everything made of them) come once per batch, not once per update.
+                for await batch in sync.updateBatches() {
+                    await state.receive(batch)
                 }
             }
             group.addTask {

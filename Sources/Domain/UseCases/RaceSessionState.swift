@@ -62,17 +62,30 @@ actor RaceSessionState {
 
     /// A mate's progress arrived.
     func receive(_ update: RunnerProgress) async {
-        guard !isOver else { return }
-        // Our own state, sent back by a mate after this peer restarted.
-        if update.runner.id == own.runner.id { return await adoptRelayed(update) }
-        // A mate on another course cannot be compared with: say so rather than wait for it.
-        if update.terms.course != configuration.terms.course {
-            return fail(RaceSessionError.otherCourse(
-                mate: update.runner.name, theirs: update.terms.course, ours: configuration.terms.course
-            ))
+        await receive([update])
+    }
+
+    /// Mates' progress arrived, in this order: each applied as if alone, then one step (and one
+    /// snapshot) for all of them.
+    func receive(_ batch: [RunnerProgress]) async {
+        var applied = false
+        for update in batch {
+            guard !isOver else { return }
+            // Our own state, sent back by a mate after this peer restarted.
+            if update.runner.id == own.runner.id {
+                await adoptRelayed(update)
+                continue
+            }
+            // A mate on another course cannot be compared with: say so rather than wait for it.
+            if update.terms.course != configuration.terms.course {
+                fail(RaceSessionError.otherCourse(
+                    mate: update.runner.name, theirs: update.terms.course, ours: configuration.terms.course
+                ))
+                continue
+            }
+            if replica.apply(update, heardAt: clock.now) == .applied { applied = true }
         }
-        guard replica.apply(update, heardAt: clock.now) == .applied else { return }
-        await advance()
+        if applied, !isOver { await advance() }
     }
 
     /// The heartbeat: re-publish, check the lobby, lost mates and the end. Returns false once over.
