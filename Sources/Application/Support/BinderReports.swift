@@ -7,8 +7,11 @@ extension FrontEndBinder {
     /// output may be closed) once, as a warning; an error shown to the person, as the plain line a flow
     /// ends with on `errors` (`materunner: error: …`; an error log line without it); every other notice
     /// shown, at info.
-    static func logging(to logger: Logger, errors: LineOutput? = nil, screen: any FrontEndScreen, clock: any RaceClock) -> FrontEndBinder {
-        FrontEndBinder(screen: screen, clock: clock) { report in
+    static func logging(
+        to logger: Logger, errors: LineOutput? = nil, screen: any FrontEndScreen, clock: any RaceClock,
+        statusInterval: Duration = FrontEndBinder.standardStatusInterval
+    ) -> FrontEndBinder {
+        FrontEndBinder(screen: screen, clock: clock, statusInterval: statusInterval) { report in
             switch report {
             case .rejected: logger.warning("\(report.message)")
             case .failed:

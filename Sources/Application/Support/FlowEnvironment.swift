@@ -37,7 +37,7 @@ public struct FlowEnvironment: Sendable {
 
     /// A binder on `screen` whose reports are logged, and its errors written to `errors`.
     func makeBinder() -> FrontEndBinder {
-        FrontEndBinder.logging(to: logger, errors: errors, screen: screen, clock: clock)
+        FrontEndBinder.logging(to: logger, errors: errors, screen: screen, clock: clock, statusInterval: timings.statusInterval)
     }
 
     /// The running screen on `binder`.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Presentation
 
 /// The timings of a run, given in real seconds and run on the race clock, which may be sped up
 /// (`--speedup`, a replay's xSPEED). Speed-up is race time only: the lobby runs before race time
@@ -14,6 +15,9 @@ public struct RunTimings: Sendable, Equatable {
     public var lostAfter: TimeInterval = 10
     /// Real seconds a finished run stays up for mates to hear the result.
     public var resultLinger: TimeInterval = 30
+    /// The least real time between two status frames (`FrontEndBinder`); zero for every status, as
+    /// tests on a driven clock want, which runs a race faster than real time.
+    public var statusInterval: Duration = FrontEndBinder.standardStatusInterval
 
     /// Timings on a clock `scale` times faster than real time.
     public init(scale: Double) {
