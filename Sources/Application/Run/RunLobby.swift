@@ -19,7 +19,7 @@ struct RunLobby {
         case let .host(invitees, answerWithin):
             lobby = HostInvitation(
                 lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock, knownMates: deps.knownMates),
-                names: invitees, terms: request.terms, timeout: answerWithin
+                names: invitees, terms: request.terms, timeout: answerWithin, course: request.course.map(CourseListing.init)
             )
             input = binder.lobbyInput(cancels: environment.interrupts())
         case .joiner(let acceptFrom):

@@ -58,7 +58,7 @@ final class FlowHarness: Sendable {
         )
         let dependencies = RunDependencies(
             transport: side.transport, discovery: { InMemoryMateDiscovery() },
-            location: { ScriptedLocationRepository(
+            location: { _ in ScriptedLocationRepository(
                 script: ScriptedLocationRepository.straightRun(beginning: clock.now, speed: speed, count: 400), clock: clock
             ) },
             recorder: side.recorder, environment: environment(side)
