@@ -26,8 +26,8 @@ public final class InMemoryCourseLibrary: CourseRepository {
     /// Whether a course with `digest` is kept.
     public func keeps(_ digest: String) -> Bool { state.withLock { $0.kept[digest] != nil } }
 
-    public func keptCourse(digest: String, title: String) -> Course? {
-        state.withLock { $0.kept[digest] }.flatMap { try? Course(name: title, points: $0.points) }
+    public func keptCourse(digest: String, title: String?) -> Course? {
+        state.withLock { $0.kept[digest] }.flatMap { kept in title.flatMap { try? Course(name: $0, points: kept.points) } ?? kept }
     }
 
     public func fetchCourse(

@@ -39,11 +39,11 @@ struct RunCourse {
                 "your --course \(mine.name) (course \(mine.digest)) is not \(hostName)'s course \(hosts.name) (course \(hosts.digest)): racing on \(hostName)'s"
             ))
         }
-        let title = listing?.title ?? hosts.name
-        if let kept = dependencies.courses?.keptCourse(digest: hosts.digest, title: title) {
-            binder.show(Notice(level: .info, message: "course \(hosts.name) (\(title)) kept on this device from an earlier fetch"))
+        if let kept = dependencies.courses?.keptCourse(digest: hosts.digest, title: listing?.title) {
+            binder.show(Notice(level: .info, message: "course \(hosts.name) (\(kept.name)) kept on this device from an earlier fetch"))
             return kept
         }
+        let title = listing?.title ?? hosts.name
         guard let host, let courses = dependencies.courses, let listing else {
             throw FlowError(.noInput, "the course of this race, \(hosts), is not on this device: pass --course FILE (the host's course file)")
         }

@@ -13,8 +13,9 @@ public struct CourseLibrary: CourseRepository {
         self.transport = transport
     }
 
-    public func keptCourse(digest: String, title: String) -> Course? {
+    public func keptCourse(digest: String, title: String?) -> Course? {
         guard let file = store.load(digest: digest) else { return nil }
+        guard let title else { return file.course }
         return (try? Course(name: title, points: file.course.points)) ?? file.course
     }
 
