@@ -39,6 +39,7 @@ public struct RunFlow: Sendable {
         var course = request.course
         await teardown.add { deps.transport.leaveRace(as: me.id) }
         let courses = RunCourse(request: request, dependencies: deps, binder: binder)
+        await teardown.add { courses.cancel() }
         if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
             // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
             terms = resumed
@@ -46,7 +47,9 @@ public struct RunFlow: Sendable {
             // Its course is the host's, found on this device (its --course, or the copy fetched before).
             course = try await courses.agreed(&terms, listing: nil, invitation: 0, host: nil)
         } else if request.hasLobby {
-            let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
+            let start = try await RunLobby(
+                request: request, dependencies: deps, binder: binder, starting: { courses.prefetch(for: $0) }
+            ).agree()
             terms = start.terms
             // Keyed by default with the exchanged race key and race id; a race key the runners were given
             // (--race-key-file) stays, so that spectators holding it can still watch.

@@ -8,6 +8,8 @@ struct RunLobby {
     let request: RunRequest
     let dependencies: RunDependencies
     let binder: FrontEndBinder
+    /// Told of the agreed start as soon as the lobby agrees on it (before the countdown).
+    var starting: @Sendable (RaceStart) -> Void = { _ in }
 
     /// The agreed start; a `FlowError.runtime` saying why when there is none.
     func agree() async throws -> RaceStart {
@@ -30,7 +32,8 @@ struct RunLobby {
         case .open:
             throw FlowError(.software, "a run without invitations has no lobby")
         }
-        let output = LobbyViewModel(dependency: .init(lobby: lobby, clock: environment.clock)).transform(input: input)
+        let observed = StartObservingLobby(wrapped: lobby, starting: starting)
+        let output = LobbyViewModel(dependency: .init(lobby: observed, clock: environment.clock)).transform(input: input)
         do {
             return try await binder.show(output)
         } catch let error as LobbyError {
@@ -40,5 +43,39 @@ struct RunLobby {
         } catch {
             throw FlowError(.noResult, "the lobby ended without a run: \(error)")
         }
+    }
+}
+
+/// A lobby whose agreed start is also handed to `starting` the moment it is known (before the
+/// countdown): a joiner begins fetching the host's course then.
+struct StartObservingLobby: LobbyUseCase {
+    let wrapped: any LobbyUseCase
+    let starting: @Sendable (RaceStart) -> Void
+
+    func events() -> AsyncThrowingStream<LobbyEvent, any Error> {
+        let upstream = wrapped.events()
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LobbyEvent.self)
+        let starting = self.starting
+        let task = Task {
+            do {
+                for try await event in upstream {
+                    if case .starting(let start) = event { starting(start) }
+                    continuation.yield(event)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    func answer(_ id: UInt32, accept: Bool) async throws {
+        try await wrapped.answer(id, accept: accept)
+    }
+
+    func cancel() async {
+        await wrapped.cancel()
     }
 }

@@ -28,7 +28,7 @@ struct CourseInvitedRaceFlowTests {
         return (course, CourseTerms(digest: digest, name: "north.gpx", lengthCentimetres: UInt32((course.course.length * 100).rounded())))
     }
 
-    @Test("alice alone has the course: bob and carol fetch it from her, and all three show the same course, ranking and progress")
+    @Test("alice alone has the course: bob and carol fetch it from her during the countdown, and all three show the same course, ranking and progress")
     func joinersFetch() async throws {
         let alice = harness.side("alice", id: 0xA)
         let bob = harness.side("bob", id: 0xB)
@@ -51,6 +51,11 @@ struct CourseInvitedRaceFlowTests {
             #expect(courses.keeps(Self.digest))
         }
         #expect(bob.screen.showedNotice(containing: "course north.gpx (North) fetched from alice"))
+        // The fetch began as the lobby agreed on the start: during the countdown, not after it.
+        let frames = bob.screen.frames
+        let fetching = frames.firstIndex { ($0.message ?? "").hasPrefix("fetching the course north.gpx (9 points) from alice") }
+        let zero = frames.firstIndex { $0.countdown?.secondsLeft == 0 }
+        #expect(fetching != nil && zero != nil && fetching! < zero!, "fetching at \(String(describing: fetching)), 0 at \(String(describing: zero))")
         // The same course frame on every screen: alice's file's name, the course's own name, its points.
         let courseFrames = try [alice, bob, carol].map { side in try #require(side.screen.frames.first { $0.type == .course }?.course) }
         #expect(courseFrames.allSatisfy { $0 == courseFrames[0] })
