@@ -67,7 +67,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("How long the invited mates have to answer, in seconds.", valueName: "SECONDS"))
     var inviteTimeout: Double = Invitation.standardTimeout
 
-    @Flag(help: "Wait for an invitation and run the host's race (its mode and goal); answer from the front-end.")
+    @Flag(help: "Wait for an invitation and run the host's race (its mode, goal and course: a course you lack is fetched from the host); answer from the front-end.")
     var join = false
 
     @Option(help: ArgumentHelp("With --join: accept invitations from this host without asking (headless boards).", valueName: "NAME"))

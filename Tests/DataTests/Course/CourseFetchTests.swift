@@ -105,6 +105,22 @@ struct CourseFetchTests {
         }
     }
 
+    @Test("the longest course, 100 000 points in 893 chunks of at most 1 002 bytes, through 10 % loss: every point, digest checked")
+    func longestCourse() async throws {
+        let file = try Self.courseFile(points: Course.maximumPoints)
+        #expect(file.course.points.count == Course.maximumPoints)
+        try await paired(file, loss: 0.1, seed: 0x100_000) { host, joiner, terms, _ in
+            host.serveCourse(file)
+            let course = try await joiner.fetchCourse(
+                try #require(terms.course), pointCount: Course.maximumPoints, title: "Winding test", invitation: 77, from: Self.alice,
+                within: 60
+            )
+            #expect(course.points == file.course.points)
+            #expect(joiner.statistics.received["course-chunk", default: 0] >= 893)
+            #expect(host.statistics.received["course-request", default: 0] <= CourseFetchSettings.requestBudget(chunkCount: 893))
+        }
+    }
+
     @Test("a host whose points do not hash to the invitation's digest: an error naming both digests, the points not used")
     func digestMismatch() async throws {
         let file = try Self.courseFile(points: 300)
