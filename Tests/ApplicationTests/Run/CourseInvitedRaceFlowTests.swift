@@ -51,6 +51,9 @@ struct CourseInvitedRaceFlowTests {
             #expect(courses.keeps(Self.digest))
         }
         #expect(bob.screen.showedNotice(containing: "course north.gpx (North) fetched from alice"))
+        // The invitation said which course before it was accepted; the host's notices name it too.
+        #expect(bob.screen.showedNotice(containing: "alice's race is on the course north.gpx (North, 0.40 km, 9 points)"))
+        #expect(alice.screen.showedNotice(containing: "invited bob, carol to a 0.20 km race on the course north.gpx"))
         // The fetch began as the lobby agreed on the start: during the countdown, not after it.
         let frames = bob.screen.frames
         let fetching = frames.firstIndex { ($0.message ?? "").hasPrefix("fetching the course north.gpx (9 points) from alice") }
