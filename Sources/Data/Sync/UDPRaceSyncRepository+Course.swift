@@ -19,9 +19,10 @@ public struct CourseFetchSettings: Sendable {
         self.poll = poll
     }
 
-    /// The most requests for a course of `chunkCount` chunks: three per chunk and a margin, so that 60 %
-    /// loss both ways still gets through while nothing asks for ever (the host answers no more either:
-    /// `CourseTransfers.answerBudget`).
+    /// The most requests for a course of `chunkCount` chunks: three per chunk and a margin. A request
+    /// and its chunk both cross with probability (1 − loss)²: 30 % loss each way needs about 2 requests
+    /// per chunk on average, and the budget holds up to about 40 % each way, while nothing asks for ever
+    /// (the host answers no more either: `CourseTransfers.answerBudget`).
     public static func requestBudget(chunkCount: Int) -> Int { 3 * chunkCount + 32 }
 }
 
