@@ -37,6 +37,8 @@ public struct RunFlow: Sendable {
 
         var terms = request.openTerms
         var course = request.course
+        // Whether discovery already says `running` (an invited race's lobby does from its countdown on).
+        var announced = false
         await teardown.add { deps.transport.leaveRace(as: me.id) }
         let courses = RunCourse(request: request, dependencies: deps, binder: binder)
         await teardown.add { courses.cancel() }
@@ -48,8 +50,9 @@ public struct RunFlow: Sendable {
             course = try await courses.agreed(&terms, listing: nil, invitation: 0, host: nil)
         } else if request.hasLobby {
             let start = try await RunLobby(
-                request: request, dependencies: deps, binder: binder, starting: { courses.prefetch(for: $0) }
+                request: request, dependencies: deps, binder: binder, discovery: discovery, starting: { courses.prefetch(for: $0) }
             ).agree()
+            announced = discovery != nil
             terms = start.terms
             // Keyed by default with the exchanged race key and race id; a race key the runners were given
             // (--race-key-file) stays, so that spectators holding it can still watch.
@@ -69,7 +72,7 @@ public struct RunFlow: Sendable {
         // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
         environment.startRaceTime()
         var location = try deps.location(course)
-        if let discovery {
+        if let discovery, !announced {
             // The race's own id, the same on every runner: never a per-runner random one.
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: { deps.transport.publicRaceID }, logger: logger)
         }

@@ -8,7 +8,10 @@ struct RunLobby {
     let request: RunRequest
     let dependencies: RunDependencies
     let binder: FrontEndBinder
-    /// Told of the agreed start as soon as the lobby agrees on it (before the countdown).
+    /// Where we are advertised, if we are: it says `running` from the agreed start (the countdown) on.
+    let discovery: (any MateDiscoveryRepository)?
+    /// Told of the agreed start as soon as the lobby agrees on it (before the countdown): a joiner
+    /// begins fetching the host's course then.
     var starting: @Sendable (RaceStart) -> Void = { _ in }
 
     /// The agreed start; a `FlowError.runtime` saying why when there is none.
@@ -32,8 +35,14 @@ struct RunLobby {
         case .open:
             throw FlowError(.software, "a run without invitations has no lobby")
         }
-        let observed = StartObservingLobby(wrapped: lobby, starting: starting)
-        let output = LobbyViewModel(dependency: .init(lobby: observed, clock: environment.clock)).transform(input: input)
+        let (transport, logger, discovery, starting) = (deps.transport, environment.logger, discovery, starting)
+        let announced = StartAnnouncingLobby(wrapped: lobby) { start in
+            starting(start)
+            if let discovery {
+                RunStateAnnouncer.announceRunning(transport.publicRaceID(invitation: start.invitation), on: discovery, logger: logger)
+            }
+        }
+        let output = LobbyViewModel(dependency: .init(lobby: announced, clock: environment.clock)).transform(input: input)
         do {
             return try await binder.show(output)
         } catch let error as LobbyError {
@@ -46,36 +55,3 @@ struct RunLobby {
     }
 }
 
-/// A lobby whose agreed start is also handed to `starting` the moment it is known (before the
-/// countdown): a joiner begins fetching the host's course then.
-struct StartObservingLobby: LobbyUseCase {
-    let wrapped: any LobbyUseCase
-    let starting: @Sendable (RaceStart) -> Void
-
-    func events() -> AsyncThrowingStream<LobbyEvent, any Error> {
-        let upstream = wrapped.events()
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LobbyEvent.self)
-        let starting = self.starting
-        let task = Task {
-            do {
-                for try await event in upstream {
-                    if case .starting(let start) = event { starting(start) }
-                    continuation.yield(event)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
-    }
-
-    func answer(_ id: UInt32, accept: Bool) async throws {
-        try await wrapped.answer(id, accept: accept)
-    }
-
-    func cancel() async {
-        await wrapped.cancel()
-    }
-}
