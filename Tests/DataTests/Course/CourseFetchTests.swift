@@ -32,11 +32,11 @@ struct CourseFetchTests {
     /// A host and a joiner with identities on loopback, through a relay losing `loss` each way, paired
     /// over an invitation of `file`'s course; runs `body` with both and the invitation's terms.
     func paired<T: Sendable>(
-        _ file: CourseFile, loss: Double, seed: UInt64,
+        _ file: CourseFile, loss: Double, seed: UInt64, key: RaceKey? = nil,
         _ body: (UDPRaceSyncRepository, UDPRaceSyncRepository, RaceTerms, LossyUDPRelay) async throws -> T
     ) async throws -> T {
-        let host = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, identity: .generate())
-        let joiner = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, identity: .generate())
+        let host = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key, identity: .generate())
+        let joiner = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key, identity: .generate())
         let relay = try LossyUDPRelay(first: host.localPort, second: joiner.localPort, loss: loss, seed: seed)
         defer { relay.stop() }
         do {
@@ -118,6 +118,30 @@ struct CourseFetchTests {
             #expect(course.points == file.course.points)
             #expect(joiner.statistics.received["course-chunk", default: 0] >= 893)
             #expect(host.statistics.received["course-request", default: 0] <= CourseFetchSettings.requestBudget(chunkCount: 893))
+        }
+    }
+
+    @Test("in a lobby keyed by a race key, requests and chunks carry its tag like every lobby message (both sides drop anything untagged)")
+    func keyedLobby() async throws {
+        let file = try Self.courseFile(points: 400)
+        let key = try RaceKey.testing("lake run")
+        try await paired(file, loss: 0, seed: 3, key: key) { host, joiner, terms, _ in
+            host.serveCourse(file)
+            #expect(host.isAuthenticated && joiner.isAuthenticated)
+            let course = try await joiner.fetchCourse(
+                try #require(terms.course), pointCount: 400, title: "Winding test", invitation: 77, from: Self.alice, within: 10
+            )
+            #expect(course.points == file.course.points)
+            #expect(joiner.statistics.received["course-chunk", default: 0] == 4 && host.statistics.dropped.isEmpty, "\(host.statistics.dropped)")
+            // The fetch went through keyed peers, which drop any untagged datagram: eve's (no key) is one.
+            let stranger = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, identity: .generate())
+            try stranger.addPeer(PeerAddress(host: "127.0.0.1", port: joiner.localPort))
+            let eve = Runner(id: RunnerID(rawValue: 0xEE), name: "eve")
+            await stranger.send(.presence(eve, .free), from: eve, to: nil)
+            try await withHangGuard("eve's untagged datagram at bob's") {
+                while joiner.statistics.dropped["missing-tag", default: 0] == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            }
+            await stranger.close()
         }
     }
 
