@@ -9,10 +9,10 @@ import Testing
 /// with the same course, ranking and per-runner progress along it.
 @Suite("End to end: the host's course travels with its invitation")
 struct CourseInvitationEndToEndTests {
-    /// 400 m north, then 200 m east, from 46°N 14.5°E, a point every 2 m (301 points: 3 chunks).
-    static func route(name: String) -> String {
+    /// 400 m north, then 200 m east (or `legs`), from 46°N 14.5°E, a point every 2 m (301 points: 3 chunks).
+    static func route(name: String, legs: [(Double, Double)] = [(400, 0), (200, 90)]) -> String {
         var points = [Coordinate(latitude: 46, longitude: 14.5)]
-        for (metres, bearing) in [(400.0, 0.0), (200.0, 90.0)] {
+        for (metres, bearing) in legs {
             for _ in 0..<Int(metres / 2) { points.append(Geodesy.destination(from: points[points.count - 1], metres: 2, bearing: bearing)) }
         }
         let body = points.map { "<rtept lat=\"\($0.latitude)\" lon=\"\($0.longitude)\"/>" }.joined(separator: "\n")
@@ -80,5 +80,34 @@ struct CourseInvitationEndToEndTests {
             #expect(FileManager.default.fileExists(atPath: kept.path), "\(name) keeps \(kept.path)")
         }
         #expect(!Self.frames(lines[0], "notice").contains { ($0["message"] as? String ?? "").contains("fetch") })
+    }
+
+    @Test("bob's own --course is another course: he is told so, both files and digests named, and races alice's, fetched from her")
+    func otherCourseIsReplaced() async throws {
+        let binary = try BuildProducts.materunner()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("course-invite-other-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (lake, east) = (folder.appendingPathComponent("lake.gpx"), folder.appendingPathComponent("east.gpx"))
+        try Data(Self.route(name: "Lake loop").utf8).write(to: lake)
+        try Data(Self.route(name: "East", legs: [(600, 90)]).utf8).write(to: east)
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
+        let common = ["--frontend", "json", "--speedup", "25", "--wait", "30", "--log-level", "info"]
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--course", east.path,
+            "--port", "\(portB)", "--pace", "5:40", "--seed", "2"] + common, environment: homes.environment("bob"))
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--course", lake.path,
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + common,
+            environment: homes.environment("alice"))
+        let runs = [await alice.wait(timeout: 120), await bob.wait(timeout: 60)]
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let lines = try runs.map { try $0.jsonLines() }
+        let digests = lines.map { (Self.frames($0, "course").first?["course"] as? [String: Any])?["digest"] as? String }
+        #expect(digests[0] != nil && digests[0] == digests[1])
+        let notices = Self.frames(lines[1], "notice").compactMap { $0["message"] as? String }
+        let warning = notices.first { $0.hasPrefix("your --course east.gpx (course ") }
+        #expect(warning?.contains("is not alice's course lake.gpx (course \(digests[0] ?? "?"))") == true, "\(notices)")
+        #expect(notices.contains { $0.hasPrefix("course lake.gpx (Lake loop) fetched from alice") }, "\(notices)")
+        #expect(try RaceResult(lines: lines[0]) == RaceResult(lines: lines[1]))
     }
 }
