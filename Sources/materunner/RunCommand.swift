@@ -44,6 +44,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --course: run the course (a loop) this many times.", valueName: "N"))
     var laps: Int = 1
 
+    @Option(help: ArgumentHelp(
+        "Race a ghost: a recorded run (any unique start of its id, see `materunner records`) or a timed GPX track (gpx:FILE), replayed on the race clock from the start, along the course when there is one. Every runner sees it, marked as a ghost; it wins nothing that counts in `records totals`. Not with --join (the host announces it) or --mode team.",
+        valueName: "ID|gpx:FILE"
+    ))
+    var ghost: GhostArgument?
+
     @Option(help: "race: the first to reach the goal wins; team: the sum of everybody's distance reaches the goal.")
     var mode: RunMode = .race
 
@@ -139,6 +145,8 @@ struct RunCommand: AsyncParsableCommand {
         guard (1...LappedCourse.maximumLaps).contains(laps) else {
             throw ValidationError("--laps must be between 1 and \(LappedCourse.maximumLaps)")
         }
+        if ghost != nil, join { throw ValidationError("--ghost does not go with --join: the host announces the ghost with its race (pass --ghost to the runner who invites)") }
+        if ghost != nil, mode == .team { throw ValidationError("--ghost needs --mode race: in a team run a ghost's distance would count toward the team") }
         if acceptFrom != nil, !join { throw ValidationError("--accept-from needs --join") }
         if mates != nil, invite != nil || join { throw ValidationError("--mates does not go with --invite or --join: the invitation says who runs") }
         if let mates, mates < 0 || mates > UDPRaceSyncRepository.maximumPeers {
@@ -150,7 +158,8 @@ struct RunCommand: AsyncParsableCommand {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
             let course = try container.makeCourse(path: course, laps: laps)
-            let (request, screen, store) = (try request(course: course), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            var (request, screen, store) = (try request(course: course), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            request.ghost = try ghost.map { try container.makeGhost($0, store: store, data: data, course: course?.course, goal: request.terms.goal) }
             let pairing = try container.makePairing(data: data, invited: invite != nil || join)
             let key = try raceKey.load(logger: logger)
             let transport = try await container.makeTransport(
