@@ -34,6 +34,11 @@ inB() { netns_in "$hostB" "$@"; }
 export AVAHI_COMPAT_NOWARN=1
 
 status=0
+# Marks the run failed and says why in timings.txt (the test prints it).
+fail() {
+    echo "FAILED: $*" >>"$out/timings.txt"
+    status=1
+}
 # Waits up to $2 tenths of a second for grep -E "$1" to match file $3; records the time under $4.
 await() {
     local pattern=$1 tenths=$2 file=$3 label=$4 started=$SECONDS i
@@ -45,7 +50,7 @@ await() {
         sleep 0.1
     done
     echo "$label not seen" >>"$out/timings.txt"
-    status=1
+    fail "$label not seen within $((tenths / 10)) s"
     return 1
 }
 : >"$out/timings.txt"
@@ -59,8 +64,13 @@ for _ in $(seq 20); do
     (inB timeout 10 avahi-browse -r -p -t _materunner._udp >"$out/browse.txt" 2>"$out/browse.err") || true
     grep -q '^=;.*;alice-' "$out/browse.txt" && break
 done
-grep -q '^=;.*;alice-' "$out/browse.txt" && echo "avahi-browse-saw-alice $((SECONDS - started))" >>"$out/timings.txt" || status=1
-(inB timeout 30 "$binary" peers --seconds 3 --json >"$out/peers-list.json" 2>"$out/peers-list.err") || status=1
+if grep -q '^=;.*;alice-' "$out/browse.txt"; then
+    echo "avahi-browse-saw-alice $((SECONDS - started))" >>"$out/timings.txt"
+else
+    fail "avahi-browse never saw alice"
+fi
+(inB timeout 30 "$binary" peers --seconds 3 --json >"$out/peers-list.json" 2>"$out/peers-list.err") ||
+    fail "peers --seconds 3 --json in B exited $?"
 
 # 2. Our peers --watch sees a runner faked with avahi-publish, and sees it go when it is killed.
 (inB "$binary" peers --watch --json >"$out/watch.json" 2>"$out/watch.err") &
@@ -75,11 +85,13 @@ await '"event":"disappeared","instance":"bob"' 150 "$out/watch.json" bob-gone ||
 # 3. A mate for alice, also called alice (names may clash; instances carry the runner id): both
 #    register, start running (alice's TXT becomes state=running with a race id), race, end, and are
 #    gone from the list.
-(inB timeout 90 "$binary" run --name alice --port 47477 "${race[@]}" >"$out/alice-b.json" 2>"$out/alice-b.err") || status=1
-wait "$alice" || status=1
+(inB timeout 90 "$binary" run --name alice --port 47477 "${race[@]}" >"$out/alice-b.json" 2>"$out/alice-b.err") ||
+    fail "the second alice (in B) exited $?"
+wait "$alice" || fail "the first alice (in A) exited $?"
 await '"event":"updated".*"name":"alice".*"state":"running"' 50 "$out/watch.json" alice-running || true
 await '"event":"disappeared","instance":"alice-' 150 "$out/watch.json" alice-gone || true
-[ "$(grep -c '"event":"disappeared","instance":"alice-' "$out/watch.json")" = 2 ] || status=1
+gone=$(grep -c '"event":"disappeared","instance":"alice-' "$out/watch.json" || true)
+[ "$gone" = 2 ] || fail "alice disappeared $gone times, not 2"
 
 # 4. A host that vanishes without a goodbye (its avahi-daemon killed): the mate is lost when its
 #    address record expires from B's cache, Avahi's host-name TTL of 120 s.

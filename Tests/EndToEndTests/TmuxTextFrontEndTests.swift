@@ -75,4 +75,43 @@ struct TmuxTextFrontEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try RaceResult(lines: run.jsonLines()).entries.map(\.name).sorted() == ["alice", "bob"])
     }
+
+    @Test("closing the terminal (SIGHUP) ends the run like Ctrl-C: its stream ends with the result, the run is recorded", .timeLimit(.minutes(2)))
+    func terminalClosed() async throws {
+        let folder = try RecordsEndToEndTests.temporaryDirectory("hangup")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stream = folder.appendingPathComponent("run.json")
+        let log = folder.appendingPathComponent("run.err")
+        // A 5 km demo at speed-up 2: far from over when the terminal goes. `exec`: the run is the pane's
+        // session leader, the process the kernel sends SIGHUP to when its terminal goes (signals arrive
+        // blocked from this test's process: the run unblocks those it listens to).
+        let tmux = try Tmux(
+            command: "exec \(try BuildProducts.materunner().path) demo --goal 5 --speedup 2 --frontend text --json-out \(stream.path) "
+                + "--data-dir \(folder.path) 2>\(log.path)",
+            columns: 80
+        )
+        do {
+            // The board, once our runner has run some metres.
+            _ = try await tmux.waitForScreen("the board") { $0.range(of: #"\(you\) +0\.0[1-9] km"#, options: .regularExpression) != nil }
+        } catch {
+            tmux.stop()
+            throw error
+        }
+        // The terminal goes away (tmux's server ends: SIGHUP to the pane's process, as when an ssh session drops).
+        tmux.stop()
+        var lines: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            lines = try TwoLaptopScreensTests.jsonLines(stream)
+            if lines.last?["type"] as? String == "result" { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let result = try #require(lines.last, "nothing in the stream; the log: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(result["type"] as? String == "result", "the stream ends with \(result); the log: \(said)")
+        #expect(TwoLaptopScreensTests.notices(lines).contains("run stopped"), "\(TwoLaptopScreensTests.notices(lines))")
+        let records = try await RecordsEndToEndTests.records(folder)
+        #expect(records.count == 1, "\(records)")
+        #expect((records.first?["distance_m"] as? Double ?? 0) > 0, "\(records)")
+    }
 }

@@ -6,13 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C (SIGINT) and SIGTERM as a stream, for commands that run until interrupted: while listening,
-/// the signals no longer end the process; each one is an element of the stream instead.
+/// Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed: an ssh session dropped, a terminal window
+/// or tmux server gone) as a stream, for commands that run until interrupted: while listening, the
+/// signals no longer end the process; each one is an element of the stream instead, so a run ends
+/// on one path (recorded, mates told) however it is interrupted.
 public enum InterruptSignals {
     /// A stream of interrupts that listens for as long as it is read (until its consumer stops).
     public static func listen() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        let sources = SignalSources([SIGINT, SIGTERM]) { continuation.yield() }
+        let sources = SignalSources([SIGINT, SIGTERM, SIGHUP]) { continuation.yield() }
         continuation.onTermination = { _ in sources.cancel() }
         return stream
     }
@@ -24,6 +26,12 @@ private final class SignalSources: Sendable {
     nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
     init(_ signals: [Int32], handler: @escaping @Sendable () -> Void) {
+        // A parent may start us with these signals blocked (a blocked mask is inherited through exec: a
+        // tmux server started by a test harness did): blocked, they would stay pending and never stop us.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
