@@ -6,9 +6,9 @@ import Foundation
 /// distance at the chunk's first sample and the growth to each of its next ones, and the ghost's name.
 /// Each chunk stands alone (its base is absolute), so chunks may arrive in any order, with loss.
 package struct GhostChunkDTO: Sendable, Hashable {
-    /// Samples per chunk: 192, so the longest chunk (with a 32-byte name) is 459 bytes, within the
-    /// 462 of the longest datagram.
-    package static let samplesPerChunk = 192
+    /// Samples per chunk: 189, so the longest chunk (with a 32-byte name) is 453 bytes, within the
+    /// 454 of the longest message (a roster of 9): the longest datagram stays 462 bytes with its tag.
+    package static let samplesPerChunk = 189
     /// Header (16), subtype (1), ghost (8), start (8), step (4), count (2), index (1), base (4), name length (1).
     static let fixedLength = 45
     /// A chunk's total length without its tag: `fixedLength` + 2 × (samples − 1) + name bytes.
@@ -63,7 +63,7 @@ package struct GhostChunkDTO: Sendable, Hashable {
     }
 
     /// Reads and checks a chunk of `total` bytes (no tag) sent by `sender`: the ghost must be the
-    /// sender's, the start a time before year 10000, the step 1 s … 1 h, the count 2 … 2304, the index
+    /// sender's, the start a time before year 10000, the step 1 s … 1 h, the count 2 … 2268, the index
     /// one of its chunks, and the length that chunk's.
     static func read(from reader: inout WireReader, sender: RunnerID, total: Int) throws(DatagramError) -> GhostChunkDTO {
         let ghost = RunnerID(rawValue: try reader.readUInt64())

@@ -25,7 +25,7 @@ struct GhostTrackTests {
         #expect(track.finishTime(goal: 121) == nil)
     }
 
-    @Test("a long run gets a longer step, so that it fits in 2304 samples; its finish is still interpolated")
+    @Test("a long run gets a longer step, so that it fits in 2268 samples; its finish is still interpolated")
     func longRunsGetALongerStep() throws {
         let track = try GhostTrack.sampling([(0, 0), (10_000, 30_000)], name: "marathon")
         #expect(track.centimetres.count <= GhostTrack.maximumSamples)

@@ -5,9 +5,9 @@ import Foundation
 /// interpolated in between. It is what a ghost announcement carries (docs/PROTOCOL.md, "ghost chunk"),
 /// so a peer without the recorded run shows the same ghost as the peer that has it.
 public struct GhostTrack: Sendable, Hashable {
-    /// The most samples a track holds: 12 chunks of 192 (a run of 38 minutes at one a second; a longer
+    /// The most samples a track holds: 12 chunks of 189 (a run of 37 minutes at one a second; a longer
     /// run gets a longer step).
-    public static let maximumSamples = 2304
+    public static let maximumSamples = 2268
     /// The shortest step, in milliseconds.
     public static let minimumStepMilliseconds: UInt32 = 1000
     /// The most a track may grow in one step, in centimetres (what 16 bits carry on the wire).
