@@ -50,12 +50,15 @@ final class FlowHarness: Sendable {
     }
 
     /// A run of `side` in `role`, toward `goal` km, at `speed` m/s from when its session first asks for positions.
-    func runFlow(_ side: Side, role: RunRequest.Role, goal: Double = 0.2, speed: Double, wait: TimeInterval = 60) throws -> RunFlow {
+    func runFlow(
+        _ side: Side, role: RunRequest.Role, goal: Double = 0.2, speed: Double, wait: TimeInterval = 60, ghost: GhostTrack? = nil
+    ) throws -> RunFlow {
         let clock = self.clock
-        let request = RunRequest(
+        var request = RunRequest(
             me: side.runner, terms: RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal)), profile: .standard,
             peers: [PeerAddress(host: "127.0.0.1", port: 47474)], role: role, wait: wait
         )
+        request.ghost = ghost
         let dependencies = RunDependencies(
             transport: side.transport, discovery: { InMemoryMateDiscovery() },
             location: { ScriptedLocationRepository(
