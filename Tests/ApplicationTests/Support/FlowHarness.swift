@@ -27,8 +27,12 @@ final class FlowHarness: Sendable {
     let raceTimeStarts = Locked<[(name: String, frames: [FrontEndFrame])]>([])
 
     /// Runners whose race time would run `scale` times faster (the manual clock moves as the test says).
-    init(scale: Double = 1) {
-        timings = RunTimings(scale: scale)
+    /// `lostAfter`: race seconds of silence before a mate shows as lost (a loaded machine may starve a
+    /// task while the driver moves the clock on: a longer one keeps that from deciding a result).
+    init(scale: Double = 1, lostAfter: TimeInterval = 10) {
+        var timings = RunTimings(scale: scale)
+        timings.lostAfter = lostAfter
+        self.timings = timings
     }
 
     /// `name`'s side, with id `id`.
