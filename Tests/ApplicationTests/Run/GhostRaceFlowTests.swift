@@ -23,23 +23,29 @@ struct GhostRaceFlowTests {
         )
     }
 
-    @Test("alice races bob and her own past run: both screens show the ghost marked, at the same progress, and the same result")
+    @Test("alice races bob and her own past run: both screens (and a spectator's) show the ghost marked, at the same progress, and the same result")
     func ghostOnEveryScreen() async throws {
         let alice = harness.side("alice", id: 0xA)
         let bob = harness.side("bob", id: 0xB)
         try alice.records.begin(Self.pastRun())
         let lookup = RecordLookup(records: alice.records, storeLocation: "/data")
         let ghost = try GhostLoader(course: nil, goal: RaceGoal(centimetres: 20_000)).ghost(ofRecord: "feedbeef", lookup: lookup)
-        let outcomes = try await harness.driven {
+        let watcher = harness.side("spectator", id: 0x5)
+        let (outcomes, watched) = try await harness.driven {
+            let spectator = SpectatorFlow(
+                me: watcher.runner, peers: [PeerAddress(host: "127.0.0.1", port: 47474)], wait: 60,
+                transport: watcher.transport, discovery: { InMemoryMateDiscovery() }, environment: harness.environment(watcher)
+            )
+            let watching = Task { try await spectator.run() }
             // An open race (no invitation): the runner who passes --ghost announces it.
             let bobRun = Task { try await harness.runFlow(bob, role: .open(mates: 1), speed: 4, ghost: nil).run() }
             let aliceRun = Task { try await harness.runFlow(alice, role: .open(mates: 1), speed: 5.5, ghost: ghost).run() }
-            return try await [aliceRun.value, bobRun.value]
+            return try await ([aliceRun.value, bobRun.value], watching.value)
         }
-        #expect(outcomes.allSatisfy { $0.isSuccess })
+        #expect(outcomes.allSatisfy { $0.isSuccess } && watched)
         let ghostID = RunnerID.ghost(of: alice.runner.id).description
         var lines: [[Double: Double]] = []
-        for side in [alice, bob] {
+        for side in [alice, bob, watcher] {
             let result = try #require(side.screen.frames.last)
             #expect(result.type == .result)
             // Ranked among the runners (where depends on how the scheduler started each run; the same on both screens).
@@ -62,6 +68,8 @@ struct GhostRaceFlowTests {
         for time in common { #expect(lines[0][time] == lines[1][time], "at \(time) s") }
         #expect(alice.screen.frames.last?.runners?.map(\.finishSeconds) == bob.screen.frames.last?.runners?.map(\.finishSeconds))
         #expect(alice.screen.frames.last?.runners?.map(\.id) == bob.screen.frames.last?.runners?.map(\.id))
+        #expect(watcher.screen.frames.last?.runners?.map(\.id) == bob.screen.frames.last?.runners?.map(\.id))
+        #expect(watcher.screen.frames.last?.runners?.map(\.finishSeconds) == bob.screen.frames.last?.runners?.map(\.finishSeconds))
         // The records keep the ghost's line as a ghost; alice won among the runners, bob did not.
         let aliceRecord = try #require(try alice.records.allRecords().first { $0.id != Self.pastRun().id })
         let bobRecord = try #require(try bob.records.allRecords().first)
