@@ -37,6 +37,21 @@ struct GhostRaceEndToEndTests {
         return (points, marked)
     }
 
+    /// Runs scripts/validate-frames with `schema` on `text` (NDJSON); returns its exit status and output.
+    private static func validate(_ text: String, schema: String, in folder: URL) throws -> (status: Int32, output: String) {
+        let file = folder.appendingPathComponent("\(schema)-\(UUID().uuidString).ndjson")
+        try Data(text.utf8).write(to: file)
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames")
+        process.arguments = ["--schema", schema, file.path]
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     @Test("record a run, then race two runners on its course against it: marked, the same progress and result everywhere; records and totals")
     func ghostRace() async throws {
         let binary = try BuildProducts.materunner()
@@ -86,11 +101,19 @@ struct GhostRaceEndToEndTests {
             #expect(ghost["rank"] as? Int == 1 && (ghost["course"] as? [String: Any])?["lat"] is Double)
         }
 
+        for run in runs {
+            let checked = try Self.validate(run.stdout, schema: "frame", in: folder)
+            #expect(checked.status == 0, "\(checked.output)")
+        }
+
         // 3. The records: alice's two runs of the course together with the best time; the ghost's line kept as a ghost.
         let text = try await ProcessRun.run(binary, ["records", "--data-dir", dirA.path]).stdout
         let heading = try #require(text.split(separator: "\n").first { $0.hasPrefix("course park.gpx") })
         #expect(heading.contains("2 runs") && heading.contains("best"), "\(text)")
-        let records = try Self.json(try await ProcessRun.run(binary, ["records", "--json", "--data-dir", dirA.path]).stdout)
+        let recordsText = try await ProcessRun.run(binary, ["records", "--json", "--data-dir", dirA.path]).stdout
+        let records = try Self.json(recordsText)
+        let checkedRecords = try Self.validate(recordsText, schema: "record", in: folder)
+        #expect(checkedRecords.status == 0, "\(checkedRecords.output)")
         #expect(records.count == 2)
         #expect(Set(records.compactMap { ($0["course"] as? [String: Any])?["digest"] as? String }).count == 1)
         #expect(records.filter { $0["course_best"] as? Bool == true }.map { $0["id"] as? String } == [recordID])
@@ -104,7 +127,10 @@ struct GhostRaceEndToEndTests {
 
         // 4. Totals: alice's two runs only (never the ghost's), and the race as a win (first of the
         //    runners: the ghost's first place counts for nobody); bob none.
-        let totals = try #require(try Self.json(try await ProcessRun.run(binary, ["records", "totals", "--json", "--data-dir", dirA.path]).stdout).first)
+        let totalsText = try await ProcessRun.run(binary, ["records", "totals", "--json", "--data-dir", dirA.path]).stdout
+        let totals = try #require(try Self.json(totalsText).first)
+        let checkedTotals = try Self.validate(totalsText, schema: "totals", in: folder)
+        #expect(checkedTotals.status == 0, "\(checkedTotals.output)")
         let lifetime = try #require(totals["lifetime"] as? [String: Any])
         let distances = records.compactMap { $0["distance_m"] as? Double }
         #expect(lifetime["runs"] as? Int == 2 && lifetime["wins"] as? Int == 1, "\(lifetime)")
