@@ -36,13 +36,16 @@ public struct RunFlow: Sendable {
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
 
         var terms = request.openTerms
+        // Whether discovery already says `running` (an invited race's lobby does from its countdown on).
+        var announced = false
         await teardown.add { deps.transport.leaveRace(as: me.id) }
         if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
             // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
             terms = resumed
             logger.info("rejoining the invited race \(me.name) was in (kept in the data directory): catching up from the mates")
         } else if request.hasLobby {
-            let start = try await RunLobby(request: request, dependencies: deps, binder: binder).agree()
+            let start = try await RunLobby(request: request, dependencies: deps, binder: binder, discovery: discovery).agree()
+            announced = discovery != nil
             terms = start.terms
             // Each runner's own --course: a runner on another course, or none, is refused by the session.
             terms.course = request.terms.course
@@ -62,7 +65,7 @@ public struct RunFlow: Sendable {
         // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
         environment.startRaceTime()
         var location = try deps.location()
-        if let discovery {
+        if let discovery, !announced {
             // The race's own id, the same on every runner: never a per-runner random one.
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: { deps.transport.publicRaceID }, logger: logger)
         }

@@ -8,6 +8,8 @@ struct RunLobby {
     let request: RunRequest
     let dependencies: RunDependencies
     let binder: FrontEndBinder
+    /// Where we are advertised, if we are: it says `running` from the agreed start (the countdown) on.
+    let discovery: (any MateDiscoveryRepository)?
 
     /// The agreed start; a `FlowError.runtime` saying why when there is none.
     func agree() async throws -> RaceStart {
@@ -30,7 +32,14 @@ struct RunLobby {
         case .open:
             throw FlowError(.software, "a run without invitations has no lobby")
         }
-        let output = LobbyViewModel(dependency: .init(lobby: lobby, clock: environment.clock)).transform(input: input)
+        var announced: any LobbyUseCase = lobby
+        if let discovery {
+            let (transport, logger) = (deps.transport, environment.logger)
+            announced = StartAnnouncingLobby(wrapped: lobby) { start in
+                RunStateAnnouncer.announceRunning(transport.publicRaceID(invitation: start.invitation), on: discovery, logger: logger)
+            }
+        }
+        let output = LobbyViewModel(dependency: .init(lobby: announced, clock: environment.clock)).transform(input: input)
         do {
             return try await binder.show(output)
         } catch let error as LobbyError {

@@ -17,13 +17,17 @@ struct RunStateAnnouncer: LocationRepository {
     }
 
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let raceID = raceID()
+        Self.announceRunning(raceID(), on: discovery, logger: logger)
+        return wrapped.fixes()
+    }
+
+    /// Advertises `running` in race `raceID`; a failure is a warning (discovery is not the race).
+    static func announceRunning(_ raceID: String?, on discovery: any MateDiscoveryRepository, logger: Logger) {
         do {
             try discovery.announce(.running, raceID: raceID)
             logger.info("advertising state=running race=\(raceID ?? "(none yet)")")
         } catch {
             logger.warning("could not update the DNS-SD TXT record to running: \(error)")
         }
-        return wrapped.fixes()
     }
 }

@@ -111,6 +111,13 @@ struct PeerState: Sendable {
     /// among us and the mates whose hello named our terms, once one did (what every runner that heard the
     /// same hellos picks: the race-clock host's id, without waiting for its address to be validated); nil
     /// before.
+    /// The public id invited run `invitation` has once entered: the key's when we have one (a race key
+    /// the runners were given stays, `enterRace` is not taken), else the one its pairing delivered.
+    func publicRaceID(invitation: UInt32) -> String? {
+        if let key { return key.publicID }
+        return pairingState.raceSecrets(invitation: invitation).map { RaceKey(secrets: $0).publicID }
+    }
+
     var publicRaceID: String? {
         if let key { return key.publicID }
         guard let (runner, terms) = outbox.introduction else { return nil }

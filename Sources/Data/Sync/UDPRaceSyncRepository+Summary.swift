@@ -8,8 +8,9 @@ extension UDPRaceSyncRepository {
         let statistics = self.statistics
         let updates = progressUpdateSizes
         let dropped = statistics.dropped.sorted { $0.key < $1.key }
+        let received = statistics.received.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         var info = [
-            "sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived), dropped \(statistics.droppedTotal) \(dropped)",
+            "sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived) (\(received)), dropped \(statistics.droppedTotal) \(dropped)",
             "progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes",
         ]
         if !statistics.withheld.isEmpty || statistics.addressValidationSent > 0 {

@@ -70,6 +70,9 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// race-clock host's runner id once a mate was heard (the lowest id of the race's runners).
     public var publicRaceID: String? { store.withState { $0.publicRaceID } }
 
+    /// The public id invited run `invitation` will have once entered (see `RacePeersRepository`).
+    public func publicRaceID(invitation: UInt32) -> String? { store.withState { $0.publicRaceID(invitation: invitation) } }
+
     /// Whether this race has a key (every datagram authenticated) or is open.
     public var isAuthenticated: Bool { store.withState { $0.key != nil } }
 

@@ -24,6 +24,11 @@ public protocol RacePeersRepository: Sendable {
     /// (invited or by passphrase; it tells nothing of the key), the race-clock host's runner id (the lowest
     /// of the race's runners heard) in an open one; nil before a mate was heard there.
     var publicRaceID: String? { get }
+    /// The public id invited run `invitation` will have once entered (`enterRace`), known as soon as its
+    /// start is agreed, so that discovery can say the runner is busy from the countdown on: the race
+    /// key's id when the runners were given one, else the one its pairing exchange delivered; nil
+    /// when there is neither.
+    func publicRaceID(invitation: UInt32) -> String?
 }
 
 extension RacePeersRepository {
@@ -37,4 +42,6 @@ extension RacePeersRepository {
     public func leaveRace(as runner: RunnerID) {}
     /// A transport that knows no race id.
     public var publicRaceID: String? { nil }
+    /// A transport without pairing: its race id is the one it has.
+    public func publicRaceID(invitation: UInt32) -> String? { publicRaceID }
 }

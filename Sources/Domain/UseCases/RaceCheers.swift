@@ -18,14 +18,31 @@ public struct ReceivedCheer: Sendable, Hashable {
 }
 
 /// Cheers during a run: sends ours to a mate or to every mate, and streams the mates' cheers with
-/// their names (learnt from the runners' presence and hellos). A cheer for a runner we never heard of
-/// is refused; one from an unknown runner is shown once its name is known only if it comes again.
+/// their names (learnt from the runners' presence and hellos, or from the board). A cheer from a runner
+/// whose name is not known yet (it often comes first: a cheer at the start may overtake the hello that
+/// names its sender) is held until the name is learnt, at most `heldLimit` of them and for at most
+/// `heldFor` seconds of race time; a runner never named is never shown. A cheer for a runner we never
+/// heard of is refused when sending.
 public actor RaceCheers {
+    /// The most cheers held for names not yet known, per stream (the oldest go first).
+    public static let heldLimit = 16
+    /// How long (race-clock seconds after it was sent) a held cheer may wait for its sender's name.
+    public static let heldFor: TimeInterval = 60
+
+    private struct Held {
+        var sender: RunnerID
+        var recipient: RunnerID?
+        var emoji: CheerEmoji
+        var sentAt: Date
+    }
+
     private let me: Runner
     private let messaging: any RaceMessagingRepository
     private let clock: any RaceClock
     private var names: [RunnerID: Runner] = [:]
-    private var listening: Task<Void, Never>?
+    /// Each `received()` stream, and the cheers it holds for names not yet known.
+    private var streams: [UUID: AsyncStream<ReceivedCheer>.Continuation] = [:]
+    private var held: [UUID: [Held]] = [:]
 
     public init(me: Runner, messaging: any RaceMessagingRepository, clock: any RaceClock) {
         self.me = me
@@ -41,18 +58,20 @@ public actor RaceCheers {
         await messaging.send(.cheer(recipient: recipient, emoji: emoji, sentAt: clock.now), from: me, to: nil)
     }
 
-    /// The mates' cheers for us or for everyone, and those between mates, as they arrive.
+    /// The mates' cheers for us or for everyone, and those between mates, as they arrive (or, when
+    /// their sender's name was not known yet, as soon as it is).
     public nonisolated func received() -> AsyncStream<ReceivedCheer> {
         let incoming = messaging.messages()
-        return AsyncStream(bufferingPolicy: .bufferingNewest(64)) { continuation in
-            let task = Task {
-                for await message in incoming {
-                    if let cheer = await self.handle(message) { continuation.yield(cheer) }
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
+        let (stream, continuation) = AsyncStream.makeStream(of: ReceivedCheer.self, bufferingPolicy: .bufferingNewest(64))
+        let id = UUID()
+        let task = Task {
+            await self.open(id, continuation)
+            for await message in incoming { await self.handle(message, for: id) }
+            await self.close(id)
+            continuation.finish()
         }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
     }
 
     /// The runner with this id, if its name is known.
@@ -60,22 +79,55 @@ public actor RaceCheers {
         id == me.id ? me : names[id]
     }
 
-    /// A runner's name, learnt from outside (e.g. the standings).
+    /// A runner's name, learnt from outside (e.g. the standings): the cheers held for it are shown now.
     public func learn(_ runner: Runner) {
+        guard runner.id != me.id else { return }
         names[runner.id] = runner
+        for (id, cheers) in held {
+            let (ready, waiting) = (cheers.filter { $0.sender == runner.id }, cheers.filter { $0.sender != runner.id })
+            guard !ready.isEmpty else { continue }
+            held[id] = waiting
+            for cheer in ready { streams[id]?.yield(shown(cheer, from: runner)) }
+        }
     }
 
-    private func handle(_ received: ReceivedRaceMessage) -> ReceivedCheer? {
+    private func open(_ id: UUID, _ continuation: AsyncStream<ReceivedCheer>.Continuation) {
+        streams[id] = continuation
+        held[id] = []
+    }
+
+    private func close(_ id: UUID) {
+        streams[id] = nil
+        held[id] = nil
+    }
+
+    private func handle(_ received: ReceivedRaceMessage, for id: UUID) {
         switch received.message {
         case let .presence(runner, _):
-            names[runner.id] = runner
-            return nil
+            learn(runner)
         case let .cheer(recipient, emoji, sentAt):
-            guard received.sender != me.id, let sender = names[received.sender] else { return nil }
-            let to: Runner? = recipient.map { $0 == me.id ? me : names[$0] ?? Runner(id: $0, name: "?") }
-            return ReceivedCheer(sender: sender, recipient: to, emoji: emoji, sentAt: sentAt)
+            guard received.sender != me.id else { return }
+            let cheer = Held(sender: received.sender, recipient: recipient, emoji: emoji, sentAt: sentAt)
+            if let sender = names[received.sender] {
+                streams[id]?.yield(shown(cheer, from: sender))
+            } else {
+                hold(cheer, for: id)
+            }
         default:
-            return nil
+            break
         }
+    }
+
+    /// Keeps `cheer` until its sender is named: the stale ones and, beyond the limit, the oldest go.
+    private func hold(_ cheer: Held, for id: UUID) {
+        let now = clock.now
+        var cheers = (held[id] ?? []).filter { now.timeIntervalSince($0.sentAt) <= Self.heldFor }
+        cheers.append(cheer)
+        held[id] = Array(cheers.suffix(Self.heldLimit))
+    }
+
+    private func shown(_ cheer: Held, from sender: Runner) -> ReceivedCheer {
+        let to: Runner? = cheer.recipient.map { $0 == me.id ? me : names[$0] ?? Runner(id: $0, name: "?") }
+        return ReceivedCheer(sender: sender, recipient: to, emoji: cheer.emoji, sentAt: cheer.sentAt)
     }
 }
