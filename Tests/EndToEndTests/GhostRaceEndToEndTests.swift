@@ -125,6 +125,22 @@ struct GhostRaceEndToEndTests {
         #expect(bobRecords.count == 1 && (bobRecords.first?["course"] as? [String: Any])?["name"] as? String == "park.gpx")
         #expect((bobRecords.first?["results"] as? [[String: Any]])?.first?["ghost"] as? Bool == true)
 
+        // The race's export: the raw GPS track and the route matched to the course (read by gpxpy);
+        // the chart draws the ghost dashed, named as one.
+        let gpx = folder.appendingPathComponent("race.gpx")
+        let svg = folder.appendingPathComponent("race.svg")
+        let raceID = try #require(race["id"] as? String)
+        let exported = try await ProcessRun.run(binary, ["export", String(raceID.prefix(8)), "--gpx", gpx.path, "--chart", svg.path, "--data-dir", dirA.path])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        if ExportCheck.hasGPXPy {
+            let tracks = try ExportCheck.gpxpyTracks(gpx)
+            #expect(tracks.count == 2, "\(tracks)")
+            #expect(tracks.first?.name.hasSuffix("(GPS)") == true && tracks.last?.name.hasSuffix("(on the course park.gpx)") == true, "\(tracks)")
+            #expect(tracks.allSatisfy { $0.points > 10 }, "\(tracks)")
+        }
+        let chart = try String(contentsOf: svg, encoding: .utf8)
+        #expect(chart.contains(#"class="runner ghost""#) && chart.contains(">alice (ghost)<"))
+
         // 4. Totals: alice's two runs only (never the ghost's), and the race as a win (first of the
         //    runners: the ghost's first place counts for nobody); bob none.
         let totalsText = try await ProcessRun.run(binary, ["records", "totals", "--json", "--data-dir", dirA.path]).stdout
