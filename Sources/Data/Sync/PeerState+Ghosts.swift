@@ -4,20 +4,29 @@ import SyncWire
 // MARK: Ghosts (docs/PROTOCOL.md, "15/9 ghost chunk")
 
 extension PeerState {
-    /// Announces `ghost`: from now on every publish also sends one of its chunks, in turn, to every
-    /// validated peer (and spectator), until the run ends.
+    /// Announces `ghost`: the next publish sends all its chunks (so the mates show it at once), and
+    /// every publish after that one of them, in turn, to every validated peer (and spectator), until the
+    /// run ends (so a late or restarted peer gets it too).
     mutating func announce(_ ghost: Ghost) {
         ghostChunks = GhostChunkDTO.chunks(of: ghost)
         ghostCursor = 0
+        ghostBurstDue = true
     }
 
-    /// The chunk due with this publish, from our runner `me`, to every recipient; none without a ghost.
+    /// The chunks due with this publish, from our runner `me`, to every recipient; none without a ghost.
     mutating func dueGhostChunk(from me: RunnerID) -> [OutgoingDatagram] {
         guard !ghostChunks.isEmpty else { return [] }
-        let chunk = ghostChunks[ghostCursor % ghostChunks.count]
-        ghostCursor = (ghostCursor + 1) % ghostChunks.count
-        let datagram = outbox.datagram(saying: .extended(.ghostChunk(chunk)), as: me)
-        return outgoing(encode(datagram), to: recipients)
+        let due: [GhostChunkDTO]
+        if ghostBurstDue, !recipients.isEmpty {
+            ghostBurstDue = false
+            due = ghostChunks
+        } else {
+            due = [ghostChunks[ghostCursor % ghostChunks.count]]
+            ghostCursor = (ghostCursor + 1) % ghostChunks.count
+        }
+        return due.flatMap { chunk in
+            outgoing(encode(outbox.datagram(saying: .extended(.ghostChunk(chunk)), as: me)), to: recipients)
+        }
     }
 
     /// A chunk of a mate's ghost: taken only from a runner whose hello we hold (and, in an invited race,

@@ -53,6 +53,8 @@ struct PeerState: Sendable {
     /// The chunks of the ghost we announce, sent one per publish in turn (`PeerState+Ghosts`).
     var ghostChunks: [GhostChunkDTO] = []
     var ghostCursor = 0
+    /// Whether the next publish sends every chunk at once (right after the announcement).
+    var ghostBurstDue = false
     /// Mates' ghosts being put back together from their chunks.
     var ghostAssembler = GhostAssembler()
 
