@@ -51,3 +51,27 @@ struct GhostPeerStateTests {
         #expect(bob.statistics.dropped == ["unknown-sender": 1])
     }
 }
+
+/// Ghosts over real sockets on loopback, open and keyed: the announcer's first publish carries the table.
+@Suite("UDPRaceSyncRepository: ghosts on loopback")
+struct GhostLoopbackTests {
+    @Test("alice announces a ghost: bob's repository hands it over whole, equal to hers, open and with a race key")
+    func ghostOverLoopback() async throws {
+        for key in [nil, try RaceKey.testing("ghosts")] {
+            try await withRepositories([key, key]) { repositories in
+                let (a, b) = (repositories[0], repositories[1])
+                try a.addPeer(PeerAddress(host: "127.0.0.1", port: b.localPort))
+                try b.addPeer(PeerAddress(host: "127.0.0.1", port: a.localPort))
+                let ghost = try GhostPeerStateTests.ghost()
+                await a.announce(ghost)
+                await a.publish(PeerStateTests.alice)
+                let received = try await withHangGuard("a ghost at port \(b.localPort)") {
+                    for await ghost in b.ghosts() { return ghost }
+                    throw TestFailure("the ghosts of port \(b.localPort) ended")
+                }
+                #expect(received == ghost)
+                #expect(b.statistics.received["ghost-chunk"] == 3)
+            }
+        }
+    }
+}
