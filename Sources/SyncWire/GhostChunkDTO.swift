@@ -6,8 +6,8 @@ import Foundation
 /// distance at the chunk's first sample and the growth to each of its next ones, and the ghost's name.
 /// Each chunk stands alone (its base is absolute), so chunks may arrive in any order, with loss.
 package struct GhostChunkDTO: Sendable, Hashable {
-    /// Samples per chunk: 189, so the longest chunk (with a 32-byte name) is 453 bytes, within the
-    /// 454 of the longest message (a roster of 9): the longest datagram stays 462 bytes with its tag.
+    /// Samples per chunk: 189, so the longest chunk (with a 32-byte name) is 453 bytes, 461 with its
+    /// tag: within the 462 that every message but the course fetch's chunk keeps to (no IP fragments).
     package static let samplesPerChunk = 189
     /// Header (16), subtype (1), ghost (8), start (8), step (4), count (2), index (1), base (4), name length (1).
     static let fixedLength = 45

@@ -36,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
     var goal: Double?
 
     @Option(help: ArgumentHelp(
-        "Race along this course, a GPX track or route (timed or not): progress is the distance along it, not each receiver's GPS distance. Every runner passes the same course.",
+        "Race along this course, a GPX track or route (timed or not): progress is the distance along it, not each receiver's GPS distance. Without invitations every runner passes the same course; with --invite the host's course travels with its invitation, and a joiner without it (or with another) fetches it from the host (kept in the data directory).",
         valueName: "FILE.gpx"
     ))
     var course: String?
@@ -73,7 +73,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("How long the invited mates have to answer, in seconds.", valueName: "SECONDS"))
     var inviteTimeout: Double = Invitation.standardTimeout
 
-    @Flag(help: "Wait for an invitation and run the host's race (its mode and goal); answer from the front-end.")
+    @Flag(help: "Wait for an invitation and run the host's race (its mode, goal and course: a course you lack is fetched from the host); answer from the front-end.")
     var join = false
 
     @Option(help: ArgumentHelp("With --join: accept invitations from this host without asking (headless boards).", valueName: "NAME"))
@@ -166,9 +166,13 @@ struct RunCommand: AsyncParsableCommand {
                 port: network.port ?? 47474, key: key, identity: pairing?.keys, mates: pairing?.mates,
                 races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }
             )
+            // A host serves its course to the invitees that lack it; a joiner fetches (and keeps) the host's.
+            if invite != nil, let course { transport.serveCourse(course.file) }
+            let courses = join ? CourseLibrary(store: CourseStore(dataDirectory: data.directory), transport: transport) : nil
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
-                location: location(container, course: course?.course), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates
+                location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates,
+                courses: courses
             ).run()
             container.logStatistics(of: transport, me: request.me.id)
             if !outcome.isSuccess { throw ExitCode(1) }
@@ -212,11 +216,12 @@ extension RunCommand {
     }
 
     /// The position source `--source` names, made once the run is agreed (the simulator by default).
-    /// The simulator runs along `course` when there is one; an untimed GPX replays at `--pace`.
-    func location(_ container: AppContainer, course: LappedCourse? = nil) -> @Sendable () throws -> any LocationRepository {
+    /// The simulator runs along the run's course when there is one (the host's, fetched or not); an
+    /// untimed GPX replays at `--pace`.
+    func location(_ container: AppContainer) -> @Sendable (LappedCourse?) throws -> any LocationRepository {
         let (source, pace, jitter, pause) = (source, pace, jitter, pause)
         let seed = seed ?? UInt64.random(in: 1...UInt64.max)
-        return {
+        return { course in
             try container.makeLocation(source: source, pace: pace) {
                 container.makeLocation(pace: pace, seed: seed, jitter: jitter, pause: pause, course: course)
             }

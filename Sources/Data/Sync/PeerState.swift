@@ -42,6 +42,8 @@ struct PeerState: Sendable {
     private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
     /// The pairing exchanges of invitations, both ways.
     var pairingState: LobbyPairing
+    /// The course fetch, both ways: the course we serve as a host, the courses we fetch as a joiner.
+    var courses = CourseTransfers()
     /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions; for a
     /// spectator, the race its grant and the host's roster admitted it to.
     var invited: InvitedRace?

@@ -162,7 +162,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     }
 
     /// Hands each datagram to the transport, in order, and counts how it went.
-    private func send(_ datagrams: [OutgoingDatagram]) async {
+    func send(_ datagrams: [OutgoingDatagram]) async {
         for datagram in datagrams {
             let sent = await transport.send(datagram.bytes, to: datagram.address)
             store.withState { $0.countSend(bytes: datagram.bytes.count, sent: sent) }
