@@ -157,6 +157,53 @@ struct GhostRaceEndToEndTests {
         #expect((bobTotals["lifetime"] as? [String: Any])?["wins"] as? Int == 0)
     }
 
+    @Test("an invited race: alice alone has the course and the record; bob and carol fetch the course and all three show her ghost, marked, with the same result")
+    func invitedRaceWithAGhost() async throws {
+        let binary = try BuildProducts.materunner()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let course = folder.appendingPathComponent("lake.gpx")
+        try Data(CourseInvitationEndToEndTests.route(name: "Lake loop").utf8).write(to: course)
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob", "carol"])
+        // alice's record on the course (4:00 /km), in her own data home.
+        let solo = try await ProcessRun.run(binary, [
+            "run", "--name", "alice", "--mates", "0", "--port", "0", "--course", course.path, "--pace", "4:00", "--seed", "4",
+            "--speedup", "25", "--frontend", "json",
+        ], timeout: 120, environment: homes.environment("alice"))
+        #expect(solo.status == 0, "\(solo.stderr)")
+        let listed = try Self.json(try await ProcessRun.run(binary, ["records", "--json"], environment: homes.environment("alice")).stdout)
+        let recordID = try #require(listed.first?["id"] as? String)
+
+        let (portA, portB, portC) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
+        let common = ["--frontend", "json", "--speedup", "25", "--wait", "30"]
+        let joiners = try [("bob", portB, "5:40", "2"), ("carol", portC, "6:10", "3")].map { name, port, pace, seed in
+            try ProcessRun.Handle(binary, ["run", "--name", name, "--join", "--accept-from", "alice", "--port", "\(port)",
+                "--pace", pace, "--seed", seed] + common, environment: homes.environment(name))
+        }
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob,carol", "--course", course.path,
+            "--ghost", String(recordID.prefix(6)), "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--peer", "127.0.0.1:\(portC)",
+            "--pace", "5:00", "--seed", "1"] + common, environment: homes.environment("alice"))
+        var runs = [await alice.wait(timeout: 120)]
+        for joiner in joiners { runs.append(await joiner.wait(timeout: 60)) }
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let lines = try runs.map { try $0.jsonLines() }
+        let results = try lines.map { try RaceResult(lines: $0) }
+        #expect(results[0] == results[1] && results[1] == results[2], "\(results)")
+        #expect(results[0].entries.map(\.name) == ["alice", "alice", "bob", "carol"], "\(results[0])")
+        for runLines in lines {
+            let ghost = Self.ghostLine(runLines)
+            #expect(ghost.points.count > 5)
+            let result = try #require(runLines.last { $0["type"] as? String == "result" })
+            let marked = (result["runners"] as? [[String: Any]] ?? []).map { $0["ghost"] as? Bool == true }
+            #expect(marked == [true, false, false, false], "\(marked)")
+        }
+        // The same ghost progress on the three peers: their ghost lines merged by time never go back.
+        let points: [(Double, Double)] = lines.flatMap { runLines in Self.ghostLine(runLines).points }
+        let merged = points.sorted { (a: (Double, Double), b: (Double, Double)) -> Bool in a.0 < b.0 || (a.0 == b.0 && a.1 < b.1) }
+        let regressions = zip(merged, merged.dropFirst()).filter { $1.1 < $0.1 - 0.01 }
+        #expect(regressions.isEmpty, "the ghost went back between the streams: \(regressions.prefix(3))")
+    }
+
     @Test("a ghost id that names no run, or several, and an untimed GPX are clear errors")
     func ghostErrors() async throws {
         let binary = try BuildProducts.materunner()
