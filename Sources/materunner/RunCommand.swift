@@ -44,6 +44,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --course: run the course (a loop) this many times.", valueName: "N"))
     var laps: Int = 1
 
+    @Option(help: ArgumentHelp(
+        "Race a ghost: a recorded run (any unique start of its id, see `materunner records`) or a timed GPX track (gpx:FILE), replayed on the race clock from the start, along the course when there is one. Every runner sees it, marked as a ghost; it wins nothing that counts in `records totals`. Not with --join (the host announces it) or --mode team.",
+        valueName: "ID|gpx:FILE"
+    ))
+    var ghost: GhostArgument?
+
     @Option(help: "race: the first to reach the goal wins; team: the sum of everybody's distance reaches the goal.")
     var mode: RunMode = .race
 
@@ -116,7 +122,8 @@ struct RunCommand: AsyncParsableCommand {
         RunOptions(
             name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
             wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
-            laps: laps, speedup: speedup, jitter: jitter, clockZones: clockZones, maximumMates: UDPRaceSyncRepository.maximumPeers
+            laps: laps, ghost: ghost != nil, speedup: speedup, jitter: jitter, clockZones: clockZones,
+            maximumMates: UDPRaceSyncRepository.maximumPeers
         )
     }
 
@@ -128,7 +135,8 @@ struct RunCommand: AsyncParsableCommand {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
             let course = try container.makeCourse(path: course, laps: laps)
-            let (request, screen, store) = (try options.request(course: course?.course, courseTerms: course?.terms), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            var (request, screen, store) = (try options.request(course: course?.course, courseTerms: course?.terms), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            request.ghost = try ghost.map { try container.makeGhost($0, store: store, data: data, course: course?.course, goal: request.terms.goal) }
             let pairing = try container.makePairing(data: data, invited: invite != nil || join)
             let key = try raceKey.load(logger: logger)
             let transport = try await container.makeTransport(

@@ -80,6 +80,7 @@ public struct RunFlow: Sendable {
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
         )
         configuration.course = course
+        configuration.ghost = terms.mode == .team ? nil : request.ghost
         let session = RaceSession(
             configuration: configuration,
             location: RecordingLocationRepository(wrapped: location, recorder: deps.recorder),

@@ -10,6 +10,9 @@ final class PeerStateStore: Sendable {
     private let continuation: AsyncStream<RunnerProgress>.Continuation
     /// The mates' progress as it arrives.
     let updates: AsyncStream<RunnerProgress>
+    private let ghostContinuation: AsyncStream<Ghost>.Continuation
+    /// Mates' ghosts, each once whole.
+    let ghosts: AsyncStream<Ghost>
     /// The subscribers of lobby messages and cheers.
     let hub = MessageHub()
     /// The race clock: the instants of lobby messages sent and received.
@@ -20,6 +23,7 @@ final class PeerStateStore: Sendable {
         self.state = Mutex(state)
         self.raceClock = raceClock
         (updates, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
+        (ghosts, ghostContinuation) = AsyncStream.makeStream(of: Ghost.self, bufferingPolicy: .bufferingNewest(64))
     }
 
     /// The wall clock a step reads (the race clock is read outside the lock).
@@ -35,6 +39,7 @@ final class PeerStateStore: Sendable {
     func receive(_ bytes: [UInt8], from source: PeerAddress) -> [[UInt8]] {
         let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks) }
         for progress in effects.progress { continuation.yield(progress) }
+        for ghost in effects.ghosts { ghostContinuation.yield(ghost) }
         if effects.lobby != nil || effects.pairingCode != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
         state.withLock { $0.countReceived() }
         return effects.replies
@@ -48,6 +53,7 @@ final class PeerStateStore: Sendable {
     /// Ends `updates` and every message stream (the socket closed).
     func finish() {
         continuation.finish()
+        ghostContinuation.finish()
         hub.finish()
     }
 }

@@ -25,6 +25,8 @@ actor RaceSessionState {
     var catchUp = RestartCatchUp()
     private var completedAt: Date?
     var isOver = false
+    /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
+    var ghosts: [RunnerID: Ghost] = [:]
     var failure: (any Error)?
     var startWaiters: [CheckedContinuation<Void, any Error>] = []
     private var overWaiters: [CheckedContinuation<Void, any Error>] = []
@@ -162,11 +164,11 @@ actor RaceSessionState {
     func advance() async {
         let now = clock.now
         if startedAt == nil, heardMates >= configuration.expectedMates {
-            start(at: now)
+            await start(at: now)
         }
         if startedAt != nil { await finishWithTeamIfReached(at: now) }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
-        let standings = replica.standings(lost: lost)
+        let standings = standings(lost: lost, at: now)
         if startedAt != nil, standings.isComplete {
             if completedAt == nil { completedAt = now }
             if !own.hasFinalResult {
@@ -176,7 +178,7 @@ actor RaceSessionState {
                 await sync.publish(own)
             }
         }
-        emit.yield(snapshot(standings: replica.standings(lost: lost)))
+        emit.yield(snapshot(standings: self.standings(lost: lost, at: now)))
         if let completedAt, !isOver {
             // Keep answering every mate still heard from until it too has the result: it may lack
             // our final state. A mate silent past the lost timeout has stopped or crashed.
@@ -188,11 +190,12 @@ actor RaceSessionState {
         }
     }
 
-    private func start(at now: Date) {
+    private func start(at now: Date) async {
         startedAt = now
         own.phase = .running
         own.sequence &+= 1
         replica.apply(own, heardAt: now)
+        await announceGhost(startingAt: now)
         for waiter in startWaiters { waiter.resume() }
         startWaiters = []
     }
@@ -220,7 +223,11 @@ actor RaceSessionState {
             otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted(),
             effort: effort.effort(tracker: tracker),
             course: courseMatcher.map { CourseStatus(matcher: $0) },
-            places: configuration.course.map { course in replica.progress.mapValues { CoursePlace($0, on: course) } } ?? [:]
+            places: configuration.course.map { course in
+                standings.standings.reduce(into: [:]) { places, standing in
+                    places[standing.runner.id] = (replica.progress[standing.runner.id] ?? ghostProgress(standing)).map { CoursePlace($0, on: course) }
+                }
+            } ?? [:]
         )
     }
 }
