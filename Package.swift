@@ -174,7 +174,7 @@ let package = Package(
         // `swift run -c release CourseBenchmark`: the course matcher's cost per fix and its accuracy on real tracks.
         .executableTarget(
             name: "CourseBenchmark",
-            dependencies: ["Domain", "Data"],
+            dependencies: ["Domain", "Data", "SyncWire"],
             path: "Benchmarks/CourseBenchmark",
             swiftSettings: swiftSettings
         ),

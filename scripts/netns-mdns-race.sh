@@ -9,6 +9,9 @@
 # PAIRING=json: an invited race paired by its code (alice invites, bob accepts through his JSON front-end
 # once the codes match; also writes codes.txt and {alice,bob}-mates.json). PAIRING=text: the same with bob
 # at the text front-end in tmux (needs tmux; bob-screen.txt is his screen with the invitation).
+# COURSE=FILE (with PAIRING): alice alone runs with --course FILE; bob has none and fetches it from her
+# after accepting (docs/PROTOCOL.md, "Course fetch"). LOSS=PERCENT (e.g. 20%): netem drops that share of
+# the packets on both ends of the link (mDNS, lobby, fetch and race alike).
 # Everything it creates (namespaces, veth links, daemons, temporary folders) is removed on exit,
 # also on failure or Ctrl-C.
 set -euo pipefail
@@ -40,6 +43,21 @@ host() {
 }
 
 common=(--goal 0.3 --speedup 20 --frontend json --wait 40 --log-level info "${extra[@]}")
+# Only the host has the course: it travels with its invitation.
+course=()
+if [ -n "${COURSE:-}" ]; then
+    [ -n "${PAIRING:-}" ] || { echo "COURSE needs PAIRING=json or text: the course travels with an invitation" >&2; exit 2; }
+    [ -r "$COURSE" ] || { echo "no course file $COURSE" >&2; exit 2; }
+    course=(--course "$(readlink -f "$COURSE")")
+fi
+if [ -n "${LOSS:-}" ]; then
+    command -v tc >/dev/null || { echo "skip: tc (iproute2) is not installed" >&2; exit 77; }
+    for end in "$nsA mr$$va" "$nsB mr$$vb"; do
+        set -- $end
+        ip netns exec "$1" tc qdisc add dev "$2" root netem loss "$LOSS" 2>/dev/null \
+            || { echo "skip: this kernel has no netem (sch_netem) for LOSS=$LOSS" >&2; exit 77; }
+    done
+fi
 if [ "${PAIRING:-}" = json ]; then
     # Pairing by code over real mDNS (docs/PROTOCOL.md, "Pairing"): alice invites bob, found by DNS-SD;
     # bob's JSON front-end shows the invitation with its code, this script checks that alice's screen
@@ -52,7 +70,7 @@ if [ "${PAIRING:-}" = json ]; then
     host_input="$out/bob.in" host "$nsB" "$runB" bob env XDG_DATA_HOME="$homeB" timeout 120 "$binary" run --name bob --join \
         --pace 5:30 --seed 12 "${common[@]}"
     host "$nsA" "$runA" alice env XDG_DATA_HOME="$homeA" timeout 120 "$binary" run --name alice --invite bob --pace 5:00 --seed 11 \
-        --invite-timeout 60 "${common[@]}"
+        --invite-timeout 60 ${course[@]+"${course[@]}"} "${common[@]}"
     invitation=""
     for _ in $(seq 1 600); do
         invitation=$(grep -m1 '"type":"invitation"' "$out/bob.json" || true)
@@ -85,7 +103,7 @@ elif [ "${PAIRING:-}" = text ]; then
         "timeout --foreground 120 '$binary' run --name bob --join --pace 5:30 --seed 12 --goal 0.3 --speedup 20 --frontend text \
          --json-out '$out/bob.json' --wait 40 --log-level info 2>'$out/bob.err'; echo \$? >'$out/bob.exit'; sleep 300")
     host "$nsA" "$runA" alice env XDG_DATA_HOME="$homeA" timeout 120 "$binary" run --name alice --invite bob --pace 5:00 --seed 11 \
-        --invite-timeout 60 "${common[@]}"
+        --invite-timeout 60 ${course[@]+"${course[@]}"} "${common[@]}"
     code=""
     for _ in $(seq 1 600); do
         tmux -L "$socket" capture-pane -p -t bob >"$out/bob-screen.txt" 2>/dev/null || true
@@ -119,5 +137,9 @@ if [ -n "${PAIRING:-}" ]; then
     # Bob's device now knows alice's identity (paired by the code).
     XDG_DATA_HOME="$homeB" "$binary" mates --json >"$out/bob-mates.json" || status=1
     XDG_DATA_HOME="$homeA" "$binary" mates --json >"$out/alice-mates.json" || status=1
+    # With a course: what bob keeps of it (the fetched course, by digest).
+    if [ -n "${COURSE:-}" ]; then
+        ls "$homeB/materunner/courses" >"$out/bob-courses.txt" 2>/dev/null || true
+    fi
 fi
 exit "$status"

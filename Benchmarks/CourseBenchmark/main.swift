@@ -1,9 +1,10 @@
 import Data
+import SyncWire
 import Domain
 import Foundation
 
 // Course benchmark: the map-matcher's cost per fix, and its accuracy on the real tracks of Tests/Fixtures.
-// Run it in release: `swift run -c release CourseBenchmark`. Everything runs on the main thread (one core).
+// Run it in release: `swift run -c release CourseBenchmark`. 1 and 2 run on the main thread (one core); 3 on loopback sockets.
 //
 // 1. Cost: a winding 2 000-point loop (5 km, a point every 2.5 m), run 40 laps at 3.5 m/s, one fix a
 //    second with 10 m of noise: 57 000 fixes through `CourseMatcher.match`, the best of 5 passes.
@@ -95,4 +96,75 @@ for file in ["cerknicko-jezero.gpx", "Mojstrovka.gpx"] {
             + String(format: "%.1f m | %.1f m | %.2f %%", perFix.reduce(0, +) / Double(perFix.count), perFix.max() ?? 0, (finals.max() ?? 0) * 100)
             + " | \(percent(gps.reduce(0, +) / 20)) | \(percent(gps.max { abs($0) < abs($1) } ?? 0)) |")
     }
+}
+
+// MARK: 3. The course fetch (docs/PROTOCOL.md, "Course fetch")
+//
+// A host and a joiner on two loopback sockets, paired over an invitation of a course (the pairing runs
+// first, untimed); then the joiner fetches the course: signed requests, signed chunks, the digest
+// checked. Timed from the first request to the checked course, the median of 5, for 1 000, 10 000
+// and 100 000 points (the most a course may have), with the datagrams and bytes the host sent.
+
+/// A winding course of `count` points, 2 m apart, on the digest's 1e-7 degree grid.
+func fetchCourse(points count: Int) throws -> CourseFile {
+    let points = (0..<count).map { index in
+        CoursePoints.quantized(Coordinate(latitude: 46 + Double(index) * 0.000018, longitude: 14 + sin(Double(index) / 40) * 0.0002))
+    }
+    return CourseFile(course: try Course(name: "bench", points: points), path: "bench.gpx")
+}
+
+func pairedForFetch(_ file: CourseFile) async throws -> (UDPRaceSyncRepository, UDPRaceSyncRepository, RaceTerms) {
+    let host = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, identity: .generate())
+    let joiner = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, identity: .generate())
+    try host.addPeer(PeerAddress(host: "127.0.0.1", port: joiner.localPort))
+    try joiner.addPeer(PeerAddress(host: "127.0.0.1", port: host.localPort))
+    let (alice, bob) = (Runner(id: RunnerID(rawValue: 0xA1), name: "alice"), Runner(id: RunnerID(rawValue: 0xB2), name: "bob"))
+    let terms = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 100_000), course: file.terms(laps: 1))
+    let offer = InvitationOffer(
+        id: 7, host: alice, terms: terms, invitees: [bob.id], sentAt: Date(), timeout: 60,
+        course: CourseListing(try LappedCourse(course: file.course))
+    )
+    host.serveCourse(file)
+    let shown = Task { () -> Bool in
+        for await message in joiner.messages() { if case .invitation = message.message { return true } }
+        return false
+    }
+    // The invitation reaches bob's lobby once its pairing completed.
+    for _ in 0..<500 {
+        await joiner.send(.presence(bob, .free), from: bob, to: nil)
+        await host.send(.presence(alice, .free), from: alice, to: nil)
+        await host.send(.invitation(offer), from: alice, to: [bob.id])
+        try await Task.sleep(for: .milliseconds(10))
+        if joiner.statistics.received["invitation", default: 0] > 0 { break }
+    }
+    _ = await shown.value
+    return (host, joiner, terms)
+}
+
+print("\ncourse fetch on loopback (no loss), median of 5")
+print("| points | chunks | fetch time | host datagrams | host bytes |")
+print("|---:|---:|---:|---:|---:|")
+for count in [1_000, 10_000, Course.maximumPoints] {
+    let file = try fetchCourse(points: count)
+    var times: [Double] = []
+    var sent = (datagrams: 0, bytes: 0)
+    for round in 0..<5 {
+        let (host, joiner, terms) = try await pairedForFetch(file)
+        guard let courseTerms = terms.course else { fatalError("the terms name no course") }
+        let before = host.statistics
+        let started = Date()
+        let course = try await joiner.fetchCourse(
+            courseTerms, pointCount: count, title: "bench", invitation: 7, from: Runner(id: RunnerID(rawValue: 0xA1), name: "alice"),
+            within: 120
+        )
+        times.append(Date().timeIntervalSince(started))
+        precondition(course.points == file.course.points, "the fetched course differs")
+        if round == 0 {
+            sent = (host.statistics.datagramsSent - before.datagramsSent, host.statistics.bytesSent - before.bytesSent)
+        }
+        await host.close()
+        await joiner.close()
+    }
+    let median = times.sorted()[2]
+    print("| \(count) | \(CourseChunk.count(forPoints: count)) | \(String(format: "%.0f ms", median * 1000)) | \(sent.datagrams) | \(sent.bytes) |")
 }

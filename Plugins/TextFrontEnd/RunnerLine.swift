@@ -9,7 +9,13 @@ struct RunnerLine {
     static let levels = 5
 
     /// The layouts of one runner's line, richest first: the first whose bar is wide enough is drawn.
-    static func candidates(_ runner: FrontEndRunner, nameWidth: Int) -> [RunnerLine] {
+    /// The ghost's mark in the slot of "(you)": 👻 where colour (and so a capable terminal) is on, the
+    /// word where it is not (TERM=dumb, NO_COLOR, a pipe).
+    static func ghostMark(color: Bool) -> String {
+        color ? " 👻   " : " ghost"
+    }
+
+    static func candidates(_ runner: FrontEndRunner, nameWidth: Int, color: Bool = false) -> [RunnerLine] {
         let percent = TextWidth.pad(String(Int((runner.progress * 100).rounded(.down))) + "%", to: 4, right: true)
         let name = TextWidth.pad(runner.name, to: nameWidth)
         // Along a course: "off course" (progress held) instead of running, and the lap after the first.
@@ -18,10 +24,11 @@ struct RunnerLine {
         let state = runner.state == "finished" ? "finished in \(runner.time)" : lap + (offCourse ? "off course" : runner.state)
         let pace = runner.pace.map { "  \($0)" } ?? ""
         let calories = runner.calories.map { "  \($0)" } ?? ""
-        let wideBefore = "\(runner.leader ? "*" : " ") \(name)\(runner.me ? " (you)" : "      ") "
+        let mark = runner.me ? " (you)" : runner.ghost == true ? ghostMark(color: color) : "      "
+        let wideBefore = "\(runner.leader ? "*" : " ") \(name)\(mark) "
             + "\(TextWidth.pad(runner.distance, to: 9, right: true)) "
-        // Narrow terminals: markers instead of words, "*" the leader and ">" you; no unit, short states.
-        let compactBefore = "\(runner.leader ? "*" : " ")\(runner.me ? ">" : " ") \(name) "
+        // Narrow terminals: markers instead of words, "*" the leader, ">" you and "~" a ghost; no unit, short states.
+        let compactBefore = "\(runner.leader ? "*" : " ")\(runner.me ? ">" : runner.ghost == true ? "~" : " ") \(name) "
             + "\(TextWidth.pad(runner.distance.replacingOccurrences(of: " km", with: ""), to: 5, right: true)) "
         let shortState = runner.state == "finished" ? " \(runner.time)"
             : offCourse ? " off" : runner.state == "running" ? "" : " \(runner.state)"

@@ -25,7 +25,7 @@ enum TextLayout {
             lines.append(fit(message, columns: columns))
         }
         // One layout for every runner (the richest where every bar keeps 10 columns), bars of one width.
-        let candidates = runners.map { RunnerLine.candidates($0, nameWidth: nameWidth) }
+        let candidates = runners.map { RunnerLine.candidates($0, nameWidth: nameWidth, color: color) }
         let levels = 0..<RunnerLine.levels
         let level = levels.first { level in candidates.allSatisfy { $0[level].barWidth(columns: columns) >= 10 } }
             ?? RunnerLine.levels - 1
@@ -69,16 +69,19 @@ enum TextLayout {
         let width = rows.map { TextWidth.of($0) }.max() ?? 0
         for (runner, row) in zip(runners, rows) {
             let padded = row + String(repeating: " ", count: width - TextWidth.of(row))
+            let ghostMark = runner.ghost == true ? (color ? " 👻" : " (ghost)") : ""
             if runner.rank == 1, runner.state == "finished", frame.winner?.id == runner.id {
-                lines.append(padded + (color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner"))
+                lines.append(padded + (color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner") + ghostMark)
             } else if runner.state == "lost" {
                 lines.append(padded + "  (lost)")
+            } else if runner.ghost == true {
+                lines.append(padded + (color ? "  👻 ghost" : "  (ghost)"))
             } else {
                 lines.append(row)
             }
         }
         if let winner = frame.winner {
-            lines.append("Winner: \(winner.name)")
+            lines.append("Winner: \(winner.ghost == true ? "the ghost " : "")\(winner.name)")
         } else if (frame.mode == "team" || !complete), let message = frame.message {
             lines.append(message.prefix(1).uppercased() + message.dropFirst())
         }

@@ -36,13 +36,16 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var offCourse: Bool?
     /// In a course race: where the runner is on the course; absent otherwise.
     public var course: FrontEndRunnerCourse?
+    /// True for a ghost (a recorded run replayed in the race: ranked on screen, counted in no totals);
+    /// absent for a runner.
+    public var ghost: Bool?
 
     /// A runner's line; `pace`, `speed`, `calories` are optional and absent from the JSON when nil.
     public init(
         id: String, name: String, me: Bool, rank: Int?, state: String, distance: String, distanceMetres: Double,
         progress: Double, leader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?,
         pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil,
-        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil
+        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil, ghost: Bool? = nil
     ) {
         self.id = id
         self.name = name
@@ -62,10 +65,11 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         self.caloriesKcal = caloriesKcal
         self.offCourse = offCourse
         self.course = course
+        self.ghost = ghost
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, me, rank, state, distance, progress, leader, time, pace, calories, course
+        case id, name, me, rank, state, distance, progress, leader, time, pace, calories, course, ghost
         case distanceMetres = "distance_m"
         case timeSeconds = "time_s"
         case finishSeconds = "finish_s"

@@ -26,6 +26,10 @@ public final class InMemoryRaceNetwork: Sendable {
 
     private struct State {
         var inboxes: [RunnerID: AsyncStream<RunnerProgress>.Continuation] = [:]
+        var ghostInboxes: [RunnerID: AsyncStream<Ghost>.Continuation] = [:]
+        /// Every ghost announced so far, by its announcer: a late or restarted endpoint gets them too
+        /// (the UDP repository repeats its chunks for the whole run).
+        var ghosts: [RunnerID: Ghost] = [:]
         var held: [RunnerID: RunnerProgress] = [:]
         /// Each runner's last update that reached a mate: what its mates would send back after a restart.
         var lastHeard: [RunnerID: RunnerProgress] = [:]
@@ -45,8 +49,22 @@ public final class InMemoryRaceNetwork: Sendable {
     /// The sync repository of the runner `id` on this network.
     public func endpoint(for id: RunnerID) -> Endpoint {
         let (stream, continuation) = AsyncStream.makeStream(of: RunnerProgress.self)
-        state.withLock { $0.inboxes[id] = continuation }
-        return Endpoint(network: self, id: id, stream: stream)
+        let (ghosts, ghostContinuation) = AsyncStream.makeStream(of: Ghost.self)
+        state.withLock { state in
+            state.inboxes[id] = continuation
+            state.ghostInboxes[id] = ghostContinuation
+            for (announcer, ghost) in state.ghosts where announcer != id { ghostContinuation.yield(ghost) }
+        }
+        return Endpoint(network: self, id: id, stream: stream, ghostStream: ghosts)
+    }
+
+    /// Every endpoint but the announcer's gets the ghost (ghost announcements are not subject to the
+    /// faults: the UDP repository repeats them until the run ends).
+    fileprivate func announce(_ ghost: Ghost, from sender: RunnerID) {
+        state.withLock { state in
+            state.ghosts[sender] = ghost
+            for (id, inbox) in state.ghostInboxes where id != sender { inbox.yield(ghost) }
+        }
     }
 
     /// The sync repository of the runner `id` after its peer restarted: like `endpoint(for:)`, and its
@@ -101,9 +119,18 @@ public final class InMemoryRaceNetwork: Sendable {
         let network: InMemoryRaceNetwork
         let id: RunnerID
         let stream: AsyncStream<RunnerProgress>
+        let ghostStream: AsyncStream<Ghost>
 
         public func publish(_ progress: RunnerProgress) async {
             network.send(progress, from: id)
+        }
+
+        public func announce(_ ghost: Ghost) async {
+            network.announce(ghost, from: id)
+        }
+
+        public func ghosts() -> AsyncStream<Ghost> {
+            ghostStream
         }
 
         public func updates() -> AsyncStream<RunnerProgress> {

@@ -42,6 +42,15 @@ public final class InMemoryRaceTransport: RaceSyncRepository, RaceMessagingRepos
         sync.updates()
     }
 
+    public func announce(_ ghost: Ghost) async {
+        guard !isClosed else { return }
+        await sync.announce(ghost)
+    }
+
+    public func ghosts() -> AsyncStream<Ghost> {
+        sync.ghosts()
+    }
+
     public func send(_ message: RaceMessage, from me: Runner, to recipients: [RunnerID]?) async {
         guard !isClosed else { return }
         await messaging.send(message, from: me, to: recipients)

@@ -12,13 +12,24 @@ package enum ExtendedMessage: Sendable, Hashable {
     case addressChallenge(cookie: UInt64)
     /// The answer to a challenge: its cookie, sent back to the challenge's source.
     case addressEcho(cookie: UInt64)
+    /// One chunk of the ghost its sender announces (docs/PROTOCOL.md, "15/9 ghost chunk").
+    case ghostChunk(GhostChunkDTO)
 
     /// This message's subtype byte.
     package var type: ExtendedType {
         switch self {
         case .addressChallenge: .addressChallenge
         case .addressEcho: .addressEcho
+        case .ghostChunk: .ghostChunk
         }
+    }
+
+    /// Whether the message is about a runner of the race (a ghost chunk), so that it goes through the
+    /// runner directory, the replay window and the spectator rules like progress; address challenges
+    /// and echoes are about addresses and skip them.
+    package var isAboutRunner: Bool {
+        if case .ghostChunk = self { return true }
+        return false
     }
 }
 
@@ -29,6 +40,8 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
     case addressChallenge = 1
     /// An address echo: the cookie of the challenge it answers.
     case addressEcho = 2
+    /// A chunk of a ghost: its id, start, step, sample count, index, base distance, deltas and name.
+    case ghostChunk = 9
 
     /// The first subtype reserved for the identity engineer's messages.
     public static let firstIdentitySubtype: UInt8 = 16
@@ -37,6 +50,7 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
     var lengths: ClosedRange<Int> {
         switch self {
         case .addressChallenge, .addressEcho: 25...25
+        case .ghostChunk: GhostChunkDTO.lengths
         }
     }
 
@@ -49,6 +63,7 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
         switch self {
         case .addressChallenge: "address-challenge"
         case .addressEcho: "address-echo"
+        case .ghostChunk: "ghost-chunk"
         }
     }
 }

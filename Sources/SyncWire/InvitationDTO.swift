@@ -13,12 +13,18 @@ package struct InvitationDTO: Sendable, Hashable {
     package var invitees: [RunnerID]
     /// The host's name.
     package var hostName: String
+    /// With a course (`terms.course`, header flag bit 0): its title, total length and point count.
+    package var course: CourseListing?
 
     /// The longest time an invitation stays open: 10 minutes.
     package static let maximumAnswerMilliseconds: UInt32 = 600_000
 
     /// An invitation as sent.
-    package init(id: UInt32, terms: RaceTerms, answerWithinMilliseconds: UInt32, invitees: [RunnerID], hostName: String) {
+    package init(
+        id: UInt32, terms: RaceTerms, answerWithinMilliseconds: UInt32, invitees: [RunnerID], hostName: String,
+        course: CourseListing? = nil
+    ) {
+        self.course = terms.course == nil ? nil : course
         self.id = id
         self.terms = terms
         self.answerWithinMilliseconds = answerWithinMilliseconds

@@ -48,7 +48,7 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         case .clockPing: 24...24
         case .clockPong: 48...48
         case .presence: 18...(17 + 32)
-        case .invitation: (30 + 8 + 2)...(30 + 8 * InvitationOffer.maximumInvitees + 33)
+        case .invitation: (30 + 8 + 2)...(30 + 8 * InvitationOffer.maximumInvitees + SyncDatagramCodec.invitationCourseBlockLength + 33)
         case .answer: 28...28
         case .outcome: 20...(25 + 14 * (InvitationOffer.maximumInvitees + 1))
         case .extended: min(ExtendedType.allLengths.lowerBound, PairingDTO.minimumDatagramLength)...max(ExtendedType.allLengths.upperBound, PairingDTO.maximumDatagramLength)

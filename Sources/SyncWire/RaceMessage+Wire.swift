@@ -17,7 +17,7 @@ package enum RaceMessageWire {
             guard left > 0, !offer.invitees.isEmpty, offer.invitees.count <= InvitationOffer.maximumInvitees else { return nil }
             return .invitation(InvitationDTO(
                 id: offer.id, terms: offer.terms, answerWithinMilliseconds: min(left, InvitationDTO.maximumAnswerMilliseconds),
-                invitees: Array(Set(offer.invitees)).sorted(), hostName: offer.host.name
+                invitees: Array(Set(offer.invitees)).sorted(), hostName: offer.host.name, course: offer.course
             ))
         case let .answer(invitation, host, accepted):
             return .answer(invitation: invitation, host: host, accepted: accepted)
@@ -52,7 +52,7 @@ package enum RaceMessageWire {
         case .invitation(let offer):
             return .invitation(InvitationOffer(
                 id: offer.id, host: Runner(id: sender, name: offer.hostName), terms: offer.terms, invitees: offer.invitees,
-                sentAt: now, timeout: Double(offer.answerWithinMilliseconds) / 1000
+                sentAt: now, timeout: Double(offer.answerWithinMilliseconds) / 1000, course: offer.course
             ))
         case let .answer(invitation, host, accepted):
             return .answer(invitation: invitation, host: host, accepted: accepted)

@@ -17,20 +17,40 @@ extension SyncDatagramCodec {
     /// name length 1, name.
     static func courseBlockLength(nameBytes: Int) -> Int { 14 + nameBytes }
 
+    /// The longest course block of an invitation: a hello's, then total length 4, point count 4,
+    /// title length 1 and title (each name at most 64 bytes).
+    static let invitationCourseBlockLength = courseBlockLength(nameBytes: CourseTerms.maximumNameBytes) + 9 + CourseTerms.maximumNameBytes
+
     /// Writes a course block: the digest's 8 bytes, laps, one lap's length in centimetres, the file's
     /// name (cut to whole characters within 64 bytes).
     static func writeCourse(_ course: CourseTerms, to writer: inout WireWriter) {
         writer.write(UInt64(course.digest, radix: 16) ?? 0)
         writer.write(UInt8(clamping: course.laps))
         writer.write(course.lengthCentimetres)
+        writeCourseName(course.name, to: &writer)
+    }
+
+    /// A course's name field: its length (1 … 64) in one byte, then the name without control characters,
+    /// cut to whole characters within 64 bytes ("course" when nothing is left).
+    static func writeCourseName(_ raw: String, to writer: inout WireWriter) {
         var name = ""
-        for character in course.name where !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        for character in raw where !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             guard name.utf8.count + character.utf8.count <= CourseTerms.maximumNameBytes else { break }
             name.append(character)
         }
         if name.isEmpty { name = "course" }
         writer.write(UInt8(name.utf8.count))
         writer.write(contentsOf: Array(name.utf8))
+    }
+
+    /// Reads a course's name field (see `writeCourseName`); a bad one is `field-out-of-range` (`field`).
+    static func readCourseName(field: String, from reader: inout WireReader) throws(DatagramError) -> String {
+        let nameLength = Int(try reader.readUInt8())
+        guard (1...CourseTerms.maximumNameBytes).contains(nameLength) else { throw .fieldOutOfRange("\(field)-length") }
+        guard let name = String(validating: try reader.readBytes(nameLength), as: UTF8.self),
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw .fieldOutOfRange(field) }
+        return name
     }
 
     /// Reads and checks a course block.
@@ -42,11 +62,7 @@ extension SyncDatagramCodec {
         guard length >= UInt32(Course.minimumLength * 100), Double(length) <= Course.maximumLength * 100 else {
             throw .fieldOutOfRange("course-length")
         }
-        let nameLength = Int(try reader.readUInt8())
-        guard (1...CourseTerms.maximumNameBytes).contains(nameLength) else { throw .fieldOutOfRange("course-name-length") }
-        guard let name = String(validating: try reader.readBytes(nameLength), as: UTF8.self),
-              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw .fieldOutOfRange("course-name") }
+        let name = try readCourseName(field: "course-name", from: &reader)
         let hex = String(digest, radix: 16)
         return CourseTerms(
             digest: String(repeating: "0", count: 16 - hex.count) + hex, name: name, lengthCentimetres: length, laps: laps

@@ -9,6 +9,8 @@ extension SyncDatagramCodec {
         switch message {
         case .addressChallenge(let cookie), .addressEcho(let cookie):
             writer.write(cookie)
+        case .ghostChunk(let chunk):
+            chunk.write(to: &writer)
         }
     }
 
@@ -16,6 +18,7 @@ extension SyncDatagramCodec {
     /// (`total` bytes without the tag). An unknown subtype (16 … 255 included, until the identity
     /// messages exist) is `field-out-of-range` ("subtype").
     static func readExtended(_ header: DatagramHeader, total: Int, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
+        let sender = header.sender
         guard header.flags == 0 else { throw .fieldOutOfRange("flags") }
         guard let subtype = ExtendedType(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("subtype") }
         guard subtype.lengths.contains(total) else {
@@ -24,6 +27,7 @@ extension SyncDatagramCodec {
         switch subtype {
         case .addressChallenge: return .extended(.addressChallenge(cookie: try reader.readUInt64()))
         case .addressEcho: return .extended(.addressEcho(cookie: try reader.readUInt64()))
+        case .ghostChunk: return .extended(.ghostChunk(try GhostChunkDTO.read(from: &reader, sender: sender, total: total)))
         }
     }
 }

@@ -3,6 +3,8 @@ import Domain
 // The lobby messages (types 6-9) and their rules: docs/PROTOCOL.md.
 extension SyncDatagramCodec {
     static let acceptedFlag: UInt8 = 0x01
+    /// Invitation flag: a course block follows the invitees.
+    static let invitationCourseFlag: UInt8 = 0x01
 
     /// The header flags of a lobby message.
     static func lobbyFlags(_ message: SyncMessage) -> UInt8 {
@@ -10,6 +12,7 @@ extension SyncDatagramCodec {
         case .presence(_, let availability): availability.rawValue
         case .answer(_, _, let accepted): accepted ? acceptedFlag : 0
         case .outcome(_, let outcome): outcome.kind
+        case .invitation(let offer): offer.terms.course == nil ? 0 : invitationCourseFlag
         default: 0
         }
     }
@@ -26,6 +29,15 @@ extension SyncDatagramCodec {
             writer.write(offer.answerWithinMilliseconds)
             writer.write(UInt8(offer.invitees.count))
             for invitee in offer.invitees { writer.write(invitee.rawValue) }
+            if let course = offer.terms.course {
+                writeCourse(course, to: &writer)
+                let listing = offer.course ?? CourseListing(
+                    title: course.name, totalCentimetres: course.lengthCentimetres &* UInt32(clamping: course.laps), pointCount: 0
+                )
+                writer.write(listing.totalCentimetres)
+                writer.write(UInt32(clamping: listing.pointCount))
+                writeCourseName(listing.title, to: &writer)
+            }
             writeName(offer.hostName, to: &writer)
         case .answer(let invitation, let host, _):
             writer.write(invitation)
@@ -67,7 +79,7 @@ extension SyncDatagramCodec {
     }
 
     static func readInvitation(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
-        guard flags == 0 else { throw .fieldOutOfRange("flags") }
+        guard flags & ~invitationCourseFlag == 0 else { throw .fieldOutOfRange("flags") }
         let id = try reader.readUInt32()
         guard let mode = RaceMode(rawValue: try reader.readUInt8()), mode != .single else { throw .fieldOutOfRange("mode") }
         let goal = try readGoal(from: &reader)
@@ -76,10 +88,24 @@ extension SyncDatagramCodec {
         let count = Int(try reader.readUInt8())
         guard (1...InvitationOffer.maximumInvitees).contains(count) else { throw .fieldOutOfRange("invitee-count") }
         let invitees = try readRunnerIDs(count: count, field: "invitees", excluding: sender, from: &reader)
+        var course: CourseTerms?
+        var listing: CourseListing?
+        if flags & invitationCourseFlag != 0 {
+            let terms = try readCourse(from: &reader)
+            let total = try reader.readUInt32()
+            // The whole race is at least the course once, and at most the longest goal.
+            guard total >= terms.lengthCentimetres, Double(total) <= Course.maximumLength * 100 else {
+                throw .fieldOutOfRange("course-total")
+            }
+            let points = try reader.readUInt32()
+            guard (2...UInt32(Course.maximumPoints)).contains(points) else { throw .fieldOutOfRange("course-points") }
+            course = terms
+            listing = CourseListing(title: try readCourseName(field: "course-title", from: &reader), totalCentimetres: total, pointCount: Int(points))
+        }
         let name = try readName(from: &reader)
         return .invitation(InvitationDTO(
-            id: id, terms: RaceTerms(mode: mode, goal: goal), answerWithinMilliseconds: within,
-            invitees: invitees, hostName: name
+            id: id, terms: RaceTerms(mode: mode, goal: goal, course: course), answerWithinMilliseconds: within,
+            invitees: invitees, hostName: name, course: listing
         ))
     }
 

@@ -51,6 +51,14 @@ extension SyncDatagramCodec {
             writer.write(invitee.rawValue)
             writer.write(kind)
             writer.write(contentsOf: signature)
+        case let .courseRequest(_, host, request):
+            writer.write(host.rawValue)
+            writer.write(request.index)
+            writer.write(contentsOf: request.signature)
+        case let .courseChunk(_, invitee, chunk):
+            writer.write(invitee.rawValue)
+            writer.write(contentsOf: chunk.signedBytes)
+            writer.write(contentsOf: chunk.signature)
         case .watchRequest, .watchGrant, .watchRefusal:
             break
         }
@@ -120,7 +128,11 @@ extension SyncDatagramCodec {
     static func readPairing(flags: UInt8, sender: RunnerID, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
         guard flags == 0 else { throw .fieldOutOfRange("flags") }
         let subtype = try reader.readUInt8()
-        let rosterCount = subtype == 21 && reader.remaining > 12 ? Int(try peekRosterCount(reader)) : 0
+        let rosterCount = switch subtype {
+        case 21 where reader.remaining > 12: Int(try peekByte(after: 12, reader))
+        case 29 where reader.remaining > 16: Int(try peekByte(after: 16, reader))
+        default: 0
+        }
         guard let length = PairingDTO.bodyLength(subtype: subtype, rosterCount: rosterCount) else { throw .fieldOutOfRange("subtype") }
         guard reader.remaining == length else {
             throw .lengthMismatch(expected: reader.offset + length, actual: reader.offset + reader.remaining)
@@ -161,16 +173,22 @@ extension SyncDatagramCodec {
             let kind = try reader.readUInt8()
             guard (1...4).contains(kind) else { throw .fieldOutOfRange("outcome") }
             pairing = .outcomeSignature(invitation: invitation, invitee: other, kind: kind, signature: try bytes(64))
+        case 28:
+            let index = try reader.readUInt16()
+            guard Int(index) < CourseChunk.maximumCount else { throw .fieldOutOfRange("chunk-index") }
+            pairing = .courseRequest(invitation: invitation, host: other, CourseRequest(index: index, signature: try bytes(64)))
+        case 29:
+            pairing = .courseChunk(invitation: invitation, invitee: other, try readCourseChunk(from: &reader))
         default:
             pairing = .statement(invitation: invitation, runner: other, try readStatement(from: &reader))
         }
         return .pairing(pairing)
     }
 
-    /// A roster's runner count (the byte after invitation and runner), read without moving `reader`.
-    private static func peekRosterCount(_ reader: WireReader) throws(DatagramError) -> UInt8 {
+    /// The byte `offset` bytes on (a roster's runner count, a course chunk's point count), read without moving `reader`.
+    private static func peekByte(after offset: Int, _ reader: WireReader) throws(DatagramError) -> UInt8 {
         var copy = reader
-        _ = try copy.readBytes(12)
+        _ = try copy.readBytes(offset)
         return try copy.readUInt8()
     }
 
@@ -186,6 +204,29 @@ extension SyncDatagramCodec {
             keys[id] = Array(try reader.readBytes(32))
         }
         return RaceRoster(keys: keys, signature: Array(try reader.readBytes(64)))
+    }
+
+    /// A course chunk after its invitation and runner: index < count ≤ 893, 1 … 112 points (112 but in the last), each a
+    /// latitude within ±90° and a longitude within ±180° (in 1e-7 degrees).
+    private static func readCourseChunk(from reader: inout WireReader) throws(DatagramError) -> CourseChunk {
+        let index = try reader.readUInt16(), count = try reader.readUInt16()
+        guard count >= 1, Int(count) <= CourseChunk.maximumCount else { throw .fieldOutOfRange("chunk-count") }
+        guard index < count else { throw .fieldOutOfRange("chunk-index") }
+        let pointCount = Int(try reader.readUInt8())
+        // Every chunk but the last is full: the points of chunk i are the course's from 112 i on.
+        guard (1...CourseChunk.maximumPoints).contains(pointCount), index == count - 1 || pointCount == CourseChunk.maximumPoints else {
+            throw .fieldOutOfRange("chunk-points")
+        }
+        var points: [Int32] = []
+        points.reserveCapacity(2 * pointCount)
+        for _ in 0..<pointCount {
+            let latitude = Int32(bitPattern: try reader.readUInt32()), longitude = Int32(bitPattern: try reader.readUInt32())
+            guard abs(Int64(latitude)) <= Int64(CourseChunk.latitudeLimit), abs(Int64(longitude)) <= Int64(CourseChunk.longitudeLimit) else {
+                throw .fieldOutOfRange("chunk-point")
+            }
+            points += [latitude, longitude]
+        }
+        return CourseChunk(index: index, count: count, points: points, signature: Array(try reader.readBytes(64)))
     }
 
     private static func readStatement(from reader: inout WireReader) throws(DatagramError) -> RaceStatement {

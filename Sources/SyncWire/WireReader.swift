@@ -21,6 +21,10 @@ struct WireReader {
         return bytes[offset]
     }
 
+    mutating func readUInt16() throws(DatagramError) -> UInt16 {
+        UInt16(truncatingIfNeeded: try readBigEndian(byteCount: 2))
+    }
+
     mutating func readUInt32() throws(DatagramError) -> UInt32 {
         UInt32(truncatingIfNeeded: try readBigEndian(byteCount: 4))
     }

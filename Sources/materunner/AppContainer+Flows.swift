@@ -12,13 +12,14 @@ extension AppContainer {
     /// `location`; the world clock beside it for `clockZones`. The race clock follows the mates'.
     func makeRunFlow(
         request: RunRequest, transport: UDPRaceSyncRepository, screen: FrontEndHost, store: any RunRecordRepository,
-        location: @escaping @Sendable () throws -> any LocationRepository, clockZones: [TimeZone]?,
-        knownMates: (any KnownMatesRepository)? = nil
+        location: @escaping @Sendable (LappedCourse?) throws -> any LocationRepository, clockZones: [TimeZone]?,
+        knownMates: (any KnownMatesRepository)? = nil, courses: (any CourseRepository)? = nil
     ) -> RunFlow {
         followRaceClock(of: transport, me: request.me.id)
         return RunFlow(request: request, dependencies: RunDependencies(
             transport: transport, discovery: makeDiscovery, location: location, recorder: makeRecorder(store: store),
-            worldClock: clockZones.map(makeAgreedWorldClock), knownMates: knownMates, environment: makeEnvironment(screen)
+            worldClock: clockZones.map(makeAgreedWorldClock), knownMates: knownMates, courses: courses,
+            environment: makeEnvironment(screen)
         ))
     }
 

@@ -27,20 +27,7 @@ struct ClockCommand: AsyncParsableCommand {
     ))
     var zones: String = TimeZoneList.standard(environment: ProcessInfo.processInfo.environment)
 
-    @Option(
-        name: .customLong("frontend"),
-        help: ArgumentHelp("Front-ends to load, comma-separated: clock, json, or a path to a library.", valueName: "LIST")
-    )
-    var frontEnds: String = "clock"
-
-    @Option(name: .customLong("json-out"), help: ArgumentHelp("Write the json front-end's stream to FILE.", valueName: "FILE"), completion: .file())
-    var jsonOut: String?
-
-    @Option(
-        name: .customLong("frontend-option"),
-        help: ArgumentHelp("A front-end's own setting, as NAME.KEY=VALUE; repeat for several.", valueName: "NAME.KEY=VALUE")
-    )
-    var settings: [String] = []
+    @OptionGroup var frontEnds: FrontEndOptionGroup
 
     @Option(help: ArgumentHelp("How many readings to show before exiting (default: until q on a terminal, else 1).", valueName: "N"))
     var count: Int?
@@ -55,17 +42,13 @@ struct ClockCommand: AsyncParsableCommand {
         do { _ = try TimeZoneList.parse(zones) } catch { throw ValidationError(error.description) }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         guard tick.isFinite, tick >= 0.05 else { throw ValidationError("--tick must be at least 0.05 seconds") }
-        guard !FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut).isEmpty else {
-            throw ValidationError("--frontend needs at least one front-end, such as clock or json")
-        }
-        _ = try FrontEndOptionGroup.parse(settings)
     }
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: 1, logger: logger)
             let screen = AppContainer.divertLogs(
-                to: try FrontEndOptionGroup.launch(FrontEndOptionGroup.specs(frontEnds, jsonOut: jsonOut), jsonOut: jsonOut, settings: settings),
+                to: try frontEnds.launch(standard: "clock"),
                 logger: logger
             )
             let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)

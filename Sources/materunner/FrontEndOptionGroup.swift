@@ -3,16 +3,18 @@ import ArgumentParser
 import Foundation
 import Presentation
 
-/// `--frontend` and `--json-out`: which front-ends draw the run, and where the JSON stream goes.
+/// `--frontend`, `--json-out` and `--frontend-option`: which front-ends draw the command's screens,
+/// where the JSON stream goes, and the front-ends' own settings. Each command has its own default
+/// front-end (`text`, or `clock` for `materunner clock`).
 struct FrontEndOptionGroup: ParsableArguments {
     @Option(
         name: .customLong("frontend"),
         help: ArgumentHelp(
-            "Front-ends to load, comma-separated: text, json, clock, audio, web, or a path to a front-end library.",
+            "Front-ends to load, comma-separated: text, json, clock, audio, web, or a path to a front-end library (default: text; clock for the clock command).",
             valueName: "LIST"
         )
     )
-    var frontEnds: String = "text"
+    var frontEnds: String?
 
     @Option(
         name: .customLong("json-out"),
@@ -33,24 +35,21 @@ struct FrontEndOptionGroup: ParsableArguments {
     )
     var settings: [String] = []
 
-    var specs: [String] { Self.specs(frontEnds, jsonOut: jsonOut) }
+    /// The front-ends to load: `--frontend`, else the command's `standard` one; `json` added for `--json-out`.
+    func specs(standard: String = "text") -> [String] { Self.specs(frontEnds ?? standard, jsonOut: jsonOut) }
 
     func validate() throws {
-        guard !specs.isEmpty else { throw ValidationError("--frontend needs at least one front-end, such as text or json") }
+        guard !specs().isEmpty else { throw ValidationError("--frontend needs at least one front-end, such as text or json") }
         _ = try Self.parse(settings)
     }
 
-    /// The front-ends loaded, or a usage error naming the file and the reason; `spectator` for `watch`.
-    func launch(spectator: Bool = false) throws -> FrontEndHost {
-        try Self.launch(specs, jsonOut: jsonOut, settings: settings, spectator: spectator)
-    }
-
-    /// `specs` loaded, each writing to standard output, except the json front-end when `jsonOut` names a file,
-    /// each with its `--frontend-option` settings.
-    static func launch(_ specs: [String], jsonOut: String?, settings: [String], spectator: Bool = false) throws -> FrontEndHost {
-        let parsed = try parse(settings)
+    /// The front-ends loaded (the command's `standard` one unless `--frontend` names others), each writing
+    /// to standard output except the json front-end when `--json-out` names a file, each with its
+    /// `--frontend-option` settings; or a usage error naming the file and the reason. `spectator` for `watch`.
+    func launch(standard: String = "text", spectator: Bool = false) throws -> FrontEndHost {
+        let parsed = try Self.parse(settings)
         do {
-            return try FrontEndHost.launch(specs, jsonOut: jsonOut, settings: parsed, spectator: spectator)
+            return try FrontEndHost.launch(specs(standard: standard), jsonOut: jsonOut, settings: parsed, spectator: spectator)
         } catch { throw FlowError(error, otherwise: .usage) }
     }
 

@@ -7,11 +7,8 @@ struct PauseArgument: ExpressibleByArgument, Equatable {
     let pause: SimulatedLocationRepository.Profile.Pause
 
     init?(argument: String) {
-        let parts = argument.split(separator: ":")
-        guard parts.count == 2, let every = Double(parts[0]), let duration = Double(parts[1]),
-              every.isFinite, duration.isFinite, every > 0, duration > 0
-        else { return nil }
-        pause = .init(every: every, duration: duration)
+        guard let pause = SimulatedLocationRepository.Profile.Pause(parsing: argument) else { return nil }
+        self.pause = pause
     }
 
     static var defaultCompletionKind: CompletionKind { .default }

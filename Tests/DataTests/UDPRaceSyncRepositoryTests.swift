@@ -100,7 +100,7 @@ struct UDPRaceSyncRepositoryTests {
             let (a, b) = (repositories[0], repositories[1])
             try a.addPeer(loopback(b))
             let strangerPort = try sendFromPlainSocket(
-                [Array("hello".utf8), [UInt8](repeating: 0x42, count: 41), [UInt8](repeating: 0, count: 470)],
+                [Array("hello".utf8), [UInt8](repeating: 0x42, count: 41), [UInt8](repeating: 0, count: 1_010)],
                 toPort: b.localPort
             )
             let valid = SyncSample.progress(name: "alice")

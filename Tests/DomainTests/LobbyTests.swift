@@ -69,6 +69,34 @@ struct LobbyTests {
         }
     }
 
+    @Test("a course invitation: the joiner is shown the course's listing, and both starts carry the host's course terms and listing")
+    func courseTravels() async throws {
+        let course = CourseTerms(digest: "0123456789abcdef", name: "lake.gpx", lengthCentimetres: 191_240, laps: 2)
+        let listing = CourseListing(title: "Lake loop", totalCentimetres: 382_480, pointCount: 173)
+        let courseTerms = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 382_480), course: course)
+        try await driven {
+            let bobLobby = joiner(bob, acceptFrom: "alice")
+            let bobEvents = Task { await collect(bobLobby.join()) }
+            let (hostEvents, hostError) = await collect(host().invite(["bob"], terms: courseTerms, timeout: 600, course: listing))
+            let (joinEvents, joinError) = await bobEvents.value
+            #expect(hostError == nil && joinError == nil)
+            let shown = joinEvents.compactMap { if case .invitation(let offer) = $0 { offer } else { nil } }.first
+            #expect(shown?.course == listing && shown?.terms.course == course && shown?.terms.course?.name == "lake.gpx")
+            for start in [try #require(Self.start(hostEvents)), try #require(Self.start(joinEvents))] {
+                #expect(start.terms == courseTerms && start.course == listing)
+            }
+        }
+        // Without a course in the terms, a listing is not sent.
+        try await driven {
+            let bobLobby = joiner(bob, acceptFrom: "alice")
+            let bobEvents = Task { await collect(bobLobby.join()) }
+            _ = await collect(host().invite(["bob"], terms: terms, timeout: 600, course: listing))
+            let (joinEvents, _) = await bobEvents.value
+            let start = try #require(Self.start(joinEvents))
+            #expect(start.course == nil)
+        }
+    }
+
     @Test("invite -> decline: the host ends without a run, the joiner closes the invitation and waits on")
     func decline() async throws {
         await driven {

@@ -91,4 +91,18 @@ struct PaceAndCaloriesTests {
         #expect(RunnerProfileError.weightOutOfRange(600).description.contains("20 to 300 kg"))
         #expect(RunnerProfileError.weightNotANumber.description.contains("kilograms"))
     }
+
+    @Test("a pace the runner sets (--pace): 5:30 or 5.5 minutes per km, 2:00 to 30:00; written back as m:ss")
+    func settablePace() {
+        #expect(Pace.secondsPerKilometre(parsing: "5:30") == 330)
+        #expect(Pace.secondsPerKilometre(parsing: "5.5") == 330)
+        #expect(Pace.secondsPerKilometre(parsing: "2:00") == 120)
+        #expect(Pace.secondsPerKilometre(parsing: "30") == 1800)
+        for text in ["", "1:59", "30:01", "5:60", "5:-1", "-5", "5:3:0", "abc", "nan", "inf", ":30", "5:"] {
+            #expect(Pace.secondsPerKilometre(parsing: text) == nil, "\(text)")
+        }
+        #expect(Pace.text(secondsPerKilometre: 330) == "5:30")
+        #expect(Pace.text(secondsPerKilometre: 360) == "6:00")
+        #expect(Pace.text(secondsPerKilometre: 125.7) == "2:05")
+    }
 }

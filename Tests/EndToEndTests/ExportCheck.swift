@@ -22,6 +22,20 @@ enum ExportCheck {
         return (fields[0], Int(fields[1]), fields[2])
     }
 
+    /// Each track of a GPX file as gpxpy reads it: its name and its point count.
+    static func gpxpyTracks(_ file: URL) throws -> [(name: String, points: Int)] {
+        let out = try python("""
+            import gpxpy, sys
+            g = gpxpy.parse(open(sys.argv[1]))
+            for t in g.tracks: print(sum(len(s.points) for s in t.segments), t.name)
+            """, file.path)
+        return out.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, let points = Int(parts[0]) else { return nil }
+            return (String(parts[1]), points)
+        }
+    }
+
     /// The runner names of the SVG's `polyline class="runner"` elements; throws when it is not well-formed XML.
     static func runnerPolylines(_ file: URL) throws -> [String] {
         let out = try python("""

@@ -75,4 +75,45 @@ struct MDNSRaceTests {
         let bobMates = try ProcessRun(status: 0, stdout: file("bob-mates.json"), stderr: "", timedOut: false).jsonLines()
         #expect(bobMates.contains { $0["name"] as? String == "alice" && $0["identity"] as? String == aliceIdentity && aliceIdentity != nil })
     }
+
+    @Test("an invited course race over real mDNS: alice alone has the course file, bob accepts by the code, fetches it from her and keeps it; both end with the same course, ranking and progress")
+    func courseTravelsWithTheInvitation() async throws {
+        let binary = try BuildProducts.materunner()
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/netns-mdns-race.sh")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-mdns-course-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let course = output.appendingPathComponent("lake.gpx")
+        try Data(CourseInvitationEndToEndTests.route(name: "Lake loop").utf8).write(to: course)
+        let run = try await ProcessRun.run(
+            URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path, output.appendingPathComponent("out").path], timeout: 240,
+            environment: ["PAIRING": "json", "COURSE": course.path]
+        )
+        if run.status == 77 {
+            try Test.cancel("skipped: \(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        func file(_ name: String) -> String {
+            (try? String(contentsOf: output.appendingPathComponent("out/\(name)"), encoding: .utf8)) ?? ""
+        }
+        #expect(!run.timedOut)
+        #expect(run.status == 0, "script exit \(run.status): \(run.stderr)\nalice: \(file("alice.err"))\nbob: \(file("bob.err"))")
+        let alice = try ProcessRun(status: 0, stdout: file("alice.json"), stderr: file("alice.err"), timedOut: false).jsonLines()
+        let bob = try ProcessRun(status: 0, stdout: file("bob.json"), stderr: file("bob.err"), timedOut: false).jsonLines()
+        #expect(file("alice.err").contains("found mate bob at 10.250.0.2") && file("bob.err").contains("found mate alice at 10.250.0.1"))
+        // The same course on both screens; bob fetched it from alice (he had no file) and keeps it by digest.
+        let courses = [alice, bob].map { lines in lines.first { $0["type"] as? String == "course" }?["course"] as? [String: Any] }
+        let digest = try #require(courses[0]?["digest"] as? String)
+        #expect(courses[1]?["digest"] as? String == digest && courses[1]?["file"] as? String == "lake.gpx" && courses[1]?["name"] as? String == "Lake loop")
+        let notices = bob.filter { $0["type"] as? String == "notice" }.compactMap { $0["message"] as? String }
+        #expect(notices.contains { $0.hasPrefix("course lake.gpx (Lake loop) fetched from alice: 301 points, digest checked") }, "\(notices)")
+        #expect(file("bob-courses.txt").split(separator: "\n").contains("\(digest).gpx"), "\(file("bob-courses.txt"))")
+        // The same ranking and the same progress of each runner along it.
+        #expect(try RaceResult(lines: alice) == RaceResult(lines: bob))
+        let progress = [alice, bob].map { lines in
+            ((lines.last { $0["type"] as? String == "result" }?["runners"] as? [[String: Any]]) ?? []).map {
+                "\($0["name"] ?? "?") \(($0["course"] as? [String: Any])?["progress_m"] ?? "?")"
+            }
+        }
+        #expect(progress[0] == progress[1] && progress[0].count == 2, "\(progress)")
+    }
 }

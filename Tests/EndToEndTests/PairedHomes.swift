@@ -12,7 +12,7 @@ struct PairedHomes {
     /// Homes for `host` and `joiners`, each joiner paired with `host`.
     init(host: String, joiners: [String]) async throws {
         let binary = try BuildProducts.materunner()
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-paired-\(UUID().uuidString)")
+        let root = TestScratch.folder("paired")
         var homes: [String: URL] = [:]
         for name in [host] + joiners { homes[name] = root.appendingPathComponent(name) }
         self.homes = homes

@@ -18,7 +18,7 @@ struct ProcessRun {
         private let input: Pipe?
 
         init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Bool = false, directory: URL? = nil) throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-e2e-\(UUID().uuidString)")
+            let folder = TestScratch.folder("run")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             stdoutURL = folder.appendingPathComponent("stdout")
             stderrURL = folder.appendingPathComponent("stderr")
@@ -116,4 +116,20 @@ struct ProcessRun {
 struct NotJSON: Error, CustomStringConvertible {
     let line: String
     var description: String { "stdout line is not a JSON object: \(line.prefix(200))" }
+}
+
+/// One temporary folder for everything this test process's runs write (their output, config and data
+/// homes), removed when the process exits, so that thousands of runs leave nothing behind in /tmp.
+enum TestScratch {
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestScratch.root) }
+        return root
+    }()
+
+    /// A new folder under `root`.
+    static func folder(_ label: String) -> URL {
+        root.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    }
 }

@@ -67,6 +67,33 @@ struct RestartRaceTests {
         }
     }
 
+    @Test("an invited course race: bob, who fetched alice's course, killed at about 80 m and restarted rejoins on the course kept in his data directory, without asking alice")
+    func invitedCourseKillAndRestart() async throws {
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
+        let course = homes.dataHome("alice").appendingPathComponent("lake.gpx")
+        try FileManager.default.createDirectory(at: homes.dataHome("alice"), withIntermediateDirectories: true)
+        try Data(CourseInvitationEndToEndTests.route(name: "Lake loop").utf8).write(to: course)
+        let common = ["--speedup", "10", "--frontend", "json", "--wait", "30", "--log-level", "info"]
+        try await Self.killBobAndRestart(
+            alice: ["run", "--name", "alice", "--id", "a1a1a1a1", "--invite", "bob", "--course", course.path, "--goal", "0.3",
+                    "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "9:00", "--seed", "1"] + common,
+            bob: ["run", "--name", "bob", "--id", "b0b0b0b0", "--join", "--accept-from", "alice", "--port", "\(portB)",
+                  "--peer", "127.0.0.1:\(portA)", "--pace", "7:00", "--seed", "2"] + common,
+            homes: homes
+        ) { killed, restarted in
+            let notices = { (run: ProcessRun) in
+                ((try? run.jsonLines()) ?? []).filter { $0["type"] as? String == "notice" }.compactMap { $0["message"] as? String }
+            }
+            #expect(notices(killed).contains { $0.hasPrefix("course lake.gpx (Lake loop) fetched from alice") }, "\(notices(killed))")
+            #expect(restarted.stderr.contains("rejoining the invited race bob was in"), "\(restarted.stderr)")
+            #expect(notices(restarted).contains("course lake.gpx (Lake loop) kept on this device from an earlier fetch"), "\(notices(restarted))")
+            #expect(!notices(restarted).contains { $0.contains("fetching") })
+            let shown = ((try? restarted.jsonLines()) ?? []).first { $0["type"] as? String == "course" }?["course"] as? [String: Any]
+            #expect(shown?["file"] as? String == "lake.gpx" && shown?["name"] as? String == "Lake loop", "\(String(describing: shown))")
+        }
+    }
+
     /// Alice (slow) and bob race; bob is killed at about 80 m and started again with the same arguments;
     /// both must end with the same result, bob never going back below where he was. `check` looks at bob's
     /// killed and restarted runs.

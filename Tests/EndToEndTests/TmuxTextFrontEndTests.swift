@@ -83,8 +83,8 @@ struct TmuxTextFrontEndTests {
         let stream = folder.appendingPathComponent("run.json")
         let log = folder.appendingPathComponent("run.err")
         // A 5 km demo at speed-up 2: far from over when the terminal goes. `exec`: the run is the pane's
-        // session leader, the process the kernel sends SIGHUP to when its terminal goes (signals arrive
-        // blocked from this test's process: the run unblocks those it listens to).
+        // session leader, the process the kernel sends SIGHUP to when its terminal goes (the signals arrive
+        // blocked from this test's process, which leaves them pending for the run's signal sources).
         let tmux = try Tmux(
             command: "exec \(try BuildProducts.materunner().path) demo --goal 5 --speedup 2 --frontend text --json-out \(stream.path) "
                 + "--data-dir \(folder.path) 2>\(log.path)",

@@ -182,6 +182,12 @@ struct TwoLaptopScreensTests {
         let startsAt = (try #require(countdowns.0.first?.startsAt), try #require(countdowns.1.first?.startsAt))
         #expect(abs(startsAt.0.timeIntervalSince(startsAt.1)) < 1, "alice's start \(startsAt.0), bob's \(startsAt.1)")
         #expect(startsAt.0 > started && startsAt.0 < Date(), "the start \(startsAt.0) is not a real instant of this test")
+        // Discovery says bob is running from the countdown on (carol, watching the network, sees it at
+        // least a second before the start), not `free` until his first fix.
+        let carolLog = (try? String(contentsOf: folder.appendingPathComponent("carol.err"), encoding: .utf8)) ?? ""
+        let bobRunning = carolLog.split(separator: "\n").first { $0.hasSuffix("mate bob is now running") }
+        let seenAt = try #require(bobRunning.flatMap { try? Date(String($0.prefix(19)) + "Z", strategy: .iso8601) }, "\(carolLog)")
+        #expect(seenAt.addingTimeInterval(1) <= startsAt.0, "carol saw bob running at \(seenAt), the start is \(startsAt.0)")
         if let first = countdowns.1.first?.time, let last = countdowns.1.last?.time {
             #expect(last.timeIntervalSince(first) > 2.5, "bob's countdown lasted \(last.timeIntervalSince(first)) s")
         }

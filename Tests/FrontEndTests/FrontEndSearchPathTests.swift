@@ -101,4 +101,22 @@ struct FrontEndSearchPathTests {
         #expect(listed.count == 12)
         #expect(listed.allSatisfy { !$0.isLoaded })
     }
+
+    @Test("a shipped front-end is known by its name or its library's path, and only those say where they write")
+    func shippedNames() {
+        #if os(macOS)
+        let suffix = ".dylib"
+        #else
+        let suffix = ".so"
+        #endif
+        #expect(FrontEndSearchPath.shippedName(of: "json") == "json")
+        #expect(FrontEndSearchPath.shippedName(of: "/usr/lib/materunner/libJSONStreamFrontEnd" + suffix) == "json")
+        #expect(FrontEndSearchPath.shippedName(of: "libWebFrontEnd" + suffix) == "web")
+        #expect(FrontEndSearchPath.shippedName(of: "/tmp/libMyJSONStreamFrontEnd" + suffix) == nil)
+        #expect(FrontEndSearchPath.shippedName(of: "ticker") == nil)
+        #expect(FrontEndHost.isJSONStream("json") && FrontEndHost.isJSONStream("/opt/libJSONStreamFrontEnd" + suffix))
+        #expect(!FrontEndHost.isJSONStream("text") && !FrontEndHost.isJSONStream("/opt/libTextFrontEnd" + suffix))
+        #expect(FrontEndHost.leavesStandardOutput("audio") && FrontEndHost.leavesStandardOutput("/opt/libWebFrontEnd" + suffix))
+        #expect(!FrontEndHost.leavesStandardOutput("json") && !FrontEndHost.leavesStandardOutput("ticker"))
+    }
 }

@@ -142,3 +142,46 @@ extension SampleFrames {
         return frame
     }
 }
+
+// MARK: A race with a ghost (run --ghost)
+
+extension SampleFrames {
+    /// alice's past run, replayed as a ghost: ahead of bob.
+    static let ghost = FrontEndRunner(
+        id: "9e3779b97f4a7cb4", name: "alice", me: false, rank: 2, state: "running", distance: "0.40 km",
+        distanceMetres: 401, progress: 0.401, leader: false, time: "01:05", timeSeconds: 65, finishSeconds: nil, ghost: true
+    )
+
+    static var statusWithGhost: FrontEndFrame {
+        var frame = status
+        var bob = bob
+        bob.rank = 3
+        frame.runners = [alice, ghost, bob]
+        return frame
+    }
+
+    /// The ghost wins: the result says so.
+    static var resultWithGhost: FrontEndFrame {
+        var frame = result
+        var ghost = ghost
+        ghost.rank = 1
+        ghost.state = "finished"
+        ghost.distance = "1.00 km"
+        ghost.distanceMetres = 1000
+        ghost.progress = 1
+        ghost.time = "05:00"
+        ghost.timeSeconds = 300
+        ghost.finishSeconds = 300
+        ghost.leader = true
+        var runners = frame.runners ?? []
+        for index in runners.indices {
+            runners[index].rank = index + 2
+            runners[index].leader = false
+        }
+        frame.runners = [ghost] + runners
+        frame.winner = ghost
+        frame.leader = "alice"
+        frame.message = "the ghost alice wins in 05:00"
+        return frame
+    }
+}

@@ -80,6 +80,27 @@ struct ShippedFrontEndTests {
         #expect(text == expected, "\(text)")
     }
 
+    @Test("a ghost on the text board: 👻 with colour, the word without (TERM=dumb, NO_COLOR, a pipe); marked in the result")
+    func textGhost() throws {
+        var texts: [String] = []
+        for color in [false, true] {
+            let output = try CapturedOutput()
+            let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+            try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: color, color: color, columns: 80))
+            host.deliver(SampleFrames.statusWithGhost)
+            host.deliver(SampleFrames.resultWithGhost)
+            host.shutdown()
+            texts.append(try output.text())
+        }
+        let plain = texts[0].split(separator: "\n").map(String.init)
+        #expect(plain.contains("  alice ghost   0.40 km [########------------]  40%  running"), "\(plain)")
+        #expect(plain.contains { $0.hasPrefix("  1. alice") && $0.hasSuffix("winner (ghost)") }, "\(plain)")
+        #expect(plain.contains { $0.hasPrefix("  2. alice") && !$0.contains("ghost") }, "\(plain)")
+        #expect(plain.contains("Winner: the ghost alice"), "\(plain)")
+        #expect(!texts[0].contains("👻"))
+        #expect(texts[1].contains("alice 👻"), "\(texts[1])")
+    }
+
     @Test("the text board says how the GPS is doing: no fix yet, then the fix and its accuracy; a narrow board on a line of its own")
     func textPosition() throws {
         let output = try CapturedOutput()

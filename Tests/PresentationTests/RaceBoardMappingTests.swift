@@ -28,6 +28,24 @@ struct RaceBoardMappingTests {
         ))
     }
 
+    @Test("a ghost's row says ghost: true (a runner's has no ghost key); a ghost that wins is named as one")
+    func ghost() throws {
+        let ghost = Runner(id: .ghost(of: ana.id), name: "ana", isGhost: true)
+        let snapshot = Sample.snapshot(.complete, [
+            Sample.progress(ghost, .finished, elapsed: 30, distance: 100, finishTime: 30),
+            Sample.progress(ana, .finished, elapsed: 32, distance: 100, finishTime: 32),
+            Sample.progress(bor, .finished, elapsed: 40, distance: 100, finishTime: 40),
+        ])
+        let rows = RaceBoard(snapshot).runners
+        #expect(rows.map(\.ghost) == [true, nil, nil])
+        #expect(rows.map(\.rank) == [1, 2, 3])
+        let result = RunningResult(snapshot)
+        #expect(result.winner?.ghost == true)
+        #expect(result.summary == "the ghost ana wins in 00:30")
+        let json = String(decoding: try JSONEncoder().encode(rows[1]), as: UTF8.self)
+        #expect(!json.contains("ghost"))
+    }
+
     @Test("our calories come from our effort, truncated to whole kcal; mates have none")
     func calories() {
         var snapshot = Sample.snapshot(.running, [

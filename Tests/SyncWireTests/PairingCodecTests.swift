@@ -63,7 +63,7 @@ struct PairingCodecTests {
             do { _ = try SyncDatagramCodec.decode(bytes); return nil } catch { return error }
         }
         var subtype = encoded(2)
-        subtype[16] = 28
+        subtype[16] = 30
         #expect(refused(subtype) == .fieldOutOfRange("subtype"))
         // Subtypes below 16 are the sync layer's: 1 is an address challenge, of another length.
         subtype[16] = 1
@@ -99,9 +99,9 @@ struct PairingCodecTests {
         #expect(refused(oneRunner) == .fieldOutOfRange("roster"))
     }
 
-    @Test("a datagram longer than a roster of 9 with its tag is too long")
+    @Test("a datagram longer than a full course chunk with its tag is too long")
     func tooLong() {
-        #expect(SyncDatagramCodec.maximumLength == 462)
-        #expect(throws: DatagramError.tooLong(length: 463)) { try SyncDatagramCodec.decode([UInt8](repeating: 0, count: 463)) }
+        #expect(SyncDatagramCodec.maximumLength == 994 + 8)
+        #expect(throws: DatagramError.tooLong(length: 1003)) { try SyncDatagramCodec.decode([UInt8](repeating: 0, count: 1003)) }
     }
 }

@@ -60,8 +60,8 @@ struct SyncDatagramCodecTests {
         #expect(size(Self.messages[9]) == 48)
         // The shortest: a presence with a one-byte name.
         #expect(SyncDatagramCodec.minimumLength == 18)
-        // The longest is a race roster of 9 runners (type 15, subtype 21): 454 bytes, plus the tag.
-        #expect(SyncDatagramCodec.maximumLength == 454 + 8)
+        // The longest is a full course chunk (type 15, subtype 29, 112 points): 994 bytes, plus the tag.
+        #expect(SyncDatagramCodec.maximumLength == 994 + 8)
     }
 
     @Test("the header and a progress body are laid out as documented, big-endian")

@@ -35,14 +35,14 @@ struct SyncDatagramFuzzTests {
         SyncDatagramRejectionTests.encoded(LobbyCodecTests.messages[2]),
         SyncDatagramRejectionTests.encoded(LobbyCodecTests.messages[4]),
         SyncDatagramRejectionTests.encoded(LobbyCodecTests.messages[6]),
-    ] + PairingCodecTests.encodedSamples
+    ] + PairingCodecTests.encodedSamples + CourseFetchCodecTests.encodedSamples
 
-    @Test("100 000 random byte arrays of 0 to 500 bytes")
+    @Test("100 000 random byte arrays of 0 to 1 100 bytes")
     func randomBytes() {
         var random = SeededGenerator(seed: 0x5EED_0201)
         var tally = Tally()
         for _ in 0..<100_000 {
-            let count = Int.random(in: 0...500, using: &random)
+            let count = Int.random(in: 0...1_100, using: &random)
             decode((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }, into: &tally)
         }
         #expect(tally.total == 100_000)

@@ -1,4 +1,5 @@
 import Domain
+import Presentation
 
 /// Reads the recorded runs for the records and export flows: all of them, or the one an id (or a
 /// unique start of it, 4 characters or more) names.
@@ -32,10 +33,21 @@ public struct RecordLookup: Sendable {
         let wanted = id.lowercased()
         let matches = try all().filter { $0.id == wanted || (id.count >= Self.minimumPrefix && $0.id.hasPrefix(wanted)) }
         guard matches.count == 1, let record = matches.first else {
+            if matches.isEmpty, id.count < Self.minimumPrefix, !id.isEmpty {
+                throw .usage("'\(id)' is too short to name a run: give \(Self.minimumPrefix) characters of its id or more (`materunner records` lists them)")
+            }
             throw .usage(matches.isEmpty
                 ? "no run '\(id)' in \(storeLocation): see `materunner records` for the ids"
-                : "'\(id)' starts \(matches.count) run ids: give more of the id")
+                : "'\(id)' starts \(matches.count) run ids: give more of the id (\(Self.candidates(matches)))")
         }
         return record
+    }
+
+    /// The runs an ambiguous id names, as `id (date, runner)`, at most five.
+    static func candidates(_ matches: [RunRecord]) -> String {
+        let listed = RecordSummaries.newestFirst(matches).prefix(5).map { record in
+            "\(record.id) (\(RecordText.day(record.startedAt)), \(record.runnerName))"
+        }
+        return listed.joined(separator: ", ") + (matches.count > 5 ? ", …" : "")
     }
 }

@@ -37,12 +37,13 @@ public struct RecordsFlow: Sendable {
         } else {
             records = RecordSummaries.newestFirst(all)
         }
+        let bests = Self.courseBests(all)
         if json {
-            for record in records { dependency.output.write(try Self.json(RecordLine(record))) }
+            for record in records { dependency.output.write(try Self.json(RecordLine(record, courseBest: bests.contains(record.id)))) }
         } else if records.isEmpty {
             dependency.output.write("no runs recorded in \(dependency.lookup.location)\(month.map { " in \($0)" } ?? "")")
         } else {
-            dependency.output.write(RecordText.table(records, among: all))
+            dependency.output.write(RecordText.grouped(records, among: all))
         }
     }
 
@@ -51,7 +52,11 @@ public struct RecordsFlow: Sendable {
     /// One run, named by its id or a unique start of it: every detail as text, or its JSON line.
     public func show(id: String, json: Bool) throws(FlowError) {
         let record = try dependency.lookup.record(matching: id)
-        if json { dependency.output.write(try Self.json(RecordLine(record))) } else { dependency.output.write(RecordText.details(record)) }
+        if json {
+            dependency.output.write(try Self.json(RecordLine(record, courseBest: Self.courseBests(try dependency.lookup.all()).contains(record.id))))
+        } else {
+            dependency.output.write(RecordText.details(record))
+        }
     }
 
     // MARK: Totals
@@ -62,10 +67,15 @@ public struct RecordsFlow: Sendable {
         let lifetime = RecordSummaries.lifetime(records)
         let monthly = RecordSummaries.monthly(records)
         if json {
-            dependency.output.write(try Self.json(TotalsLine(lifetime: lifetime, monthly: monthly)))
+            dependency.output.write(try Self.json(TotalsLine(lifetime: lifetime, monthly: monthly, courses: RecordSummaries.byCourse(records))))
         } else {
             dependency.output.write([RecordText.totals("lifetime", lifetime)] + monthly.map { RecordText.totals("\($0.month)", $0.totals) })
         }
+    }
+
+    /// The ids of the personal records, one per course and goal.
+    private static func courseBests(_ records: [RunRecord]) -> Set<String> {
+        Set(RecordSummaries.byCourse(records).compactMap { $0.best?.id })
     }
 
     private static func json(_ value: some Encodable) throws(FlowError) -> String {

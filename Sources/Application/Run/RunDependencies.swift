@@ -7,8 +7,12 @@ public struct RunDependencies: Sendable {
     public var transport: any RaceTransport
     /// Makes the mate discovery, used when no peer was named.
     public var discovery: @Sendable () -> any MateDiscoveryRepository
-    /// Makes the position source once the run is agreed (a bad file throws, saying what to do).
-    public var location: @Sendable () throws -> any LocationRepository
+    /// Makes the position source once the run is agreed, along the run's course if it has one (a bad
+    /// file throws, saying what to do).
+    public var location: @Sendable (LappedCourse?) throws -> any LocationRepository
+    /// Where a joiner gets the host's course it did not bring (kept on this device, or fetched from the
+    /// host); nil: only `--course` files.
+    public var courses: (any CourseRepository)?
     /// Records the run as it goes.
     public var recorder: RunRecorder
     /// The world clock drawn beside the run, if asked for.
@@ -20,9 +24,11 @@ public struct RunDependencies: Sendable {
     /// A run's dependencies.
     public init(
         transport: any RaceTransport, discovery: @escaping @Sendable () -> any MateDiscoveryRepository,
-        location: @escaping @Sendable () throws -> any LocationRepository, recorder: RunRecorder,
-        worldClock: WorldClockRequest? = nil, knownMates: (any KnownMatesRepository)? = nil, environment: FlowEnvironment
+        location: @escaping @Sendable (LappedCourse?) throws -> any LocationRepository, recorder: RunRecorder,
+        worldClock: WorldClockRequest? = nil, knownMates: (any KnownMatesRepository)? = nil,
+        courses: (any CourseRepository)? = nil, environment: FlowEnvironment
     ) {
+        self.courses = courses
         self.knownMates = knownMates
         self.transport = transport
         self.discovery = discovery

@@ -36,19 +36,24 @@ public struct RunFlow: Sendable {
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
 
         var terms = request.openTerms
+        var course = request.course
         // Whether discovery already says `running` (an invited race's lobby does from its countdown on).
         var announced = false
         await teardown.add { deps.transport.leaveRace(as: me.id) }
+        let courses = RunCourse(request: request, dependencies: deps, binder: binder)
+        await teardown.add { courses.cancel() }
         if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
             // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
             terms = resumed
             logger.info("rejoining the invited race \(me.name) was in (kept in the data directory): catching up from the mates")
+            // Its course is the host's, found on this device (its --course, or the copy fetched before).
+            course = try await courses.agreed(&terms, listing: nil, invitation: 0, host: nil)
         } else if request.hasLobby {
-            let start = try await RunLobby(request: request, dependencies: deps, binder: binder, discovery: discovery).agree()
+            let start = try await RunLobby(
+                request: request, dependencies: deps, binder: binder, discovery: discovery, starting: { courses.prefetch(for: $0) }
+            ).agree()
             announced = discovery != nil
             terms = start.terms
-            // Each runner's own --course: a runner on another course, or none, is refused by the session.
-            terms.course = request.terms.course
             // Keyed by default with the exchanged race key and race id; a race key the runners were given
             // (--race-key-file) stays, so that spectators holding it can still watch.
             if deps.transport.isAuthenticated {
@@ -57,14 +62,16 @@ public struct RunFlow: Sendable {
                 logger.info("invited race keyed with the race key and race id from the pairing exchange")
             }
             logger.info("run agreed: \(start.runners.count) runners, \(start.terms.goal) \(start.terms.mode), host \(start.host.name)")
+            // The host's course: the invitation named it; a joiner without it fetches it from the host.
+            course = try await courses.agreed(&terms, listing: start.course, invitation: start.invitation, host: start.host)
         }
 
-        if let course = request.course, let courseTerms = terms.course {
+        if let course, let courseTerms = terms.course {
             binder.show(course: FrontEndCourse(course, terms: courseTerms))
         }
         // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
         environment.startRaceTime()
-        var location = try deps.location()
+        var location = try deps.location(course)
         if let discovery, !announced {
             // The race's own id, the same on every runner: never a per-runner random one.
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: { deps.transport.publicRaceID }, logger: logger)
@@ -72,7 +79,8 @@ public struct RunFlow: Sendable {
         var configuration = environment.timings.session(
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
         )
-        configuration.course = request.course
+        configuration.course = course
+        configuration.ghost = terms.mode == .team ? nil : request.ghost
         let session = RaceSession(
             configuration: configuration,
             location: RecordingLocationRepository(wrapped: location, recorder: deps.recorder),

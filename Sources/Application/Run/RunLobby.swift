@@ -10,6 +10,9 @@ struct RunLobby {
     let binder: FrontEndBinder
     /// Where we are advertised, if we are: it says `running` from the agreed start (the countdown) on.
     let discovery: (any MateDiscoveryRepository)?
+    /// Told of the agreed start as soon as the lobby agrees on it (before the countdown): a joiner
+    /// begins fetching the host's course then.
+    var starting: @Sendable (RaceStart) -> Void = { _ in }
 
     /// The agreed start; a `FlowError.runtime` saying why when there is none.
     func agree() async throws -> RaceStart {
@@ -21,7 +24,7 @@ struct RunLobby {
         case let .host(invitees, answerWithin):
             lobby = HostInvitation(
                 lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock, knownMates: deps.knownMates),
-                names: invitees, terms: request.terms, timeout: answerWithin
+                names: invitees, terms: request.terms, timeout: answerWithin, course: request.course.map(CourseListing.init)
             )
             input = binder.lobbyInput(cancels: environment.interrupts())
         case .joiner(let acceptFrom):
@@ -32,10 +35,10 @@ struct RunLobby {
         case .open:
             throw FlowError(.software, "a run without invitations has no lobby")
         }
-        var announced: any LobbyUseCase = lobby
-        if let discovery {
-            let (transport, logger) = (deps.transport, environment.logger)
-            announced = StartAnnouncingLobby(wrapped: lobby) { start in
+        let (transport, logger, discovery, starting) = (deps.transport, environment.logger, discovery, starting)
+        let announced = StartAnnouncingLobby(wrapped: lobby) { start in
+            starting(start)
+            if let discovery {
                 RunStateAnnouncer.announceRunning(transport.publicRaceID(invitation: start.invitation), on: discovery, logger: logger)
             }
         }
@@ -51,3 +54,4 @@ struct RunLobby {
         }
     }
 }
+

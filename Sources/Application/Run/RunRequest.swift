@@ -26,6 +26,8 @@ public struct RunRequest: Sendable {
     public var wait: TimeInterval
     /// The course of `--course` with its laps (its terms are `terms.course`).
     public var course: LappedCourse?
+    /// The ghost of `--ghost`, announced by this runner (`GhostLoader`); nil without one.
+    public var ghost: GhostTrack?
 
     /// A run of `me` toward `terms`, on `course` if there is one.
     public init(

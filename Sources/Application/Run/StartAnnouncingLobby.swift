@@ -2,7 +2,8 @@ import Domain
 
 /// A lobby that tells the network the runner is busy as soon as its start is agreed: at `starting`
 /// (the countdown's first second) `announce` runs once, so that discovery advertises `running` with
-/// the race's id from the countdown on rather than `free` until the first fix.
+/// the race's id from the countdown on rather than `free` until the first fix, and a joiner begins
+/// fetching a host's course it lacks while the countdown runs.
 struct StartAnnouncingLobby: LobbyUseCase {
     let wrapped: any LobbyUseCase
     let announce: @Sendable (RaceStart) -> Void

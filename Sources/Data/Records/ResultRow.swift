@@ -14,6 +14,8 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var finishTime: Double?
     var phase: Int
     var isMe: Bool
+    /// A ghost's line (migration v3; 0 for every earlier run).
+    var isGhost: Bool
 
     init(runID: String, result: RunnerResult) {
         runId = runID
@@ -25,6 +27,7 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         finishTime = result.finishTime
         phase = Int(result.phase.rawValue)
         isMe = result.isMe
+        isGhost = result.isGhost
     }
 
     /// An unknown phase (from a newer version) reads as running; impossible numbers are refused.
@@ -34,7 +37,8 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
             distance: StoredValue.check(distance, StoredValue.metres, "result.distance"),
             elapsed: StoredValue.check(elapsed, StoredValue.seconds, "result.elapsed"),
             finishTime: finishTime.map { value throws(StoredValue.Invalid) in try StoredValue.check(value, StoredValue.seconds, "result.finishTime") },
-            phase: RunnerPhase(rawValue: UInt8(clamping: phase)) ?? .running, isMe: isMe, runnerID: runnerId
+            phase: RunnerPhase(rawValue: UInt8(clamping: phase)) ?? .running, isMe: isMe, runnerID: runnerId,
+            isGhost: isGhost
         )
     }
 }

@@ -71,6 +71,22 @@ enum RunRecordMigrations {
         migrator.registerMigration("v2: index runs by start time") { db in
             try db.create(index: "run_startedAt", on: RunRow.databaseTableName, columns: ["startedAt"])
         }
+        migrator.registerMigration("v3: courses, ghosts, places on the course") { db in
+            try db.alter(table: RunRow.databaseTableName) { table in
+                table.add(column: "courseDigest", .text)
+                table.add(column: "courseName", .text)
+                table.add(column: "courseLapCentimetres", .integer)
+                table.add(column: "courseLaps", .integer)
+            }
+            try db.create(index: "run_course", on: RunRow.databaseTableName, columns: ["courseDigest", "courseLaps"])
+            try db.alter(table: ResultRow.databaseTableName) { table in
+                table.add(column: "isGhost", .boolean).notNull().defaults(to: false)
+            }
+            try db.alter(table: SampleRow.databaseTableName) { table in
+                table.add(column: "latitude", .double)
+                table.add(column: "longitude", .double)
+            }
+        }
         return migrator
     }
 }

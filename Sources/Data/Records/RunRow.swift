@@ -15,6 +15,12 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var duration: Double
     var kilocalories: Double
     var status: String
+    /// The course (`CourseTerms`), all four or none: NULL for a run without a course (and every run
+    /// recorded before migration v3).
+    var courseDigest: String?
+    var courseName: String?
+    var courseLapCentimetres: Int?
+    var courseLaps: Int?
 
     /// The row of a record (its route, results and the rest live in their own tables).
     init(_ record: RunRecord) {
@@ -27,6 +33,22 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         duration = record.duration
         kilocalories = record.kilocalories
         status = record.status.rawValue
+        courseDigest = record.terms.course?.digest
+        courseName = record.terms.course?.name
+        courseLapCentimetres = record.terms.course.map { Int($0.lengthCentimetres) }
+        courseLaps = record.terms.course?.laps
+    }
+
+    /// The course, when all four columns hold one; a digest that is not 16 hex digits, laps outside
+    /// 1 … 100 or a lap length outside 20 m … 1000 km are refused as damaged.
+    func course() throws(StoredValue.Invalid) -> CourseTerms? {
+        guard let courseDigest, let courseName, let courseLapCentimetres, let courseLaps else { return nil }
+        guard courseDigest.count == 16, UInt64(courseDigest, radix: 16) != nil else {
+            throw StoredValue.Invalid(column: "run.courseDigest", value: .nan, expected: 0...0xFFFF_FFFF_FFFF_FFFF)
+        }
+        let laps = try StoredValue.check(courseLaps, StoredValue.laps, "run.courseLaps")
+        let length = try StoredValue.check(courseLapCentimetres, StoredValue.lapCentimetres, "run.courseLapCentimetres")
+        return CourseTerms(digest: courseDigest, name: courseName, lengthCentimetres: UInt32(length), laps: laps)
     }
 
     /// The record, with the rows of the other tables that belong to it. Unknown modes or statuses
@@ -36,7 +58,8 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
             id: id, runnerName: runnerName,
             terms: RaceTerms(
                 mode: RaceMode(rawValue: UInt8(clamping: mode)) ?? .single,
-                goal: RaceGoal(centimetres: UInt32(clamping: goalCentimetres))
+                goal: RaceGoal(centimetres: UInt32(clamping: goalCentimetres)),
+                course: course()
             ),
             startedAt: Date(timeIntervalSince1970: StoredValue.check(startedAt, StoredValue.unixTime, "run.startedAt")),
             distance: StoredValue.check(distance, StoredValue.metres, "run.distance"),

@@ -83,6 +83,15 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
         try access { db in try RunRow.fetchOne(db, key: id).map { try Self.load($0, db, path: path) } }
     }
 
+    /// The runs on one course (digest and laps), newest first, through the `run_course` index.
+    public func records(onCourse course: CourseTerms) throws -> [RunRecord] {
+        try access { db in
+            try RunRow.filter(Column("courseDigest") == course.digest && Column("courseLaps") == course.laps)
+                .order(Column("startedAt").desc, Column("id").desc)
+                .fetchAll(db).map { try Self.load($0, db, path: path) }
+        }
+    }
+
     // MARK: Helpers
 
     /// The record of `run`; a `RecordStoreError.invalidValue` naming the run and column when a number

@@ -11,6 +11,9 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var runnerName: String
     var elapsed: Double
     var distance: Double
+    /// Where that distance is on the course (migration v3): NULL without a course.
+    var latitude: Double?
+    var longitude: Double?
 
     init(runID: String, sample: ProgressSample) {
         runId = runID
@@ -18,6 +21,8 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         runnerName = sample.runnerName
         elapsed = sample.elapsed
         distance = sample.distance
+        latitude = sample.place?.latitude
+        longitude = sample.place?.longitude
     }
 
     /// The sample; impossible numbers are refused.
@@ -26,7 +31,16 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
             runnerName: runnerName,
             elapsed: StoredValue.check(elapsed, StoredValue.seconds, "sample.elapsed"),
             distance: StoredValue.check(distance, StoredValue.metres, "sample.distance"),
-            runnerID: runnerId
+            runnerID: runnerId,
+            place: place()
+        )
+    }
+
+    private func place() throws(StoredValue.Invalid) -> Coordinate? {
+        guard let latitude, let longitude else { return nil }
+        return try Coordinate(
+            latitude: StoredValue.check(latitude, StoredValue.latitude, "sample.latitude"),
+            longitude: StoredValue.check(longitude, StoredValue.longitude, "sample.longitude")
         )
     }
 }

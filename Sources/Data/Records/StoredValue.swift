@@ -16,6 +16,10 @@ enum StoredValue {
     static let latitude: ClosedRange<Double> = -90...90
     /// Degrees of longitude.
     static let longitude: ClosedRange<Double> = -180...180
+    /// Laps of a course.
+    static let laps: ClosedRange<Double> = 1...100
+    /// One lap of a course, in centimetres (20 m … 1000 km).
+    static let lapCentimetres: ClosedRange<Double> = 2_000...100_000_000
     /// Ranks (0 is unranked).
     static let rank: ClosedRange<Double> = 0...1_000_000
 

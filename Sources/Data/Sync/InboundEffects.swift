@@ -9,6 +9,8 @@ struct InboundEffects: Sendable {
     var replies: [[UInt8]] = []
     /// Progress to hand to `updates()`, in order.
     var progress: [RunnerProgress] = []
+    /// Mates' ghosts that this datagram completed, for `ghosts()`.
+    var ghosts: [Ghost] = []
     /// A checked datagram whose body is a lobby message, a cheer or a hello, for the subscribers.
     var lobby: SyncDatagram?
     /// The host's identity and the code of an invitation whose pairing completed (attached to `lobby`).

@@ -66,6 +66,9 @@ struct KeptInvitedRace: Codable, Sendable {
     var host: String
     var mode: UInt8
     var goalCentimetres: UInt32
+    /// The host's course, when the race has one (found again on this device at a restart: the runner's
+    /// `--course` or the copy fetched from the host, `CourseStore`).
+    var course: CourseTerms?
     var savedAt: Date
 
     /// The secrets, roster and host identity, or nil when the file's values are not valid.
@@ -77,6 +80,6 @@ struct KeptInvitedRace: Codable, Sendable {
         else { return nil }
         let roster = RaceRoster(keys: self.roster.mapValues { Array($0) }, signature: Array(rosterSignature))
         guard roster.isValid(raceID: secrets.raceID, host: host), roster.keys[runner] != nil else { return nil }
-        return (secrets, roster, host, RaceTerms(mode: mode, goal: RaceGoal(centimetres: goalCentimetres)))
+        return (secrets, roster, host, RaceTerms(mode: mode, goal: RaceGoal(centimetres: goalCentimetres), course: course))
     }
 }

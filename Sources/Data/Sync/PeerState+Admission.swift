@@ -50,6 +50,9 @@ extension PeerState {
             for runner in directory.validated(arrival.source) {
                 if let terms = roster.runners[runner]?.terms { bound(runner, at: arrival.source, terms: terms) }
             }
+        case .ghostChunk:
+            // Handled with the runner messages (`handleGhostChunk`), never here.
+            throw DatagramError.fieldOutOfRange("subtype")
         }
     }
 

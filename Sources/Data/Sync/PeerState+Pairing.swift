@@ -14,6 +14,8 @@ extension PeerState {
     ) throws(DatagramError) {
         guard let me = outbox.me, pairingState.keys != nil else { throw .pairingRefused("this peer has no identity") }
         let sender = datagram.sender
+        if case .courseRequest = pairing { return try handleCourse(pairing, sender: sender, source: source, into: &effects) }
+        if case .courseChunk = pairing { return try handleCourse(pairing, sender: sender, source: source, into: &effects) }
         do throws(PairingError) {
             switch pairing {
             case let .offer(id, invitee, offer):
@@ -73,7 +75,7 @@ extension PeerState {
                 guard invitee == me, let joined = pairingState.joined[key], let session = joined.session else { return }
                 guard joined.pairing.isValid(outcome: kind, signature: signature, in: session) else { throw .badSignature("outcome") }
                 pairingState.signedOutcomes[key, default: []].insert(kind)
-            case .watchRequest, .watchGrant, .watchRefusal, .signedBoot:
+            case .courseRequest, .courseChunk, .watchRequest, .watchGrant, .watchRefusal, .signedBoot:
                 break
             }
         } catch {
@@ -212,7 +214,7 @@ extension PeerState {
         return KeptInvitedRace(
             runner: runner, invitation: race.invitation, raceKey: Data(secrets.key), raceID: Data(secrets.raceID),
             roster: roster.keys.mapValues { Data($0) }, rosterSignature: Data(roster.signature), host: host.text,
-            mode: terms.mode.rawValue, goalCentimetres: terms.goal.centimetres, savedAt: now
+            mode: terms.mode.rawValue, goalCentimetres: terms.goal.centimetres, course: terms.course, savedAt: now
         )
     }
 

@@ -26,6 +26,7 @@ extension PeerState {
                 out += outgoing(encode(datagram), to: recipients)
             }
         }
+        out += dueGhostChunk(from: progress.runner.id)
         guard datagrams.count > 1 else { return forSpectators(out) }
         out += dueRelays()
         out += dueAcknowledgements()

@@ -29,7 +29,7 @@ extension PeerState {
                 try handleWatch(pairing, datagram: datagram, arrival: arrival, into: &effects)
                 return effects
             }
-            if case .extended(let message) = datagram.message {
+            if case .extended(let message) = datagram.message, !message.isAboutRunner {
                 try handleExtended(message, arrival: arrival, into: &effects)
                 if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
                 return effects
@@ -98,6 +98,8 @@ extension PeerState {
             // Delivered to the subscribers; a runner that speaks to us is a peer to answer (once validated).
             heard(from: arrival, into: &effects)
             countReceived(datagram.message.type.name)
+        case .extended(.ghostChunk(let chunk)):
+            try handleGhostChunk(chunk, datagram: datagram, arrival: arrival, into: &effects)
         case .extended:
             break
         }

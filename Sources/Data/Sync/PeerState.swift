@@ -42,6 +42,8 @@ struct PeerState: Sendable {
     private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
     /// The pairing exchanges of invitations, both ways.
     var pairingState: LobbyPairing
+    /// The course fetch, both ways: the course we serve as a host, the courses we fetch as a joiner.
+    var courses = CourseTransfers()
     /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions; for a
     /// spectator, the race its grant and the host's roster admitted it to.
     var invited: InvitedRace?
@@ -50,6 +52,13 @@ struct PeerState: Sendable {
     var spectatorMates: [MateIdentity]?
     /// A spectator's watch exchange, from its first presence on.
     var watching: SpectatorAdmission?
+    /// The chunks of the ghost we announce, sent one per publish in turn (`PeerState+Ghosts`).
+    var ghostChunks: [GhostChunkDTO] = []
+    var ghostCursor = 0
+    /// Whether the next publish sends every chunk at once (right after the announcement).
+    var ghostBurstDue = false
+    /// Mates' ghosts being put back together from their chunks.
+    var ghostAssembler = GhostAssembler()
 
     /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
     init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64 = SyncClocks.wallMicroseconds()) {

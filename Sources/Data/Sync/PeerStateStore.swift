@@ -25,6 +25,9 @@ final class PeerStateStore: Sendable {
     /// As many updates as the updates stream keeps: beyond it the oldest are dropped (progress is
     /// state, the next update of the same runner carries everything).
     static let pendingLimit = 256
+    private let ghostContinuation: AsyncStream<Ghost>.Continuation
+    /// Mates' ghosts, each once whole.
+    let ghosts: AsyncStream<Ghost>
     /// The subscribers of lobby messages and cheers.
     let hub = MessageHub()
     /// The race clock: the instants of lobby messages sent and received.
@@ -35,6 +38,7 @@ final class PeerStateStore: Sendable {
         self.state = Mutex(state)
         self.raceClock = raceClock
         (updates, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
+        (ghosts, ghostContinuation) = AsyncStream.makeStream(of: Ghost.self, bufferingPolicy: .bufferingNewest(64))
     }
 
     /// The wall clock a step reads (the race clock is read outside the lock).
@@ -50,6 +54,7 @@ final class PeerStateStore: Sendable {
     func receive(_ bytes: [UInt8], from source: PeerAddress) -> [[UInt8]] {
         let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks) }
         if !effects.progress.isEmpty { deliver(effects.progress) }
+        for ghost in effects.ghosts { ghostContinuation.yield(ghost) }
         if effects.lobby != nil || effects.pairingCode != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
         state.withLock { $0.countReceived() }
         return effects.replies
@@ -109,6 +114,7 @@ final class PeerStateStore: Sendable {
     func finish() {
         continuation.finish()
         ready.continuation.finish()
+        ghostContinuation.finish()
         hub.finish()
     }
 }

@@ -7,7 +7,8 @@ import SyncWire
 /// address they came from — ourselves included; every peer picks the same one with no election), where
 /// it is, and our estimate of its clock from ping/pong exchanges. A pong counts only if it answers one of
 /// our pings, from the address that ping went to; once agreed, one exchange moves the offset back by
-/// at most `maximumStep` and forward by no more than the two exchanges' uncertainties allow.
+/// at most `maximumStep` and forward by no more than the two exchanges' uncertainties allow (either
+/// way at most `maximumStep`, or the current uncertainty when that is larger).
 struct RaceClockSync: Sendable {
     /// Once agreed, the most one exchange may move the offset backward (s).
     static let maximumStep: TimeInterval = 0.25
@@ -65,8 +66,12 @@ struct RaceClockSync: Sendable {
         guard exchange.isPlausible else { throw DatagramError.unsolicitedPong }
         if let current = estimate.offset, let uncertainty = estimate.uncertainty {
             let step = exchange.offset - current
-            let forward = min(Self.maximumStep, uncertainty + exchange.delay / 2 + Self.driftAllowance)
-            guard step <= forward, step >= -Self.maximumStep else { throw PeerRefusal.clockStep }
+            // Honest exchanges' intervals overlap; and a poor estimate (its round trip took longer than
+            // 2 × maximumStep, say a first ping on a loaded board) may still move anywhere within its
+            // own interval, or one slow first exchange would lock every better one out.
+            let reach = max(Self.maximumStep, uncertainty + Self.driftAllowance)
+            let forward = min(reach, uncertainty + exchange.delay / 2 + Self.driftAllowance)
+            guard step <= forward, step >= -reach else { throw PeerRefusal.clockStep }
         }
         outstanding.remove(at: index)
         estimate.add(exchange)

@@ -129,6 +129,16 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         await send(store.withState { $0.publish(progress, clocks: clocks) })
     }
 
+    /// Announces our ghost: one of its chunks goes with every publish from now on (docs/PROTOCOL.md).
+    public func announce(_ ghost: Ghost) async {
+        store.withState { $0.announce(ghost) }
+    }
+
+    /// Mates' ghosts, each once all its chunks arrived (see `RaceSyncRepository`).
+    public func ghosts() -> AsyncStream<Ghost> {
+        store.ghosts
+    }
+
     /// The mates' progress as it arrives (see `RaceSyncRepository`).
     public func updates() -> AsyncStream<RunnerProgress> {
         store.updates
@@ -157,7 +167,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     }
 
     /// Hands the datagrams to the transport, in order and all at once, and counts how each went.
-    private func send(_ datagrams: [OutgoingDatagram]) async {
+    func send(_ datagrams: [OutgoingDatagram]) async {
         guard !datagrams.isEmpty else { return }
         let sent = await transport.send(datagrams.map { ($0.bytes, $0.address) })
         store.withState { state in

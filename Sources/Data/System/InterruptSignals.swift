@@ -26,12 +26,9 @@ private final class SignalSources: Sendable {
     nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
     init(_ signals: [Int32], handler: @escaping @Sendable () -> Void) {
-        // A parent may start us with these signals blocked (a blocked mask is inherited through exec: a
-        // tmux server started by a test harness did): blocked, they would stay pending and never stop us.
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in signals { sigaddset(&set, number) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        // Dispatch reads them from a signalfd on Linux: a parent that started us with them blocked (a
+        // blocked mask is inherited through exec) leaves them pending for it to read, which works; they
+        // must not be unblocked here, or one delivered to this thread may never reach the signalfd.
         sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -5,10 +5,24 @@ public struct Runner: Sendable, Hashable, Codable {
 
     public var id: RunnerID
     public var name: String
+    /// A ghost: a recorded run replayed on the race clock (`Ghost`), not a person running now. It is
+    /// ranked on screen like anyone, but its places count in no record's totals.
+    public var isGhost: Bool
 
-    public init(id: RunnerID, name: String) {
+    public init(id: RunnerID, name: String, isGhost: Bool = false) {
         self.id = id
         self.name = name
+        self.isGhost = isGhost
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, name, isGhost }
+
+    /// Decodes a runner; one written before ghosts existed is not a ghost.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(RunnerID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        isGhost = try container.decodeIfPresent(Bool.self, forKey: .isGhost) ?? false
     }
 
     /// The most characters a name may have.

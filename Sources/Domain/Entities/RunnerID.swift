@@ -27,3 +27,14 @@ public struct RunnerID: Sendable, Hashable, Comparable, Codable, CustomStringCon
         lhs.rawValue < rhs.rawValue
     }
 }
+
+extension RunnerID {
+    /// The id of the ghost that `announcer` announces (`Ghost`): derived, so that every peer names it
+    /// the same and a ghost is bound to the runner that announced it (docs/PROTOCOL.md, "ghost chunk").
+    /// The XOR with a fixed odd constant never gives the announcer's own id, nor 0 for an id other
+    /// than the constant itself (which gives 1 instead).
+    public static func ghost(of announcer: RunnerID) -> RunnerID {
+        let derived = announcer.rawValue ^ 0x9E37_79B9_7F4A_7C15
+        return RunnerID(rawValue: derived == 0 ? 1 : derived)
+    }
+}

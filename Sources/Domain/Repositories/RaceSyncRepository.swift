@@ -10,6 +10,10 @@ public protocol RaceSyncRepository: Sendable {
     /// the consumer was busy with the previous one (never empty), so a consumer that falls behind
     /// catches up in one step instead of one step per update. One consumer only, instead of `updates()`.
     func updateBatches() -> AsyncStream<[RunnerProgress]>
+    /// Announces our ghost to every peer until the run ends (see the extension for the default).
+    func announce(_ ghost: Ghost) async
+    /// The ghosts mates announce, each once it arrived whole (see the extension for the default).
+    func ghosts() -> AsyncStream<Ghost>
 }
 
 extension RaceSyncRepository {
@@ -24,4 +28,14 @@ extension RaceSyncRepository {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+}
+
+/// Ghosts travel beside the progress (docs/PROTOCOL.md, "ghost chunk"): the runner that passes
+/// `--ghost` announces it, every peer receives it and replays it identically.
+extension RaceSyncRepository {
+    /// Announces our ghost to every peer, again and again until the run ends (a peer that joins or
+    /// restarts late still gets it). The default: a sync without ghosts announces nothing.
+    public func announce(_ ghost: Ghost) async {}
+    /// The ghosts mates announce, each once it arrived whole. The default: none.
+    public func ghosts() -> AsyncStream<Ghost> { AsyncStream { $0.finish() } }
 }

@@ -10,4 +10,13 @@ public protocol RunRecordRepository: Sendable {
     func allRecords() throws -> [RunRecord]
     /// One run, fully loaded; nil when no run has this id.
     func record(id: String) throws -> RunRecord?
+    /// Every run on `course` (same digest and laps), fully loaded, newest first.
+    func records(onCourse course: CourseTerms) throws -> [RunRecord]
+}
+
+extension RunRecordRepository {
+    /// Every run on `course`, picked from `allRecords()` (a store with an index does better).
+    public func records(onCourse course: CourseTerms) throws -> [RunRecord] {
+        try allRecords().filter { $0.terms.course == course }
+    }
 }

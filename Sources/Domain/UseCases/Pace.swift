@@ -13,6 +13,34 @@ public struct Pace: Sendable {
     /// (seconds since start, metres) samples; the first one is at or before the window's start.
     private var samples: [(time: TimeInterval, distance: Double)] = []
 
+    /// The slowest and fastest pace a runner may be given (`run --pace`): 2:00 to 30:00 min/km.
+    public static let settable: ClosedRange<TimeInterval> = 120...1800
+
+    /// Seconds per kilometre of a pace written `5:30` (minutes and seconds) or `5.5` (minutes); nil for
+    /// anything else or a pace outside `settable`.
+    public static func secondsPerKilometre(parsing text: String) -> TimeInterval? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let seconds: Double?
+        switch parts.count {
+        case 1: seconds = Double(parts[0]).map { $0 * 60 }
+        case 2:
+            if let minutes = Int(parts[0]), let secs = Int(parts[1]), (0..<60).contains(secs), minutes >= 0 {
+                seconds = Double(minutes * 60 + secs)
+            } else {
+                seconds = nil
+            }
+        default: seconds = nil
+        }
+        guard let seconds, seconds.isFinite, settable.contains(seconds) else { return nil }
+        return seconds
+    }
+
+    /// `secondsPerKilometre` written as minutes and seconds, `5:30` (whole seconds).
+    public static func text(secondsPerKilometre: TimeInterval) -> String {
+        let whole = Int(secondsPerKilometre)
+        return "\(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60)"
+    }
+
     /// A pace meter with the given rolling window.
     public init(window: TimeInterval = Pace.standardWindow) {
         self.window = window

@@ -77,6 +77,11 @@ public final class RaceSession: RaceSessionUseCase {
                 }
             }
             group.addTask {
+                for await ghost in sync.ghosts() {
+                    await state.adopt(ghost)
+                }
+            }
+            group.addTask {
                 while try await state.tick() {
                     try await clock.sleep(for: configuration.heartbeat)
                 }

@@ -26,6 +26,9 @@ public struct RaceSessionConfiguration: Sendable {
     /// Race-clock seconds per real second (`--speedup`): what a person is told about a wait is said in
     /// real seconds, `lobbyTimeout / speedup`.
     public var speedup: Double
+    /// The ghost we announce (`--ghost`): replayed from our start instant, on every peer. Never in a
+    /// team run (a ghost's distance would count toward the team).
+    public var ghost: GhostTrack?
 
     /// A run's settings; the durations, profile and filter have defaults.
     public init(
@@ -40,7 +43,8 @@ public struct RaceSessionConfiguration: Sendable {
         noiseFilter: NoiseFilterSettings = .standard,
         course: LappedCourse? = nil,
         courseMatcher: CourseMatcherSettings = .standard,
-        speedup: Double = 1
+        speedup: Double = 1,
+        ghost: GhostTrack? = nil
     ) {
         self.me = me
         self.terms = terms
@@ -54,5 +58,6 @@ public struct RaceSessionConfiguration: Sendable {
         self.course = course
         self.courseMatcher = courseMatcher
         self.speedup = speedup
+        self.ghost = terms.mode == .team ? nil : ghost
     }
 }

@@ -25,6 +25,8 @@ actor RaceSessionState {
     var catchUp = RestartCatchUp()
     private var completedAt: Date?
     var isOver = false
+    /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
+    var ghosts: [RunnerID: Ghost] = [:]
     var failure: (any Error)?
     var startWaiters: [CheckedContinuation<Void, any Error>] = []
     private var overWaiters: [CheckedContinuation<Void, any Error>] = []
@@ -175,18 +177,18 @@ actor RaceSessionState {
     func advance() async {
         let now = clock.now
         if startedAt == nil, heardMates >= configuration.expectedMates {
-            start(at: now)
+            await start(at: now)
         }
         if startedAt != nil { await finishWithTeamIfReached(at: now) }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
-        var standings = replica.standings(lost: lost)
+        var standings = self.standings(lost: lost, at: now)
         if startedAt != nil, standings.isComplete {
             if completedAt == nil { completedAt = now }
             if !own.hasFinalResult {
                 own.hasFinalResult = true
                 own.sequence &+= 1
                 replica.apply(own, heardAt: now)
-                standings = replica.standings(lost: lost)
+                standings = self.standings(lost: lost, at: now)
                 await sync.publish(own)
             }
         }
@@ -202,11 +204,12 @@ actor RaceSessionState {
         }
     }
 
-    private func start(at now: Date) {
+    private func start(at now: Date) async {
         startedAt = now
         own.phase = .running
         own.sequence &+= 1
         replica.apply(own, heardAt: now)
+        await announceGhost(startingAt: now)
         for waiter in startWaiters { waiter.resume() }
         startWaiters = []
     }
@@ -234,7 +237,11 @@ actor RaceSessionState {
             otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted(),
             effort: effort.effort(tracker: tracker),
             course: courseMatcher.map { CourseStatus(matcher: $0) },
-            places: configuration.course.map { course in replica.progress.mapValues { CoursePlace($0, on: course) } } ?? [:]
+            places: configuration.course.map { course in
+                standings.standings.reduce(into: [:]) { places, standing in
+                    places[standing.runner.id] = (replica.progress[standing.runner.id] ?? ghostProgress(standing)).map { CoursePlace($0, on: course) }
+                }
+            } ?? [:]
         )
     }
 }

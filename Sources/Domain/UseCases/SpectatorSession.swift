@@ -53,6 +53,12 @@ public final class SpectatorSession: RaceSessionUseCase {
         let state = SpectatorState(configuration: configuration, clock: clock)
         let task = Task { [sync, messaging, clock, configuration, peers] in
             let me = configuration.me
+            // The ghosts runners announce (a stream that may end at once: not a task of the group below,
+            // whose first task to end ends the watch).
+            let ghosts = Task {
+                for await ghost in sync.ghosts() { await state.adopt(ghost) }
+            }
+            defer { ghosts.cancel() }
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
@@ -111,6 +117,8 @@ actor SpectatorState {
     private var replica: RaceReplica?
     private var otherTerms: [RunnerID: String] = [:]
     private var startedAt: Date?
+    /// The ghosts the runners announced, by id (`Ghost`): shown like the runners see them.
+    private var ghosts: [RunnerID: Ghost] = [:]
     private(set) var isOver = false
 
     init(configuration: SpectatorConfiguration, clock: any RaceClock) {
@@ -136,6 +144,12 @@ actor SpectatorState {
         return snapshot(at: now)
     }
 
+    /// A ghost a runner announced; of two announcements of one ghost, the earlier start is kept.
+    func adopt(_ ghost: Ghost) {
+        if let held = ghosts[ghost.id], held.start <= ghost.start { return }
+        ghosts[ghost.id] = ghost
+    }
+
     func tick(notPaired: Bool = false) throws -> RaceSnapshot? {
         let now = clock.now
         guard replica != nil else {
@@ -151,7 +165,14 @@ actor SpectatorState {
     private func snapshot(at now: Date) -> RaceSnapshot? {
         guard let replica else { return nil }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: configuration.me.id)
-        let standings = replica.standings(lost: lost)
+        var progress = Array(replica.progress.values)
+        if startedAt != nil, replica.terms.mode != .team {
+            let realDone = progress.allSatisfy { $0.phase.isFinal || lost.contains($0.runner.id) }
+            for id in ghosts.keys.sorted() where replica.progress[id] == nil {
+                if let ghost = ghosts[id] { progress.append(ghost.progress(at: now, terms: replica.terms, realRunnersDone: realDone)) }
+            }
+        }
+        let standings = ResolveRace.standings(of: progress, terms: replica.terms, lost: lost)
         let stage: RaceSnapshot.Stage
         if standings.isComplete, startedAt != nil {
             stage = .complete

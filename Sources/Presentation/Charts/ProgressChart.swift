@@ -70,7 +70,9 @@ public enum ProgressChart {
         let colour = palette[index % palette.count]
         let points = runner.points.map { "\(format(time.position($0.elapsed))),\(format(distance.position($0.distance)))" }
         let width = runner.isMe ? 3.5 : 2.5
-        var parts = [##"<polyline class="runner" data-runner="\##(escape(runner.name))" points="\##(points.joined(separator: " "))" fill="none" stroke="\##(colour)" stroke-width="\##(width)" stroke-linejoin="round"/>"##]
+        // A ghost (a recorded run replayed in the race) is drawn dashed, its class says so.
+        let ghost = runner.result?.isGhost == true
+        var parts = [##"<polyline class="runner\##(ghost ? " ghost" : "")" data-runner="\##(escape(runner.name))" points="\##(points.joined(separator: " "))" fill="none" stroke="\##(colour)" stroke-width="\##(width)"\##(ghost ? #" stroke-dasharray="8 5""# : "") stroke-linejoin="round"/>"##]
         if let finish = runner.result?.finishTime, runner.result?.phase == .finished {
             let x = format(time.position(finish))
             let y = format(distance.position(min(runner.points.last?.distance ?? 0, distance.upper)))
@@ -94,7 +96,7 @@ public enum ProgressChart {
             let y = plot.top + 14 + Double(index) * 40
             let colour = palette[index % palette.count]
             parts.append(##"<line x1="\##(plot.right + 20)" y1="\##(y)" x2="\##(plot.right + 48)" y2="\##(y)" stroke="\##(colour)" stroke-width="4"/>"##)
-            parts.append(##"<text x="\##(plot.right + 56)" y="\##(y + 5)" font-size="15" font-weight="\##(runner.isMe ? "bold" : "normal")">\##(escape(runner.name))</text>"##)
+            parts.append(##"<text x="\##(plot.right + 56)" y="\##(y + 5)" font-size="15" font-weight="\##(runner.isMe ? "bold" : "normal")">\##(escape(runner.name + (runner.result?.isGhost == true ? " (ghost)" : "")))</text>"##)
             parts.append(##"<text x="\##(plot.right + 56)" y="\##(y + 22)" font-size="12" fill="#555">\##(escape(runner.summary))</text>"##)
         }
         return parts

@@ -51,17 +51,15 @@ extension FrontEndHost {
         return host
     }
 
-    /// Whether `spec` names the shipped JSON stream front-end.
+    /// Whether `spec` names the shipped JSON stream front-end, by name or by the path of its library.
     public static func isJSONStream(_ spec: String) -> Bool {
-        spec == "json" || spec.hasSuffix("JSONStreamFrontEnd.so") || spec.hasSuffix("JSONStreamFrontEnd.dylib")
+        FrontEndSearchPath.shippedName(of: spec) == "json"
     }
 
     /// Whether `spec` names a shipped front-end that never writes to standard output, by name or by the
     /// path of its library.
     public static func leavesStandardOutput(_ spec: String) -> Bool {
-        FrontEndSearchPath.offStandardOutput.contains { name in
-            spec == name || FrontEndSearchPath.shipped[name].map { spec.hasSuffix("lib\($0).so") || spec.hasSuffix("lib\($0).dylib") } == true
-        }
+        FrontEndSearchPath.shippedName(of: spec).map(FrontEndSearchPath.offStandardOutput.contains) ?? false
     }
 
     /// Opens `path` for the JSON stream; the descriptor stays open until the process ends.

@@ -16,6 +16,13 @@ public struct FrontEndSearchPath: Sendable, Equatable {
     /// so they run beside one that does: `--frontend text,audio`, `--frontend json,web`.
     public static let offStandardOutput: Set<String> = ["audio", "web"]
 
+    /// The shipped front-end `spec` names, by its name (`json`) or by the path of its library
+    /// (`/usr/lib/materunner/libJSONStreamFrontEnd.so`); nil for any other front-end.
+    public static func shippedName(of spec: String) -> String? {
+        if shipped[spec] != nil { return spec }
+        return shipped.first { spec.hasSuffix("/" + libraryPrefix + $0.value + librarySuffix) || spec == libraryPrefix + $0.value + librarySuffix }?.key
+    }
+
     #if os(macOS)
     static let libraryPrefix = "lib", librarySuffix = ".dylib"
     #else

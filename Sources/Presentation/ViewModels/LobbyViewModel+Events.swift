@@ -29,6 +29,12 @@ extension LobbyViewModel {
             await joiner.waiting(me, until: until, now: now)
         case .invitation(let offer):
             await joiner.received(offer, now: now)
+            if let course = offer.terms.course {
+                let listing = offer.course.map {
+                    " (\($0.title), \(DisplayFormat.distance(Double($0.totalCentimetres) / 100))\(course.laps > 1 ? " in \(course.laps) laps" : ""), \($0.pointCount) points)"
+                } ?? ""
+                outputs.say("\(offer.host.name)'s race is on the course \(course.name)\(listing)")
+            }
         case let .closed(offer, outcome):
             await joiner.closed(offer, outcome, now: now)
         case .starting(let start):
@@ -54,9 +60,9 @@ extension LobbyViewModel {
         )
     }
 
-    /// `a 5.00 km race`.
+    /// `a 5.00 km race`, and `on the course lake.gpx` when it has one.
     static func describe(_ terms: RaceTerms) -> String {
-        "a \(DisplayFormat.distance(terms.goal.metres)) \(modeName(terms.mode))"
+        "a \(DisplayFormat.distance(terms.goal.metres)) \(modeName(terms.mode))" + (terms.course.map { " on the course \($0.name)" } ?? "")
     }
 
     static func modeName(_ mode: RaceMode) -> String {

@@ -88,7 +88,8 @@ extension FrontEndRunner {
             pace: pace.map { DisplayFormat.pace(metresPerSecond: 1000 / $0) },
             speedMetresPerSecond: pace.map { 1000 / $0 },
             calories: kilocalories.map(DisplayFormat.calories),
-            caloriesKcal: kilocalories
+            caloriesKcal: kilocalories,
+            ghost: standing.runner.isGhost ? true : nil
         )
     }
 }
@@ -128,7 +129,7 @@ extension RunningResult {
             summary = (team.reachedGoal ? "the team reached \(board.goal)" : "the team covered \(DisplayFormat.distance(team.distance))")
                 + (shares.isEmpty ? "" : ": \(shares)")
         } else {
-            summary = winner.map { "\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)"
+            summary = winner.map { "\($0.ghost == true ? "the ghost " : "")\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)"
         }
         self.init(board: board, winner: winner, summary: summary)
     }

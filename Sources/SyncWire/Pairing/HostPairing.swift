@@ -75,4 +75,20 @@ public struct HostPairing: Sendable {
         let sealed = box.map { Array($0.combined) } ?? []
         return PairingGrant(sealed: sealed, signature: keys.sign(PairingTranscript.grantLabel + session.transcript + sealed))
     }
+
+    /// Whether `request` is the invitee's, for this exchange (a request for one chunk of the course).
+    public func isValid(_ request: CourseRequest, in session: PairingSession) -> Bool {
+        var writer = WireWriter(capacity: 2)
+        writer.write(request.index)
+        return DeviceKeys.isValid(
+            signature: request.signature[...], of: PairingTranscript.courseRequestLabel + session.transcript + writer.bytes, by: session.mate
+        )
+    }
+
+    /// Chunk `index` of `count` of the course, with `points` (1e-7 degrees, interleaved), signed over this exchange.
+    public func courseChunk(index: UInt16, count: UInt16, points: [Int32], in session: PairingSession) -> CourseChunk {
+        var chunk = CourseChunk(index: index, count: count, points: points, signature: [])
+        chunk.signature = keys.sign(PairingTranscript.courseChunkLabel + session.transcript + chunk.signedBytes)
+        return chunk
+    }
 }

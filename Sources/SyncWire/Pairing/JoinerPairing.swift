@@ -80,4 +80,18 @@ public struct JoinerPairing: Sendable {
         else { throw .sealBroken }
         return secrets
     }
+
+    /// A request for chunk `index` of the host's course, signed over this exchange.
+    public func courseRequest(index: UInt16, in session: PairingSession) -> CourseRequest {
+        var writer = WireWriter(capacity: 2)
+        writer.write(index)
+        return CourseRequest(index: index, signature: keys.sign(PairingTranscript.courseRequestLabel + session.transcript + writer.bytes))
+    }
+
+    /// Whether `chunk` is the host's, over this exchange.
+    public func isValid(_ chunk: CourseChunk, in session: PairingSession) -> Bool {
+        DeviceKeys.isValid(
+            signature: chunk.signature[...], of: PairingTranscript.courseChunkLabel + session.transcript + chunk.signedBytes, by: offer.identity
+        )
+    }
 }

@@ -21,14 +21,21 @@ public struct PairingContext: Sendable, Hashable {
         self.terms = terms
     }
 
-    /// Its 25 bytes: invitation (4), host (8), joiner (8), mode (1), goal in centimetres (4).
+    /// Its 25 bytes: invitation (4), host (8), joiner (8), mode (1), goal in centimetres (4); with a
+    /// course 38: then the course's digest (8), laps (1) and lap length in centimetres (4), so that the
+    /// host's signed offer names the course the invitee will fetch and check.
     var bytes: [UInt8] {
-        var writer = WireWriter(capacity: 25)
+        var writer = WireWriter(capacity: 38)
         writer.write(invitation)
         writer.write(host.rawValue)
         writer.write(joiner.rawValue)
         writer.write(terms.mode.rawValue)
         writer.write(terms.goal.centimetres)
+        if let course = terms.course {
+            writer.write(UInt64(course.digest, radix: 16) ?? 0)
+            writer.write(UInt8(clamping: course.laps))
+            writer.write(course.lengthCentimetres)
+        }
         return writer.bytes
     }
 }

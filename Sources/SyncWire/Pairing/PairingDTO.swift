@@ -29,6 +29,10 @@ package enum PairingDTO: Sendable, Hashable {
     /// Host → paired invitee (subtype 27): how the invitation ended (outcome kind 1 … 4), signed over
     /// that invitee's exchange; the plain outcome counts for a paired invitee only with it.
     case outcomeSignature(invitation: UInt32, invitee: RunnerID, kind: UInt8, signature: [UInt8])
+    /// Invitee → host (subtype 28): a request for one chunk of the host's course, signed.
+    case courseRequest(invitation: UInt32, host: RunnerID, CourseRequest)
+    /// Host → invitee (subtype 29): one chunk of its course, signed over that invitee's exchange.
+    case courseChunk(invitation: UInt32, invitee: RunnerID, CourseChunk)
 
     /// The subtype byte (the first of the body).
     package var subtype: UInt8 {
@@ -45,6 +49,8 @@ package enum PairingDTO: Sendable, Hashable {
         case .watchRefusal: 25
         case .signedBoot: 26
         case .outcomeSignature: 27
+        case .courseRequest: 28
+        case .courseChunk: 29
         }
     }
 
@@ -53,7 +59,7 @@ package enum PairingDTO: Sendable, Hashable {
         switch self {
         case .offer(let id, _, _), .reply(let id, _, _), .reveal(let id, _, _), .decision(let id, _, _), .grant(let id, _, _),
              .roster(let id, _, _), .statement(let id, _, _), .signedBoot(let id, _, _, _),
-             .outcomeSignature(let id, _, _, _): id
+             .outcomeSignature(let id, _, _, _), .courseRequest(let id, _, _), .courseChunk(let id, _, _): id
         case .watchGrant(_, let grant): grant.invitation
         case .watchRequest, .watchRefusal: nil
         }
@@ -64,7 +70,7 @@ package enum PairingDTO: Sendable, Hashable {
     package static let untaggedSubtypes: ClosedRange<UInt8> = 23...25
 
     /// Body bytes after the subtype, by subtype: invitation (4) and runner (8), then the message's own
-    /// (a roster's: its count, read first, gives its length).
+    /// (a roster's or a course chunk's count, read first, gives its length).
     static func bodyLength(subtype: UInt8, rosterCount: Int = 0) -> Int? {
         switch subtype {
         case 16: 12 + 64 + 32 + 32 + 64
@@ -79,6 +85,8 @@ package enum PairingDTO: Sendable, Hashable {
         case 25: 8 + 1
         case 26: 12 + 8 + 64
         case 27: 12 + 1 + 64
+        case 28: 12 + 2 + 64
+        case 29: 12 + 5 + 8 * rosterCount + 64
         default: nil
         }
     }
@@ -86,6 +94,7 @@ package enum PairingDTO: Sendable, Hashable {
     /// The shortest pairing datagram without its tag: a header, the subtype and a watch refusal (26 bytes).
     static let minimumDatagramLength = DatagramHeader.length + 1 + 8 + 1
 
-    /// The longest pairing datagram without its tag: a header, the subtype and a roster of 9 (454 bytes).
-    static let maximumDatagramLength = DatagramHeader.length + 1 + 12 + 1 + 40 * RaceRoster.maximumRunners + 64
+    /// The longest pairing datagram without its tag: a header, the subtype and a course chunk of 112
+    /// points (994 bytes).
+    static let maximumDatagramLength = DatagramHeader.length + 1 + 12 + 5 + 8 * CourseChunk.maximumPoints + 64
 }

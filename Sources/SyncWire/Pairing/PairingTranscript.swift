@@ -12,6 +12,8 @@ enum PairingTranscript {
     static let grantLabel = Array("MateRunner pairing v1 grant".utf8)
     static let outcomeLabel = Array("MateRunner pairing v1 outcome".utf8)
     static let codeLabel = Array("MateRunner pairing v1 code".utf8)
+    static let courseRequestLabel = Array("MateRunner course v1 request".utf8)
+    static let courseChunkLabel = Array("MateRunner course v1 chunk".utf8)
     static let keyInfo = Array("MateRunner pairing v1 key".utf8)
     /// Bytes of each nonce.
     static let nonceLength = 16

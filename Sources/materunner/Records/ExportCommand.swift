@@ -11,7 +11,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "The run's id, or a unique start of it.")
     var id: String
 
-    @Option(help: ArgumentHelp("Write our route, with timestamps, as GPX 1.1 to this file.", valueName: "FILE"), completion: .file(extensions: ["gpx"]))
+    @Option(help: ArgumentHelp("Write our route, with timestamps, as GPX 1.1 to this file (on a course, with the route matched to the course as a second track).", valueName: "FILE"), completion: .file(extensions: ["gpx"]))
     var gpx: String?
 
     @Option(help: ArgumentHelp("Write every runner's distance over time as an SVG chart to this file.", valueName: "FILE.svg"), completion: .file(extensions: ["svg"]))

@@ -4,7 +4,7 @@ import Domain
 extension RecordsCommand {
     /// `records [list]`.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List runs, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List runs, newest first; the runs of a course together, with the personal record (the best time).")
 
         @Option(help: ArgumentHelp("Only the runs started in this month (UTC).", valueName: "YYYY-MM"))
         var month: String?

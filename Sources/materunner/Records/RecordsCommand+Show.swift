@@ -3,7 +3,7 @@ import ArgumentParser
 extension RecordsCommand {
     /// `records show ID`.
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one run: figures, results, cheers.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one run: figures, its course, results (ghosts marked), cheers.")
 
         @Argument(help: "The run's id, or a unique start of it.")
         var id: String

@@ -3,7 +3,7 @@ import ArgumentParser
 extension RecordsCommand {
     /// `records totals`.
     struct Totals: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "totals", abstract: "Lifetime and per-month totals.")
+        static let configuration = CommandConfiguration(commandName: "totals", abstract: "Lifetime and per-month totals, with races won (a ghost's place counts for nobody).")
 
         @Flag(help: "JSON instead of text.")
         var json = false

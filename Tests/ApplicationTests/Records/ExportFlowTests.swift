@@ -36,8 +36,10 @@ struct ExportFlowTests {
         #expect(throws: FlowError.usage("no run 'dddd' in /data/materunner: see `materunner records` for the ids")) {
             try fixtures.export.export(id: "dddd", gpx: "/out/run.gpx", chart: nil)
         }
-        #expect(throws: FlowError.usage("'aaaa' starts 2 run ids: give more of the id")) {
+        #expect {
             try fixtures.export.export(id: "aaaa", gpx: nil, chart: "/out/run.svg")
+        } throws: { error in
+            (error as? FlowError)?.isUsage == true && "\(error)".hasPrefix("'aaaa' starts 2 run ids: give more of the id (aaaa1111-")
         }
         #expect(fixtures.exports.files.isEmpty)
     }

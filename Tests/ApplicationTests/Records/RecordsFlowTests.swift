@@ -52,14 +52,14 @@ struct RecordsFlowTests {
         #expect(lines.map { $0["id"] as? String } == [F.race.id, F.team.id, F.solo.id])
         let keys: Set<String> = [
             "id", "started_at", "runner", "mode", "goal_m", "status", "distance_m", "duration_s", "calories_kcal",
-            "cheers_received", "route_points", "results",
+            "cheers_received", "route_points", "results", "course", "course_best", "rank_among_runners",
         ]
         #expect(Set(lines[0].keys) == keys.union(["rank"]))
         #expect(lines[0]["rank"] as? Int == 1 && lines[0]["calories_kcal"] as? Double == 350 && lines[0]["cheers_received"] as? Int == 1)
         #expect(lines[0]["started_at"] as? String == "2026-11-22T01:02:03Z" && lines[0]["mode"] as? String == "race")
         let results = try #require(lines[0]["results"] as? [[String: Any]])
         #expect(results.map { $0["name"] as? String } == ["alice", "bob"] && results[1]["finish_s"] is NSNull)
-        #expect(fixtures.output.lines[0].hasPrefix(#"{"calories_kcal":350,"cheers_received":1,"distance_m":5000,"duration_s":1500,"goal_m":5000,"id":"#))
+        #expect(fixtures.output.lines[0].hasPrefix(#"{"calories_kcal":350,"cheers_received":1,"course":null,"course_best":false,"distance_m":5000,"duration_s":1500,"goal_m":5000,"id":"#))
     }
 
     @Test("list --month with something that is not a month: a usage error saying how to write one")
@@ -92,10 +92,13 @@ struct RecordsFlowTests {
         #expect(throws: FlowError.usage("no run 'cccc' in /data/materunner: see `materunner records` for the ids")) {
             try fixtures.records.show(id: "cccc", json: false)
         }
-        #expect(throws: FlowError.usage("no run 'bbb' in /data/materunner: see `materunner records` for the ids")) {
+        #expect(throws: FlowError.usage("'bbb' is too short to name a run: give 4 characters of its id or more (`materunner records` lists them)")) {
             try fixtures.records.show(id: "bbb", json: false)
         }
-        #expect(throws: FlowError.usage("'aaaa' starts 2 run ids: give more of the id")) {
+        #expect(throws: FlowError.usage(
+            "'aaaa' starts 2 run ids: give more of the id (aaaa1111-0000-4000-8000-000000000001 (2026-11-22 01:02, alice), "
+                + "aaaa2222-0000-4000-8000-000000000002 (2026-10-05 18:00, alice))"
+        )) {
             try fixtures.records.show(id: "aaaa", json: true)
         }
         #expect(fixtures.output.lines.isEmpty)
@@ -113,7 +116,7 @@ struct RecordsFlowTests {
             RecordText.totals("2026-11", RecordSummaries.lifetime([F.race, F.team])),
             RecordText.totals("2026-10", RecordSummaries.lifetime([F.solo])),
         ])
-        #expect(fixtures.output.lines[0].hasPrefix("lifetime  3 runs, ") && fixtures.output.lines[0].hasSuffix(", 1 cheer received"))
+        #expect(fixtures.output.lines[0].hasPrefix("lifetime  3 runs, ") && fixtures.output.lines[0].hasSuffix(", 1 cheer received, 1 win"))
         fixtures.output.removeAll()
         try fixtures.records.totals(json: true)
         let line = try #require(try fixtures.jsonLines().first)

@@ -27,8 +27,11 @@ final class FlowHarness: Sendable {
     let raceTimeStarts = Locked<[(name: String, frames: [FrontEndFrame])]>([])
 
     /// Runners whose race time would run `scale` times faster (the manual clock moves as the test says).
-    init(scale: Double = 1) {
+    /// `lostAfter`: race seconds of silence before a mate shows as lost (a loaded machine may starve a
+    /// task while the driver moves the clock on: a longer one keeps that from deciding a result).
+    init(scale: Double = 1, lostAfter: TimeInterval = 10) {
         var timings = RunTimings(scale: scale)
+        timings.lostAfter = lostAfter
         // The driven clock runs races faster than real time: every status is shown, none paced away.
         timings.statusInterval = .zero
         self.timings = timings
@@ -53,18 +56,24 @@ final class FlowHarness: Sendable {
     }
 
     /// A run of `side` in `role`, toward `goal` km, at `speed` m/s from when its session first asks for positions.
-    func runFlow(_ side: Side, role: RunRequest.Role, goal: Double = 0.2, speed: Double, wait: TimeInterval = 60) throws -> RunFlow {
+    /// With `course` (its `--course`, and its terms), the run is on that course; `courses` is where it finds
+    /// a host's course it does not have (kept, or fetched from the host). `ghost`: the ghost it announces.
+    func runFlow(
+        _ side: Side, role: RunRequest.Role, goal: Double = 0.2, speed: Double, wait: TimeInterval = 60,
+        course: (LappedCourse, CourseTerms)? = nil, courses: (any CourseRepository)? = nil, ghost: GhostTrack? = nil
+    ) throws -> RunFlow {
         let clock = self.clock
-        let request = RunRequest(
-            me: side.runner, terms: RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal)), profile: .standard,
-            peers: [PeerAddress(host: "127.0.0.1", port: 47474)], role: role, wait: wait
+        var request = RunRequest(
+            me: side.runner, terms: RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal), course: course?.1), profile: .standard,
+            peers: [PeerAddress(host: "127.0.0.1", port: 47474)], role: role, wait: wait, course: course?.0
         )
+        request.ghost = ghost
         let dependencies = RunDependencies(
             transport: side.transport, discovery: { InMemoryMateDiscovery() },
-            location: { ScriptedLocationRepository(
+            location: { _ in ScriptedLocationRepository(
                 script: ScriptedLocationRepository.straightRun(beginning: clock.now, speed: speed, count: 400), clock: clock
             ) },
-            recorder: side.recorder, environment: environment(side)
+            recorder: side.recorder, courses: courses, environment: environment(side)
         )
         return RunFlow(request: request, dependencies: dependencies)
     }

@@ -80,6 +80,23 @@ struct SpectatorAttackTests {
         #expect(attacked.alice.invited?.gate?.addresses.contains(SpectatorRace.spectatorAddress) == true)
     }
 
+    @Test("a spectator-key holder announcing a ghost (its own, or in a runner's name from a runner's address) is refused and counted: no ghost")
+    func spectatorForgesGhost() throws {
+        var attacked = try Self.admitted()
+        attacked.run(3)
+        let key = try #require(attacked.spectator.key)
+        let before = attacked.alice.statistics.dropped["spectator-forbidden", default: 0]
+        let track = try #require(GhostTrack(name: "fake", stepMilliseconds: 1000, centimetres: [0, 900, 1_800]))
+        for (sender, source) in [(RunnerID(rawValue: 0x5EE), SpectatorRace.spectatorAddress), (RunnerID(rawValue: 0xB2), SpectatorRace.spectatorAddress)] {
+            let ghost = Ghost(announcedBy: sender, track: track, start: Date(timeIntervalSince1970: 1_795_158_000))
+            for chunk in GhostChunkDTO.chunks(of: ghost) {
+                let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: sender, sequence: 300, message: .extended(.ghostChunk(chunk))), key: key)
+                #expect(attacked.inject(bytes, from: source).ghosts.isEmpty)
+            }
+        }
+        #expect(attacked.alice.statistics.dropped["spectator-forbidden", default: 0] == before + 2, "\(attacked.alice.statistics.dropped)")
+    }
+
     @Test("a spectator alice does not know is refused with a reason it can show, counted; it gets no key and nothing of the race")
     func unpairedSpectatorRefused() throws {
         var race = try SpectatorRace(aliceKnowsSpectator: false)

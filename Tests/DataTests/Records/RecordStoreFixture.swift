@@ -23,4 +23,23 @@ enum RecordStoreFixture {
             for statement in statements { try db.execute(sql: statement) }
         }
     }
+
+    /// A records file exactly as the second schema version (migrations "v1" and "v2", the schema before
+    /// courses and ghosts) left it: a race with two results, two samples and a route point.
+    static func makeSecondVersion(at path: String, runID: String, startedAt: Date) throws {
+        try makeFirstVersion(at: path, runID: runID, startedAt: startedAt)
+        let queue = try DatabaseQueue(path: path)
+        let statements = [
+            #"INSERT INTO grdb_migrations VALUES ('v2: index runs by start time')"#,
+            #"CREATE INDEX "run_startedAt" ON "run"("startedAt")"#,
+            "INSERT INTO result VALUES ('\(runID)', '00000000000000a1', 'alice', 1, 2500, 900, 900, 2, 1)",
+            "INSERT INTO result VALUES ('\(runID)', '00000000000000b2', 'bob', 2, 2400, 900, NULL, 1, 0)",
+            "INSERT INTO sample (runId, runnerId, runnerName, elapsed, distance) VALUES ('\(runID)', '00000000000000a1', 'alice', 450, 1250)",
+            "INSERT INTO sample (runId, runnerId, runnerName, elapsed, distance) VALUES ('\(runID)', '00000000000000a1', 'alice', 900, 2500)",
+            "INSERT INTO routePoint (runId, latitude, longitude, time) VALUES ('\(runID)', 46.0, 14.5, \(startedAt.timeIntervalSince1970 + 1))",
+        ]
+        try queue.write { db in
+            for statement in statements { try db.execute(sql: statement) }
+        }
+    }
 }

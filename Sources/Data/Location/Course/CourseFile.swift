@@ -31,11 +31,20 @@ public struct CourseFile: Sendable, Equatable {
 
     /// A course from a parsed GPX document.
     public init(track: GPXTrack, path: String, fallbackName: String) throws(CourseFileError) {
-        let points = track.pathSegments.flatMap { $0.map(\.coordinate) }
+        // On the 1e-7 degree grid of the digest: a peer that fetched the course holds the very same points.
+        let points = track.pathSegments.flatMap { $0.map { CoursePoints.quantized($0.coordinate) } }
         guard !points.isEmpty else { throw .noPoints(path: path) }
         let name = Self.displayName(track.name ?? fallbackName)
         do { course = try Course(name: name, points: points) } catch { throw .badCourse(path: path, error) }
         digest = Self.digest(of: course.points)
+        self.path = path
+    }
+
+    /// A course fetched from a host (`CourseStore`, the course fetch): `course`, whose points are on the
+    /// 1e-7 degree grid already, named `path` in messages.
+    public init(course: Course, path: String) {
+        self.course = course
+        self.digest = Self.digest(of: course.points)
         self.path = path
     }
 
@@ -50,13 +59,16 @@ public struct CourseFile: Sendable, Equatable {
 
     /// The digest of a course's points (see `digest`).
     public static func digest(of points: [Coordinate]) -> String {
+        digest(ofFixed: CoursePoints.fixed(points))
+    }
+
+    /// The digest of points given in 1e-7 degrees, interleaved (the course fetch's form).
+    public static func digest(ofFixed values: [Int32]) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(points.count * 8)
-        for point in points {
-            for value in [point.latitude, point.longitude] {
-                let fixed = UInt32(bitPattern: Int32((value * 10_000_000).rounded()))
-                bytes.append(contentsOf: [UInt8(fixed >> 24), UInt8(fixed >> 16 & 0xFF), UInt8(fixed >> 8 & 0xFF), UInt8(fixed & 0xFF)])
-            }
+        bytes.reserveCapacity(values.count * 4)
+        for value in values {
+            let fixed = UInt32(bitPattern: value)
+            bytes.append(contentsOf: [UInt8(fixed >> 24), UInt8(fixed >> 16 & 0xFF), UInt8(fixed >> 8 & 0xFF), UInt8(fixed & 0xFF)])
         }
         return SHA256.hash(data: bytes).prefix(8).map { String(format: "%02x", $0) }.joined()
     }

@@ -39,15 +39,19 @@ public struct InvitationOffer: Sendable, Hashable {
     /// The host's identity and the pairing code, when the invitation came with a pairing exchange
     /// (every invitation over UDP from this version on); nil for an invitation without one.
     public var security: InvitationSecurity?
+    /// With a course (`terms.course`): its name, total length and point count, so a joiner without
+    /// the file can show it and fetch it from the host.
+    public var course: CourseListing?
 
     /// The most runners one invitation names (a race holds the host and 8 mates).
     public static let maximumInvitees = 8
 
     public init(
         id: UInt32, host: Runner, terms: RaceTerms, invitees: [RunnerID], sentAt: Date, timeout: TimeInterval,
-        security: InvitationSecurity? = nil
+        security: InvitationSecurity? = nil, course: CourseListing? = nil
     ) {
         self.security = security
+        self.course = course
         self.id = id
         self.host = host
         self.terms = terms

@@ -12,12 +12,16 @@ public struct ProgressSample: Sendable, Hashable, Codable {
     public var elapsed: TimeInterval
     /// Metres covered by then.
     public var distance: Double
+    /// In a course race: where that distance is on the course (the runner's matched position); nil
+    /// without a course. `export --gpx` draws our own as the matched route.
+    public var place: Coordinate?
 
     /// A sample; `runnerID` defaults to the name.
-    public init(runnerName: String, elapsed: TimeInterval, distance: Double, runnerID: String? = nil) {
+    public init(runnerName: String, elapsed: TimeInterval, distance: Double, runnerID: String? = nil, place: Coordinate? = nil) {
         self.runnerID = runnerID ?? runnerName
         self.runnerName = runnerName
         self.elapsed = elapsed
         self.distance = distance
+        self.place = place
     }
 }

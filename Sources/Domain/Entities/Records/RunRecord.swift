@@ -55,6 +55,24 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
     /// Our runner's rank (nil when unranked or unknown).
     public var rank: Int? { mine.flatMap { $0.rank == Standing.unranked ? nil : $0.rank } }
 
+    /// Our rank among the runners who ran (ghosts left out: a ghost's place counts for nothing); nil
+    /// when unranked or unknown.
+    public var rankAmongRunners: Int? {
+        guard let mine = rank else { return nil }
+        return results.filter { !$0.isGhost && !$0.isMe && $0.rank != Standing.unranked && $0.rank < mine }.count + 1
+    }
+
+    /// A win, as `records totals` counts it: a race (mode race) our runner finished first among the
+    /// runners who ran, with at least one other runner (not a ghost) in it. Beating only a ghost, or
+    /// finishing behind a ghost, changes nothing here.
+    public var isWin: Bool {
+        terms.mode == .race && mine?.phase == .finished && rankAmongRunners == 1
+            && results.contains { !$0.isGhost && !$0.isMe }
+    }
+
+    /// The ghosts that raced with our runner.
+    public var ghosts: [RunnerResult] { results.filter(\.isGhost) }
+
     /// Cheers our runner received.
     public var cheersReceived: Int { cheers.filter { $0.recipient == runnerName }.count }
 

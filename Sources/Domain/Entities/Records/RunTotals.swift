@@ -12,21 +12,28 @@ public struct RunTotals: Sendable, Hashable {
     public var kilocalories: Double
     /// Cheers our runner received, summed.
     public var cheersReceived: Int
+    /// Races won (`RunRecord.isWin`: first among the runners who ran; ghosts count for nothing).
+    public var wins: Int
 
     /// Totals; zero by default.
-    public init(count: Int = 0, distance: Double = 0, duration: TimeInterval = 0, kilocalories: Double = 0, cheersReceived: Int = 0) {
+    public init(
+        count: Int = 0, distance: Double = 0, duration: TimeInterval = 0, kilocalories: Double = 0, cheersReceived: Int = 0,
+        wins: Int = 0
+    ) {
         self.count = count
         self.distance = distance
         self.duration = duration
         self.kilocalories = kilocalories
         self.cheersReceived = cheersReceived
+        self.wins = wins
     }
 
     /// These totals with one more run added.
     public func adding(_ record: RunRecord) -> RunTotals {
         RunTotals(
             count: count + 1, distance: distance + record.distance, duration: duration + record.duration,
-            kilocalories: kilocalories + record.kilocalories, cheersReceived: cheersReceived + record.cheersReceived
+            kilocalories: kilocalories + record.kilocalories, cheersReceived: cheersReceived + record.cheersReceived,
+            wins: wins + (record.isWin ? 1 : 0)
         )
     }
 }

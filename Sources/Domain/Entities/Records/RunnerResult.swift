@@ -18,11 +18,14 @@ public struct RunnerResult: Sendable, Hashable, Codable {
     public var phase: RunnerPhase
     /// Whether this line is our own runner.
     public var isMe: Bool
+    /// Whether this line is a ghost (a recorded run replayed in the race): shown and ranked on screen,
+    /// never counted in totals (`RunTotals.wins`).
+    public var isGhost: Bool
 
     /// A runner's result; `runnerID` defaults to the name.
     public init(
         name: String, rank: Int, distance: Double, elapsed: TimeInterval, finishTime: TimeInterval?,
-        phase: RunnerPhase, isMe: Bool, runnerID: String? = nil
+        phase: RunnerPhase, isMe: Bool, runnerID: String? = nil, isGhost: Bool = false
     ) {
         self.runnerID = runnerID ?? name
         self.name = name
@@ -32,6 +35,7 @@ public struct RunnerResult: Sendable, Hashable, Codable {
         self.finishTime = finishTime
         self.phase = phase
         self.isMe = isMe
+        self.isGhost = isGhost
     }
 
     /// The line of the standings, seen by the runner `me`.
@@ -39,7 +43,7 @@ public struct RunnerResult: Sendable, Hashable, Codable {
         self.init(
             name: standing.runner.name, rank: standing.rank, distance: standing.distance, elapsed: standing.elapsed,
             finishTime: standing.finishTime, phase: standing.phase, isMe: standing.runner.id == me,
-            runnerID: standing.runner.id.description
+            runnerID: standing.runner.id.description, isGhost: standing.runner.isGhost
         )
     }
 }

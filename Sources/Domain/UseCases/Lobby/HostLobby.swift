@@ -32,10 +32,13 @@ public actor HostLobby {
 
     /// Invites the runners called `names` to a run under `terms`, open for `timeout` seconds. The stream
     /// ends `startGrace` after the start, or throws a `LobbyError`.
-    public nonisolated func invite(_ names: [String], terms: RaceTerms, timeout: TimeInterval) -> AsyncThrowingStream<LobbyEvent, any Error> {
+    /// With a course (`terms.course`), `course` lists it for the invitees (name, total length, points).
+    public nonisolated func invite(
+        _ names: [String], terms: RaceTerms, timeout: TimeInterval, course: CourseListing? = nil
+    ) -> AsyncThrowingStream<LobbyEvent, any Error> {
         LobbyStream.make(
             messaging: messaging, attach: { await self.attach($0) }, handle: { await self.handle($0) },
-            exchange: { try await self.run(names, terms: terms, timeout: timeout) }
+            exchange: { try await self.run(names, terms: terms, timeout: timeout, course: course) }
         )
     }
 
@@ -51,7 +54,7 @@ public actor HostLobby {
         emit = continuation
     }
 
-    private func run(_ names: [String], terms: RaceTerms, timeout: TimeInterval) async throws {
+    private func run(_ names: [String], terms: RaceTerms, timeout: TimeInterval, course: CourseListing?) async throws {
         let invitees = try await find(names)
         if cancelled { throw LobbyError.cancelled }
         let sentAt = clock.now
@@ -62,7 +65,7 @@ public actor HostLobby {
         }
         let offer = InvitationOffer(
             id: UInt32.random(in: 1...UInt32.max), host: me, terms: terms, invitees: invitees.map(\.id).sorted(),
-            sentAt: sentAt, timeout: timeout
+            sentAt: sentAt, timeout: timeout, course: terms.course == nil ? nil : course
         )
         self.offer = offer
         emit?.yield(.invited(offer, invitees))
@@ -110,7 +113,7 @@ public actor HostLobby {
         case .accepted(let accepted):
             let start = RaceStart(
                 invitation: offer.id, host: me, terms: offer.terms, runners: (accepted + [me.id]).sorted(),
-                startsAt: now.addingTimeInterval(settings.countdown)
+                startsAt: now.addingTimeInterval(settings.countdown), course: offer.course
             )
             self.start = start
             emit?.yield(.starting(start))

@@ -102,7 +102,7 @@ public actor JoinLobby {
         case let .outcome(id, outcome):
             guard let offer = offers[id], offer.host.id == received.sender else { return }
             if case let .start(at, runners) = outcome, answers[id] == true, runners.contains(me.id) {
-                let start = RaceStart(invitation: id, host: offer.host, terms: offer.terms, runners: runners, startsAt: at)
+                let start = RaceStart(invitation: id, host: offer.host, terms: offer.terms, runners: runners, startsAt: at, course: offer.course)
                 started = start
                 emit?.yield(.starting(start))
                 return

@@ -37,8 +37,13 @@ public struct RaceStart: Sendable, Hashable {
     /// Every runner, host included, lowest id first.
     public var runners: [RunnerID]
     public var startsAt: Date
+    /// The course's listing when the host runs one (`terms.course`), as its invitation said.
+    public var course: CourseListing?
 
-    public init(invitation: UInt32, host: Runner, terms: RaceTerms, runners: [RunnerID], startsAt: Date) {
+    public init(
+        invitation: UInt32, host: Runner, terms: RaceTerms, runners: [RunnerID], startsAt: Date, course: CourseListing? = nil
+    ) {
+        self.course = course
         self.invitation = invitation
         self.host = host
         self.terms = terms

@@ -17,9 +17,12 @@ public struct HostInvitation: LobbyUseCase {
     public let names: [String]
     public let terms: RaceTerms
     public let timeout: TimeInterval
+    /// The course's listing when `terms` has a course.
+    public let course: CourseListing?
 
     /// The invitation `lobby` sends when its events are asked for.
-    public init(lobby: HostLobby, names: [String], terms: RaceTerms, timeout: TimeInterval) {
+    public init(lobby: HostLobby, names: [String], terms: RaceTerms, timeout: TimeInterval, course: CourseListing? = nil) {
+        self.course = course
         self.lobby = lobby
         self.names = names
         self.terms = terms
@@ -27,7 +30,7 @@ public struct HostInvitation: LobbyUseCase {
     }
 
     public func events() -> AsyncThrowingStream<LobbyEvent, any Error> {
-        lobby.invite(names, terms: terms, timeout: timeout)
+        lobby.invite(names, terms: terms, timeout: timeout, course: course)
     }
 
     public func answer(_ id: UInt32, accept: Bool) async throws {

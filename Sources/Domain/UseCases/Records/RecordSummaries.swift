@@ -25,4 +25,19 @@ public enum RecordSummaries {
             .map { MonthTotals(month: $0.key, totals: lifetime($0.value)) }
             .sorted { $0.month > $1.month }
     }
+
+    /// The runs on a course, grouped by course (digest and laps) and goal, each group newest first; the
+    /// groups ordered by their newest run, newest first. Runs without a course are left out.
+    public static func byCourse(_ records: [RunRecord]) -> [CourseRecords] {
+        var groups: [String: CourseRecords] = [:]
+        for record in newestFirst(records) {
+            guard let course = record.terms.course else { continue }
+            let key = "\(course.digest)/\(course.laps)/\(record.terms.goal.centimetres)"
+            groups[key, default: CourseRecords(course: course, goal: record.terms.goal, runs: [])].runs.append(record)
+        }
+        return groups.values.sorted {
+            guard let a = $0.runs.first, let b = $1.runs.first else { return false }
+            return (a.startedAt, a.id) > (b.startedAt, b.id)
+        }
+    }
 }

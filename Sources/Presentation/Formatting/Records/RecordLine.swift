@@ -20,9 +20,11 @@ public struct RecordLine: Encodable, Sendable {
         public let state: String
         /// Whether this is our own runner.
         public let me: Bool
+        /// Whether this line is a ghost (ranked on screen, counted in no totals).
+        public let ghost: Bool
 
         enum CodingKeys: String, CodingKey {
-            case name, rank, state, me
+            case name, rank, state, me, ghost
             case distanceMetres = "distance_m", elapsedSeconds = "elapsed_s", finishSeconds = "finish_s"
         }
 
@@ -36,6 +38,28 @@ public struct RecordLine: Encodable, Sendable {
             try container.encode(finishSeconds, forKey: .finishSeconds)
             try container.encode(state, forKey: .state)
             try container.encode(me, forKey: .me)
+            try container.encode(ghost, forKey: .ghost)
+        }
+    }
+
+    /// The course of a run: which (digest), its file's name, one lap's length and the laps.
+    public struct Course: Encodable, Sendable {
+        public let digest: String
+        public let name: String
+        public let lengthMetres: Double
+        public let laps: Int
+
+        enum CodingKeys: String, CodingKey {
+            case digest, name, laps
+            case lengthMetres = "length_m"
+        }
+
+        /// The object of `terms`.
+        public init(_ terms: CourseTerms) {
+            digest = terms.digest
+            name = terms.name
+            lengthMetres = terms.length
+            laps = terms.laps
         }
     }
 
@@ -65,9 +89,17 @@ public struct RecordLine: Encodable, Sendable {
     public let routePoints: Int
     /// Every runner's line, best rank first.
     public let results: [Result]
+    /// The course the run was on; nil without one.
+    public let course: Course?
+    /// Whether this run is the personal record of its course and goal (`CourseRecords.best`); false
+    /// without a course.
+    public let courseBest: Bool
+    /// Our rank among the runners who ran, ghosts left out; nil when unranked.
+    public let rankAmongRunners: Int?
 
     enum CodingKeys: String, CodingKey {
-        case id, runner, mode, status, rank, results
+        case id, runner, mode, status, rank, results, course
+        case courseBest = "course_best", rankAmongRunners = "rank_among_runners"
         case startedAt = "started_at", goalMetres = "goal_m", distanceMetres = "distance_m"
         case durationSeconds = "duration_s", kilocalories = "calories_kcal", cheersReceived = "cheers_received"
         case routePoints = "route_points"
@@ -89,10 +121,13 @@ public struct RecordLine: Encodable, Sendable {
         try container.encode(cheersReceived, forKey: .cheersReceived)
         try container.encode(routePoints, forKey: .routePoints)
         try container.encode(results, forKey: .results)
+        try container.encode(course, forKey: .course)
+        try container.encode(courseBest, forKey: .courseBest)
+        try container.encode(rankAmongRunners, forKey: .rankAmongRunners)
     }
 
-    /// The line of `record`.
-    public init(_ record: RunRecord) {
+    /// The line of `record`; `courseBest` says whether it is its course's personal record.
+    public init(_ record: RunRecord, courseBest: Bool = false) {
         id = record.id
         startedAt = record.startedAt.formatted(.iso8601)
         runner = record.runnerName
@@ -108,9 +143,13 @@ public struct RecordLine: Encodable, Sendable {
         results = record.results.map {
             Result(
                 name: $0.name, rank: $0.rank == Standing.unranked ? nil : $0.rank, distanceMetres: $0.distance,
-                elapsedSeconds: $0.elapsed, finishSeconds: $0.finishTime, state: "\($0.phase)", me: $0.isMe
+                elapsedSeconds: $0.elapsed, finishSeconds: $0.finishTime, state: "\($0.phase)", me: $0.isMe,
+                ghost: $0.isGhost
             )
         }
+        course = record.terms.course.map(Course.init)
+        self.courseBest = courseBest
+        rankAmongRunners = record.rankAmongRunners
     }
 
     /// The object on one line, keys sorted.

@@ -23,6 +23,33 @@ public enum RecordText {
         }
     }
 
+    /// The list grouped by course: first the runs without a course (the table above, unchanged when no
+    /// run has a course), then for each course and goal a line naming it with its personal record, and
+    /// the table of its runs.
+    public static func grouped(_ records: [RunRecord], among: [RunRecord]) -> [String] {
+        let groups = RecordSummaries.byCourse(records)
+        let loose = records.filter { $0.terms.course == nil }
+        var lines = loose.isEmpty && !groups.isEmpty ? [] : table(loose, among: among)
+        for group in groups {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(courseHeading(group, among: among))
+            lines += table(group.runs, among: among).map { "  " + $0 }
+        }
+        return lines
+    }
+
+    /// `course lake.gpx (1.20 km, 3 laps, digest 0011…) to 3.60 km: 2 runs, best 5:03 (run ab12cd34, 2026-11-23 07:50)`.
+    static func courseHeading(_ group: CourseRecords, among: [RunRecord]) -> String {
+        let course = group.course
+        let laps = course.laps > 1 ? ", \(course.laps) laps" : ""
+        let best = group.best.map { best in
+            let length = uniquePrefixLength([best.id], among: among.map(\.id))
+            return "best \(DisplayFormat.elapsed(best.duration)) (run \(best.id.prefix(length)), \(day(best.startedAt)))"
+        } ?? "no finished run yet"
+        return "course \(course.name) (\(DisplayFormat.distance(course.length))\(laps), digest \(course.digest)) to \(group.goal): "
+            + "\(DisplayFormat.count(group.runs.count, "run")), \(best)"
+    }
+
     /// The shortest length, at least `shortestID`, at which each of `ids` starts differently from every
     /// other id of `among`.
     static func uniquePrefixLength(_ ids: [String], among: [String]) -> Int {
@@ -52,6 +79,11 @@ public enum RecordText {
             "run \(record.id)",
             "  \(record.runnerName), \(record.terms.mode) to \(record.terms.goal), started \(day(record.startedAt)) UTC: \(record.status.rawValue)",
             "  \(DisplayFormat.distance(record.distance)) in \(DisplayFormat.elapsed(record.duration)), \(DisplayFormat.calories(record.kilocalories))",
+        ]
+        if let course = record.terms.course {
+            lines.append("  course \(course.name): \(DisplayFormat.distance(course.length))\(course.laps > 1 ? " × \(course.laps) laps" : ""), digest \(course.digest)")
+        }
+        lines += [
             "  \(DisplayFormat.count(record.route.count, "route point")), \(DisplayFormat.count(record.samples.count, "progress sample")), "
                 + "\(DisplayFormat.count(record.cheers.count, "cheer")) (\(record.cheersReceived) received)",
             "  results:",
@@ -59,7 +91,8 @@ public enum RecordText {
         for result in record.results {
             let rank = result.rank == Standing.unranked ? "-" : "\(result.rank)."
             let time = DisplayFormat.elapsed(result.finishTime ?? result.elapsed)
-            lines.append("    \(rank) \(result.name)\(result.isMe ? " (you)" : ""): \(DisplayFormat.distance(result.distance)) in \(time), \(result.phase)")
+            let mark = result.isMe ? " (you)" : result.isGhost ? " (ghost)" : ""
+            lines.append("    \(rank) \(result.name)\(mark): \(DisplayFormat.distance(result.distance)) in \(time), \(result.phase)")
         }
         for cheer in record.cheers {
             lines.append("  cheer \(cheer.emoji) from \(cheer.sender) to \(cheer.recipient)")
@@ -70,7 +103,8 @@ public enum RecordText {
     /// Totals on one line, after a label (`lifetime`, or a month).
     public static func totals(_ label: String, _ totals: RunTotals) -> String {
         "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(DisplayFormat.count(totals.count, "run")), \(DisplayFormat.distance(totals.distance)), "
-            + "\(DisplayFormat.elapsed(totals.duration)), \(DisplayFormat.calories(totals.kilocalories)), \(DisplayFormat.count(totals.cheersReceived, "cheer")) received"
+            + "\(DisplayFormat.elapsed(totals.duration)), \(DisplayFormat.calories(totals.kilocalories)), \(DisplayFormat.count(totals.cheersReceived, "cheer")) received, "
+            + DisplayFormat.count(totals.wins, "win")
     }
 
     /// `2026-11-22 01:02` (UTC).

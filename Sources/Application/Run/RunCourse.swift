@@ -1,0 +1,103 @@
+import Domain
+import Foundation
+import Presentation
+import Synchronization
+
+/// The course an invited run is raced on (docs/COURSES.md, "Agreement"): the host's, named by its
+/// invitation. A host races its own `--course`; a joiner uses its own `--course` when it is the same
+/// course (same digest), else the copy kept on this device from an earlier fetch, else fetches it from
+/// the host; a restarted runner finds it on this device, never needing the host.
+struct RunCourse: Sendable {
+    /// How long a joiner may take to fetch the host's course, in real seconds.
+    static let fetchTimeout: TimeInterval = 20
+
+    let request: RunRequest
+    let dependencies: RunDependencies
+    let binder: FrontEndBinder
+    /// The fetch begun as the lobby agreed on the start (during the countdown), by digest.
+    private let prefetch = Prefetch()
+
+    /// A fetch under way, shared between the lobby's start and the run.
+    final class Prefetch: Sendable {
+        let task = Mutex<(digest: String, task: Task<Course, any Error>)?>(nil)
+    }
+
+    /// The course of `request`, fetched as `dependencies` fetch.
+    init(request: RunRequest, dependencies: RunDependencies, binder: FrontEndBinder) {
+        self.request = request
+        self.dependencies = dependencies
+        self.binder = binder
+    }
+
+    /// The lobby agreed on `start`: a joiner that will need the host's course (neither its own file nor
+    /// a kept copy has it) begins fetching it now, so the countdown hides the fetch.
+    func prefetch(for start: RaceStart) {
+        guard case .joiner = request.role, let hosts = start.terms.course, let listing = start.course,
+              request.terms.course?.digest != hosts.digest, let courses = dependencies.courses,
+              courses.keptCourse(digest: hosts.digest, title: listing.title) == nil
+        else { return }
+        binder.show(Notice(level: .info, message: "fetching the course \(hosts.name) (\(listing.pointCount) points) from \(start.host.name)"))
+        let task = Task {
+            try await courses.fetchCourse(hosts, listing: listing, invitation: start.invitation, from: start.host, within: Self.fetchTimeout)
+        }
+        prefetch.task.withLock { $0 = (hosts.digest, task) }
+    }
+
+    /// Stops a fetch still under way (the run ended before it needed the course).
+    func cancel() {
+        prefetch.task.withLock { $0?.task.cancel() }
+    }
+
+    /// The course of the run agreed as `terms` (the host's terms, or those kept for a restart) from
+    /// `host`'s invitation `invitation` (nil: a restart, where nobody is asked); `terms.course` becomes the
+    /// host's course terms. Nil when the run has no course.
+    func agreed(_ terms: inout RaceTerms, listing: CourseListing?, invitation: UInt32, host: Runner?) async throws -> LappedCourse? {
+        guard let hosts = terms.course else {
+            // The host runs no course: a joiner's own --course is refused by the session, naming both.
+            terms.course = request.terms.course
+            return request.course
+        }
+        let course = try await find(hosts, listing: listing, invitation: invitation, host: host)
+        do {
+            return try LappedCourse(course: course, laps: hosts.laps)
+        } catch {
+            throw FlowError(.badData, "the course \(hosts) of the invitation cannot be raced: \(error)")
+        }
+    }
+
+    private func find(_ hosts: CourseTerms, listing: CourseListing?, invitation: UInt32, host: Runner?) async throws -> Course {
+        let hostName = host?.name ?? "the host"
+        if let mine = request.terms.course, let course = request.course?.course {
+            if mine.digest == hosts.digest { return course }
+            binder.show(Notice(level: .warning, message:
+                "your --course \(mine.name) (course \(mine.digest)) is not \(hostName)'s course \(hosts.name) (course \(hosts.digest)): racing on \(hostName)'s"
+            ))
+        }
+        // A fetch begun during the countdown is this one (it found nothing kept then).
+        let begun = prefetch.task.withLock { $0?.digest == hosts.digest ? $0?.task : nil }
+        if begun == nil, let kept = dependencies.courses?.keptCourse(digest: hosts.digest, title: listing?.title) {
+            binder.show(Notice(level: .info, message: "course \(hosts.name) (\(kept.name)) kept on this device from an earlier fetch"))
+            return kept
+        }
+        let title = listing?.title ?? hosts.name
+        guard let host, let courses = dependencies.courses, let listing else {
+            throw FlowError(.noInput, "the course of this race, \(hosts), is not on this device: pass --course FILE (the host's course file)")
+        }
+        if begun == nil {
+            binder.show(Notice(level: .info, message: "fetching the course \(hosts.name) (\(listing.pointCount) points) from \(host.name)"))
+        }
+        let course: Course
+        do {
+            if let begun {
+                course = try await begun.value
+            } else {
+                course = try await courses.fetchCourse(hosts, listing: listing, invitation: invitation, from: host, within: Self.fetchTimeout)
+            }
+        } catch {
+            throw FlowError(.noResult, "\(error)")
+        }
+        binder.show(Notice(level: .info, message: "course \(hosts.name) (\(title)) fetched from \(host.name): \(course.points.count) points, digest checked"))
+        dependencies.environment.logger.info("course \(hosts) fetched from \(host.name): \(course.points.count) points")
+        return course
+    }
+}
