@@ -14,28 +14,45 @@ public struct RecordingRaceSession: RaceSessionUseCase {
         self.recorder = recorder
     }
 
+    /// The wrapped session's snapshots, each handed to the recorder as the consumer takes it: pulled
+    /// through, with no task of its own between the session and the consumer (one thread wake-up less
+    /// per snapshot). The end is recorded when the snapshots end: finished or cancelled from the last
+    /// snapshot, interrupted when the run failed.
     public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64))
-        let task = Task { [wrapped, recorder] in
+        let source = Source(wrapped.snapshots().makeAsyncIterator())
+        let recorder = self.recorder
+        return AsyncThrowingStream {
             do {
-                for try await snapshot in wrapped.snapshots() {
+                if let snapshot = try await source.next() {
                     await recorder.observe(snapshot)
-                    continuation.yield(snapshot)
+                    return snapshot
                 }
                 // The session ends by itself only when the run is over or was cancelled (a failure throws):
-                // without a complete result it was cancelled, whether or not this task saw a cancellation.
+                // without a complete result it was cancelled, whether or not the consumer was.
                 await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
-                continuation.finish()
+                return nil
             } catch is CancellationError {
                 await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
-                continuation.finish()
+                return nil
             } catch {
                 await recorder.end(.interrupted)
-                continuation.finish(throwing: error)
+                throw error
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+    }
+
+    /// The wrapped snapshots' iterator: one consumer, which calls `next()` one at a time (the unfolding
+    /// closure of an `AsyncThrowingStream` is never called again before it returned).
+    private final class Source: @unchecked Sendable {
+        private var iterator: AsyncThrowingStream<RaceSnapshot, any Error>.Iterator
+
+        init(_ iterator: AsyncThrowingStream<RaceSnapshot, any Error>.Iterator) {
+            self.iterator = iterator
+        }
+
+        func next() async throws -> RaceSnapshot? {
+            try await iterator.next()
+        }
     }
 
     public func cancel() async {
