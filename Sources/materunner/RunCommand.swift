@@ -117,48 +117,25 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptionGroup
     @OptionGroup var config: ProfileOptionGroup
 
+    /// What the options say, as the run flow's `RunOptions` (where the rules that combine them live).
+    var options: RunOptions {
+        RunOptions(
+            name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
+            wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
+            laps: laps, speedup: speedup, jitter: jitter, clockZones: clockZones, maximumMates: UDPRaceSyncRepository.maximumPeers,
+            hasGhost: ghost != nil
+        )
+    }
+
     func validate() throws {
-        do { _ = try Runner.validate(name: name) } catch { throw ValidationError("--name: \(error)") }
-        if let id, RunnerID(hex: id) == nil || RunnerID(hex: id)?.rawValue == 0 {
-            throw ValidationError("--id \(id) is not 1 to 16 hex digits (and not 0)")
-        }
-        if let goal { do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") } }
-        do { _ = try RunnerProfile(weight: weight) } catch { throw ValidationError("--weight: \(error)") }
-        if let clockZones {
-            do { _ = try TimeZoneList.parse(clockZones) } catch { throw ValidationError(error.description) }
-        }
-        guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
-        guard jitter.isFinite, (0...100).contains(jitter) else { throw ValidationError("--jitter must be between 0 and 100 metres") }
-        guard wait.isFinite, wait > 0 else { throw ValidationError("--wait must be a positive number of seconds") }
-        if let invite {
-            guard !join else { throw ValidationError("--invite and --join exclude each other: one runner invites, the others join") }
-            guard mode.raceMode != .single else { throw ValidationError("--invite needs --mode race or team") }
-            guard !inviteNames(invite).isEmpty else { throw ValidationError("--invite needs at least one mate's name") }
-            guard inviteNames(invite).count <= InvitationOffer.maximumInvitees else {
-                throw ValidationError("--invite names at most \(InvitationOffer.maximumInvitees) mates")
-            }
-        }
-        guard inviteTimeout.isFinite, inviteTimeout > 0, inviteTimeout <= 600 else {
-            throw ValidationError("--invite-timeout must be between 0 and 600 seconds")
-        }
-        if course == nil, laps != 1 { throw ValidationError("--laps needs --course") }
-        guard (1...LappedCourse.maximumLaps).contains(laps) else {
-            throw ValidationError("--laps must be between 1 and \(LappedCourse.maximumLaps)")
-        }
-        if ghost != nil, join { throw ValidationError("--ghost does not go with --join: the host announces the ghost with its race (pass --ghost to the runner who invites)") }
-        if ghost != nil, mode == .team { throw ValidationError("--ghost needs --mode race: in a team run a ghost's distance would count toward the team") }
-        if acceptFrom != nil, !join { throw ValidationError("--accept-from needs --join") }
-        if mates != nil, invite != nil || join { throw ValidationError("--mates does not go with --invite or --join: the invitation says who runs") }
-        if let mates, mates < 0 || mates > UDPRaceSyncRepository.maximumPeers {
-            throw ValidationError("--mates must be between 0 and \(UDPRaceSyncRepository.maximumPeers)")
-        }
+        do { try options.check() } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
             let course = try container.makeCourse(path: course, laps: laps)
-            var (request, screen, store) = (try request(course: course), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
+            var (request, screen, store) = (try options.request(course: course?.course, courseTerms: course?.terms), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
             request.ghost = try ghost.map { try container.makeGhost($0, store: store, data: data, course: course?.course, goal: request.terms.goal) }
             let pairing = try container.makePairing(data: data, invited: invite != nil || join)
             let key = try raceKey.load(logger: logger)
@@ -181,40 +158,6 @@ struct RunCommand: AsyncParsableCommand {
 }
 
 extension RunCommand {
-    /// The names of `--invite`, trimmed, without empty ones.
-    func inviteNames(_ list: String) -> [String] {
-        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
-    /// The run the options ask for, on `course` if there is one.
-    func request(course: LoadedCourse? = nil) throws -> RunRequest {
-        let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
-        let role: RunRequest.Role = if let invite {
-            .host(invitees: inviteNames(invite), answerWithin: inviteTimeout)
-        } else if join {
-            .joiner(acceptFrom: acceptFrom)
-        } else {
-            .open(mates: mates ?? (network.peer.isEmpty ? 1 : network.peer.count))
-        }
-        return RunRequest(
-            me: me, terms: RaceTerms(mode: mode.raceMode, goal: try raceGoal(course: course?.course), course: course?.terms),
-            profile: try RunnerProfile(weight: weight), peers: try network.peers(), role: role, wait: wait,
-            course: course?.course
-        )
-    }
-
-    /// `--goal`, or without it 5 km or the whole course; a goal longer than the course is refused.
-    func raceGoal(course: LappedCourse?) throws -> RaceGoal {
-        guard let course else { return try goal.map(RaceGoal.init(kilometres:)) ?? .standard }
-        let whole = RaceGoal(centimetres: UInt32((course.totalLength * 100).rounded(.down)))
-        guard let goal else { return whole }
-        let asked = try RaceGoal(kilometres: goal)
-        guard asked.centimetres <= whole.centimetres else {
-            throw FlowError(.usage, "--goal \(asked) is longer than the course (\(whole)\(course.laps > 1 ? " in \(course.laps) laps" : "")): give a shorter --goal or more --laps")
-        }
-        return asked
-    }
-
     /// The position source `--source` names, made once the run is agreed (the simulator by default).
     /// The simulator runs along the run's course when there is one (the host's, fetched or not); an
     /// untimed GPX replays at `--pace`.
