@@ -122,8 +122,8 @@ struct RunCommand: AsyncParsableCommand {
         RunOptions(
             name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
             wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
-            laps: laps, speedup: speedup, jitter: jitter, clockZones: clockZones, maximumMates: UDPRaceSyncRepository.maximumPeers,
-            hasGhost: ghost != nil
+            laps: laps, ghost: ghost != nil, speedup: speedup, jitter: jitter, clockZones: clockZones,
+            maximumMates: UDPRaceSyncRepository.maximumPeers
         )
     }
 

@@ -24,26 +24,25 @@ public struct RunOptions: Sendable {
     public var acceptFrom: String?
     public var coursePath: String?
     public var laps: Int
+    /// Whether `--ghost` names a ghost to race (what it names is read later).
+    public var ghost: Bool
     public var speedup: Double
     public var jitter: Double
     public var clockZones: String?
     /// The most mates a run may wait for (the transport's capacity).
     public var maximumMates: Int
-    /// Whether `--ghost` was given (the ghost itself is read once the records are open: `GhostLoader`).
-    public var hasGhost: Bool
 
     public init(
         name: String, id: String? = nil, goalKilometres: Double? = nil, weight: Double = RunnerProfile.standard.weight,
         mode: RaceMode = .race, peers: [String] = [], mates: Int? = nil, wait: TimeInterval = 60, invite: String? = nil,
         inviteTimeout: TimeInterval = Invitation.standardTimeout, join: Bool = false, acceptFrom: String? = nil,
-        coursePath: String? = nil, laps: Int = 1, speedup: Double = 1, jitter: Double = 0, clockZones: String? = nil,
-        maximumMates: Int, hasGhost: Bool = false
+        coursePath: String? = nil, laps: Int = 1, ghost: Bool = false, speedup: Double = 1, jitter: Double = 0, clockZones: String? = nil,
+        maximumMates: Int
     ) {
         (self.name, self.id, self.goalKilometres, self.weight, self.mode) = (name, id, goalKilometres, weight, mode)
         (self.peers, self.mates, self.wait, self.invite, self.inviteTimeout) = (peers, mates, wait, invite, inviteTimeout)
-        (self.join, self.acceptFrom, self.coursePath, self.laps) = (join, acceptFrom, coursePath, laps)
+        (self.join, self.acceptFrom, self.coursePath, self.laps, self.ghost) = (join, acceptFrom, coursePath, laps, ghost)
         (self.speedup, self.jitter, self.clockZones, self.maximumMates) = (speedup, jitter, clockZones, maximumMates)
-        self.hasGhost = hasGhost
     }
 
     /// The names of `--invite`, trimmed, without empty ones.
@@ -80,10 +79,8 @@ public struct RunOptions: Sendable {
         guard (1...LappedCourse.maximumLaps).contains(laps) else {
             throw RunOptionsError("--laps must be between 1 and \(LappedCourse.maximumLaps)")
         }
-        if hasGhost, join {
-            throw RunOptionsError("--ghost does not go with --join: the host announces the ghost with its race (pass --ghost to the runner who invites)")
-        }
-        if hasGhost, mode == .team { throw RunOptionsError("--ghost needs --mode race: in a team run a ghost's distance would count toward the team") }
+        if ghost, join { throw RunOptionsError("--ghost does not go with --join: the host announces the ghost with its race (pass --ghost to the runner who invites)") }
+        if ghost, mode == .team { throw RunOptionsError("--ghost needs --mode race: in a team run a ghost's distance would count toward the team") }
         if acceptFrom != nil, !join { throw RunOptionsError("--accept-from needs --join") }
         if mates != nil, invite != nil || join { throw RunOptionsError("--mates does not go with --invite or --join: the invitation says who runs") }
         if let mates, mates < 0 || mates > maximumMates {
