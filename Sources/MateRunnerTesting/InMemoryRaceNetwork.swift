@@ -36,6 +36,8 @@ public final class InMemoryRaceNetwork: Sendable {
         var random: SplitMix64
         var delivered = 0
         var dropped = 0
+        /// Updates a session took and then asked for the next one after (so it has handled them).
+        var handled = 0
     }
 
     private let faults: Faults
@@ -82,6 +84,15 @@ public final class InMemoryRaceNetwork: Sendable {
 
     /// Updates delivered and dropped so far.
     public var counts: (delivered: Int, dropped: Int) { state.withLock { ($0.delivered, $0.dropped) } }
+
+    /// Updates delivered that no session has handled yet: taken and not yet followed by a request for
+    /// the next one, or still in an inbox. A test driving a manual clock waits for 0 before moving it,
+    /// so that however loaded the machine, no update is still in flight when time passes.
+    public var unhandled: Int { state.withLock { $0.delivered - $0.handled } }
+
+    fileprivate func handledOne() {
+        state.withLock { $0.handled += 1 }
+    }
 
     fileprivate func send(_ progress: RunnerProgress, from sender: RunnerID) {
         let deliveries = state.withLock { state -> [(AsyncStream<RunnerProgress>.Continuation, RunnerProgress)] in
@@ -134,8 +145,39 @@ public final class InMemoryRaceNetwork: Sendable {
         }
 
         public func updates() -> AsyncStream<RunnerProgress> {
-            stream
+            // Asking for the next update means the last one was handled (a session handles its updates
+            // one at a time): counted for `unhandled`.
+            let iterator = SharedIterator(stream.makeAsyncIterator())
+            let network = self.network
+            return AsyncStream(unfolding: {
+                if await iterator.startNext() { network.handledOne() }
+                return await iterator.next()
+            })
         }
+    }
+}
+
+/// An update stream's iterator, shared by the `unfolding` closure of `Endpoint.updates()`.
+private actor SharedIterator {
+    private var iterator: AsyncStream<RunnerProgress>.AsyncIterator
+    private var taken = false
+
+    init(_ iterator: AsyncStream<RunnerProgress>.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    /// Whether an update was taken before this request for the next one.
+    func startNext() -> Bool {
+        defer { taken = false }
+        return taken
+    }
+
+    func next() async -> RunnerProgress? {
+        var local = iterator
+        let update = await local.next(isolation: self)
+        iterator = local
+        taken = update != nil
+        return update
     }
 }
 

@@ -128,6 +128,17 @@ struct RaceHarness {
             await Task.yield()
         }
         for _ in 0..<100 { await Task.yield() }
+        // The updates in flight handled before time moves on, however loaded the machine: wait while
+        // the sessions are still working through them (bounded; a session that ended leaves its inbox
+        // unread, so stop once nothing moved for 2 ms).
+        var (last, still) = (network.unhandled, 0)
+        for _ in 0..<2_000 where last > 0 && still < 20 {
+            try? await Task.sleep(for: .microseconds(100))
+            let now = network.unhandled
+            still = now < last ? 0 : still + 1
+            last = now
+        }
+        for _ in 0..<100 { await Task.yield() }
     }
 
     /// Advances the clock one second at a time until every session's stream has ended.

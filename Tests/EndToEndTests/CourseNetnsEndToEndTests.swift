@@ -1,20 +1,48 @@
+import Domain
 import Foundation
 import MateRunnerTesting
 import Testing
 
 /// The course travelling with an invited race over real mDNS: three hosts in network namespaces, each
 /// with its own avahi-daemon (no `--peer`: everyone is found over DNS-SD). Alice alone has the course
-/// file; bob and carol accept her invitation without one, fetch it from her, and all three end with the
-/// same course, ranking and per-runner progress along it.
+/// file and a ghost (a timed GPX, faster than anyone); bob and carol accept her invitation without the
+/// course, fetch it from her, and all three end with the same course, ranking and per-runner progress
+/// along it, the ghost marked as one on every screen.
 @Suite("End to end: the host's course over real mDNS, three hosts in network namespaces")
 struct CourseNetnsEndToEndTests {
-    @Test("alice invites bob and carol (found over DNS-SD) with --course; they fetch it and all three agree")
+    /// A timed track along `CourseInvitationEndToEndTests.route`'s legs at `speed` m/s, a fix a second.
+    static func ghostTrack(speed: Double) -> String {
+        let legs: [(metres: Double, bearing: Double)] = [(400, 0), (200, 90)]
+        var point = Coordinate(latitude: 46, longitude: 14.5)
+        var fixes: [String] = []
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var second = 0
+        for leg in legs {
+            var covered = 0.0
+            while covered < leg.metres {
+                let time = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(second)))
+                fixes.append("<trkpt lat=\"\(point.latitude)\" lon=\"\(point.longitude)\"><time>\(time)</time></trkpt>")
+                let step = min(speed, leg.metres - covered)
+                point = Geodesy.destination(from: point, metres: step, bearing: leg.bearing)
+                covered += step
+                second += 1
+            }
+        }
+        let time = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(second)))
+        fixes.append("<trkpt lat=\"\(point.latitude)\" lon=\"\(point.longitude)\"><time>\(time)</time></trkpt>")
+        return "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+            + "<trk><name>Last year</name><trkseg>\n\(fixes.joined(separator: "\n"))\n</trkseg></trk></gpx>\n"
+    }
+
+    @Test("alice invites bob and carol (found over DNS-SD) with --course and a ghost; they fetch the course and all three agree")
     func threeHostsOneCourse() async throws {
         let binary = try BuildProducts.materunner()
         let folder = try RecordsEndToEndTests.temporaryDirectory("course-netns")
         defer { try? FileManager.default.removeItem(at: folder) }
         let course = folder.appendingPathComponent("lake.gpx")
         try Data(CourseInvitationEndToEndTests.route(name: "Lake loop").utf8).write(to: course)
+        let ghost = folder.appendingPathComponent("last-year.gpx")
+        try Data(Self.ghostTrack(speed: 4).utf8).write(to: ghost)
         let homes = try await PairedHomes(host: "alice", joiners: ["bob", "carol"])
         let common = ["--frontend", "json", "--speedup", "25", "--wait", "60", "--log-level", "info"]
 
@@ -28,7 +56,7 @@ struct CourseNetnsEndToEndTests {
             // The joiners advertise themselves first; alice finds them over DNS-SD.
             try await Task.sleep(for: .seconds(2))
             let alice = try net.start(on: 0, binary, ["run", "--name", "alice", "--invite", "bob,carol", "--course", course.path,
-                "--pace", "5:00", "--seed", "1"] + common, environment: homes.environment("alice"))
+                "--ghost", "gpx:" + ghost.path, "--pace", "5:00", "--seed", "1"] + common, environment: homes.environment("alice"))
             runs = [await alice.wait(timeout: 150)]
             for joiner in joiners { runs.append(await joiner.wait(timeout: 60)) }
         } catch {
@@ -49,7 +77,12 @@ struct CourseNetnsEndToEndTests {
         // The same ranking, and the same progress of every runner along the course, on every peer.
         let results = try lines.map { try RaceResult(lines: $0) }
         #expect(results[0] == results[1] && results[1] == results[2], "\(results)")
-        #expect(results[0].entries.map(\.name) == ["alice", "bob", "carol"], "\(results[0])")
+        // The ghost (4 m/s) ahead of everyone, marked as a ghost in every stream's result; then the runners.
+        for runLines in lines {
+            let runners = (CourseInvitationEndToEndTests.frames(runLines, "result").last?["runners"] as? [[String: Any]]) ?? []
+            #expect(runners.map { $0["ghost"] as? Bool == true } == [true, false, false, false], "\(runners)")
+            #expect(runners.dropFirst().map { $0["name"] as? String } == ["alice", "bob", "carol"], "\(runners)")
+        }
         let progress = lines.map { runLines -> [String] in
             let result = CourseInvitationEndToEndTests.frames(runLines, "result").last ?? [:]
             return ((result["runners"] as? [[String: Any]]) ?? []).map { runner in

@@ -47,6 +47,7 @@ struct RunOptionsTests {
         #expect(refusal { $0.mates = 2; $0.join = true }?.hasPrefix("--mates does not go with --invite or --join") == true)
         #expect(refusal { $0.mates = 65 } == "--mates must be between 0 and 64")
         #expect(refusal { $0.clockZones = "Mars/Olympus" } != nil)
+        #expect(refusal { $0.ghost = true; $0.invite = "bob" } == nil, "the host announces the ghost")
     }
 
     @Test("the request: open (mates from --peer, or 1), host with trimmed names, joiner; peers parsed")
