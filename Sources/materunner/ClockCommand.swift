@@ -29,10 +29,10 @@ struct ClockCommand: AsyncParsableCommand {
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
 
-    @Option(help: ArgumentHelp("How many readings to show before exiting (default: until q on a terminal, else 1).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many readings to show before exiting (default: until q on a terminal, else 1).", valueName: "N"))
     var count: Int?
 
-    @Option(help: ArgumentHelp("Seconds between readings.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between readings.", valueName: "SECONDS"))
     var tick: Double = 1
 
     @OptionGroup var logging: LoggingOptionGroup

@@ -30,7 +30,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func validate() throws {
         do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") }
-        guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
+        do { try RunOptions.check(speedup: speedup) } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {

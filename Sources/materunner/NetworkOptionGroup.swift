@@ -19,6 +19,6 @@ struct NetworkOptionGroup: ParsableArguments {
 
     /// The peers named, parsed (validated already).
     func peers() throws -> [PeerAddress] {
-        do { return try peer.map { try PeerAddress(parsing: $0) } } catch { throw FlowError(error, otherwise: .usage) }
+        try RunOptions.addresses(peer)
     }
 }

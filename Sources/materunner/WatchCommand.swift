@@ -22,10 +22,10 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The name runners see for this spectator.", valueName: "NAME"))
     var name: String = "spectator"
 
-    @Option(help: ArgumentHelp("How long to wait for a race to be heard, in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to wait for a race to be heard, in seconds.", valueName: "SECONDS"))
     var wait: Double = 60
 
-    @Option(help: ArgumentHelp("Race time speed-up over real time: the same as the runners' (--wait and messages stay in real seconds).", valueName: "X"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Race time speed-up over real time: the same as the runners' (--wait and messages stay in real seconds).", valueName: "X"))
     var speedup: Double = 1
 
     @OptionGroup var frontEnds: FrontEndOptionGroup
@@ -37,8 +37,10 @@ struct WatchCommand: AsyncParsableCommand {
 
     func validate() throws {
         do { _ = try Runner.validate(name: name) } catch { throw ValidationError("\(error)") }
-        guard wait.isFinite, wait > 0 else { throw ValidationError("--wait must be a positive number of seconds") }
-        guard speedup.isFinite, (1...1000).contains(speedup) else { throw ValidationError("--speedup must be between 1 and 1000") }
+        do {
+            try RunOptions.check(wait: wait)
+            try RunOptions.check(speedup: speedup)
+        } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {

@@ -68,6 +68,18 @@ struct ConventionsTests {
         let name = try await ProcessRun.run(try BuildProducts.materunner(), ["run", "--name", String(repeating: "é", count: 20), "--peer", "127.0.0.1:9"])
         #expect(name.status == 64)
         #expect(name.stderr.contains("the runner name has 20 characters"), "\(name.stderr)")
+        // Every command's numbers, not only run's and demo's.
+        for (arguments, message) in [
+            (["watch", "--wait", "-1"], "--wait must be a positive number of seconds"),
+            (["watch", "--speedup", "-2"], "--speedup must be between 1 and 1000"),
+            (["clock", "--tick", "-1"], "--tick must be at least 0.05 seconds"),
+            (["clock", "--count", "-2"], "--count must be at least 1"),
+            (["peers", "--seconds", "-3"], "--seconds must be between 0.1 and 3600"),
+        ] {
+            let negative = try await ProcessRun.run(try BuildProducts.materunner(), arguments)
+            #expect(negative.status == 64, "\(arguments)")
+            #expect(negative.stderr.contains(message), "\(arguments): \(negative.stderr)")
+        }
     }
 
     @Test("a closed standard output (… | head -1) ends the run at once, recorded as stopped")

@@ -61,9 +61,9 @@ public struct RunOptions: Sendable {
         if let clockZones {
             do { _ = try TimeZoneList.parse(clockZones) } catch { throw RunOptionsError(error.description) }
         }
-        guard speedup.isFinite, (1...1000).contains(speedup) else { throw RunOptionsError("--speedup must be between 1 and 1000") }
+        try Self.check(speedup: speedup)
         guard jitter.isFinite, (0...100).contains(jitter) else { throw RunOptionsError("--jitter must be between 0 and 100 metres") }
-        guard wait.isFinite, wait > 0 else { throw RunOptionsError("--wait must be a positive number of seconds") }
+        try Self.check(wait: wait)
         if invite != nil {
             guard !join else { throw RunOptionsError("--invite and --join exclude each other: one runner invites, the others join") }
             guard mode != .single else { throw RunOptionsError("--invite needs --mode race or team") }
@@ -92,8 +92,7 @@ public struct RunOptions: Sendable {
     /// (usage) for a peer address that cannot be used or a goal longer than the course.
     public func request(course: LappedCourse? = nil, courseTerms: CourseTerms? = nil) throws -> RunRequest {
         let me = Runner(id: id.flatMap(RunnerID.init(hex:)) ?? .random(), name: try Runner.validate(name: name))
-        let addresses: [PeerAddress]
-        do { addresses = try peers.map { try PeerAddress(parsing: $0) } } catch { throw FlowError(error, otherwise: .usage) }
+        let addresses = try Self.addresses(peers)
         let role: RunRequest.Role = if invite != nil {
             .host(invitees: invitees, answerWithin: inviteTimeout)
         } else if join {
@@ -105,6 +104,21 @@ public struct RunOptions: Sendable {
             me: me, terms: RaceTerms(mode: mode, goal: try goal(course: course), course: courseTerms),
             profile: try RunnerProfile(weight: weight), peers: addresses, role: role, wait: wait, course: course
         )
+    }
+
+    /// `--speedup` (`run`, `watch`): 1 to 1000.
+    public static func check(speedup: Double) throws(RunOptionsError) {
+        guard speedup.isFinite, (1...1000).contains(speedup) else { throw RunOptionsError("--speedup must be between 1 and 1000") }
+    }
+
+    /// `--wait` (`run`, `watch`): a positive number of seconds.
+    public static func check(wait: TimeInterval) throws(RunOptionsError) {
+        guard wait.isFinite, wait > 0 else { throw RunOptionsError("--wait must be a positive number of seconds") }
+    }
+
+    /// `--peer HOST:PORT` texts parsed, or a `FlowError` (usage) saying which one is wrong (`run`, `watch`).
+    public static func addresses(_ peers: [String]) throws(FlowError) -> [PeerAddress] {
+        do { return try peers.map { try PeerAddress(parsing: $0) } } catch { throw FlowError(error, otherwise: .usage) }
     }
 
     /// `--goal`, or without it 5 km or the whole course; a goal longer than the course is refused.
