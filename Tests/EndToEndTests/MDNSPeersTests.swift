@@ -57,7 +57,12 @@ struct MDNSPeersTests {
         // Both alices race together: they advertise one and the same race id (issue 18, item 5).
         let raceIDs = Set(watched.compactMap { $0["state"] as? String == "running" && $0["name"] as? String == "alice" ? $0["race"] as? String : nil })
         #expect(raceIDs.count == 1, "\(raceIDs)")
-        #expect(has("appeared") { $0["name"] as? String == "alice" && $0["address"] as? String == "10.250.0.2" })
+        let aliceLines = file("watch.json").split(separator: "\n").filter { $0.contains("alice") }.joined(separator: "\n")
+        #expect(has("appeared") { $0["name"] as? String == "alice" && $0["address"] as? String == "10.250.0.2" }, """
+            the second alice (in B) as the watcher in B saw it: \(aliceLines)
+            timings: \(file("timings.txt"))
+            watch.err: \(file("watch.err").suffix(1500))
+            """)
         // carol's host vanished without a goodbye: lost once her address expired (the script waits up to
         // 150 s for the documented 120 s TTL).
         #expect(has("disappeared") { $0["instance"] as? String == "carol" })

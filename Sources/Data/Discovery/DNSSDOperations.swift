@@ -19,8 +19,12 @@ final class BrowseOperation: DNSSDServiceLoop.Operation {
     let continuation: AsyncStream<DiscoveryEvent>.Continuation
     /// How many (interface, protocol) pairs currently announce each instance.
     private var announcements: [String: Int] = [:]
-    /// The mates found (resolved to an address), by instance name.
+    /// The mates found (resolved to an address, with their TXT record), by instance name.
     var mates: [String: DiscoveredMate] = [:]
+    /// Mates resolved but not found yet: what their address and TXT queries answered so far. A mate is
+    /// found once it has both: a resolve that catches the mate's TXT record being replaced (free to
+    /// running) may come with an empty one, and a runner announced then would appear nameless.
+    private var resolving: [String: (mate: DiscoveredMate, address: String?, textKnown: Bool)] = [:]
     /// The long-lived queries (address, TXT) of each instance.
     private var queries: [String: [DNSSDServiceLoop.Operation]] = [:]
 
@@ -54,6 +58,7 @@ final class BrowseOperation: DNSSDServiceLoop.Operation {
     /// Stops following `name` and reports it lost if it had been found.
     func forget(_ name: String) {
         announcements[name] = nil
+        resolving[name] = nil
         for query in queries.removeValue(forKey: name) ?? [] { loop.remove(query) }
         if mates.removeValue(forKey: name) != nil { continuation.yield(.lost(instanceName: name)) }
     }
@@ -64,6 +69,7 @@ final class BrowseOperation: DNSSDServiceLoop.Operation {
         let address = QueryOperation(browse: self, kind: .address, mate: pending)
         let text = QueryOperation(browse: self, kind: .text, mate: pending)
         queries[instanceName] = [address, text]
+        resolving[instanceName] = (pending, nil, !txt.isEmpty)
         start(address, name: hostName, type: kDNSServiceType_A, interfaceIndex: interfaceIndex)
         start(text, name: fullName, type: kDNSServiceType_TXT, interfaceIndex: interfaceIndex)
     }
@@ -77,26 +83,41 @@ final class BrowseOperation: DNSSDServiceLoop.Operation {
         loop.add(query)
     }
 
-    /// An address answer: the first one makes the mate found; its expiry makes it lost.
+    /// An address answer: the first one makes the mate found (once its TXT record is known too); its
+    /// expiry makes it lost.
     func address(_ address: String?, for mate: DiscoveredMate) {
         let name = mate.instanceName
         guard let address else {
             forget(name)
             return
         }
-        guard mates[name] == nil else { return }
-        var found = mate
-        found.address = address
-        mates[name] = found
-        continuation.yield(.found(found))
+        guard mates[name] == nil, resolving[name] != nil else { return }
+        resolving[name]?.address = address
+        foundIfComplete(name)
     }
 
-    /// A TXT answer: an update when it differs from what the mate had.
+    /// A TXT answer: an update when it differs from what the mate had; for a mate not found yet, the
+    /// record it is found with.
     func text(_ txt: [String: String], for name: String) {
+        if resolving[name] != nil {
+            resolving[name]?.mate.txt = txt
+            resolving[name]?.textKnown = true
+            foundIfComplete(name)
+            return
+        }
         guard var mate = mates[name], mate.txt != txt else { return }
         mate.txt = txt
         mates[name] = mate
         continuation.yield(.updated(mate))
+    }
+
+    private func foundIfComplete(_ name: String) {
+        guard let (mate, address, textKnown) = resolving[name], let address, textKnown else { return }
+        resolving[name] = nil
+        var found = mate
+        found.address = address
+        mates[name] = found
+        continuation.yield(.found(found))
     }
 }
 
