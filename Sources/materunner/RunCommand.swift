@@ -48,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
         "Race a ghost: a recorded run (any unique start of its id, see `materunner records`) or a timed GPX track (gpx:FILE), replayed on the race clock from the start, along the course when there is one. Every runner sees it, marked as a ghost; it wins nothing that counts in `records totals`. Not with --join (the host announces it) or --mode team.",
         valueName: "ID|gpx:FILE"
     ))
-    var ghost: GhostArgument?
+    var ghost: GhostSource?
 
     @Option(help: "race: the first to reach the goal wins; team: the sum of everybody's distance reaches the goal.")
     var mode: RunMode = .race
