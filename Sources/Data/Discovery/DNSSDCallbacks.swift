@@ -49,7 +49,7 @@ let resolveReply: DNSServiceResolveReply = { _, _, interfaceIndex, errorCode, fu
     )
 }
 
-let queryReply: DNSServiceQueryRecordReply = { _, flags, _, errorCode, _, type, _, length, data, _, context in
+let queryReply: DNSServiceQueryRecordReply = { _, flags, interfaceIndex, errorCode, _, type, _, length, data, _, context in
     guard let context, errorCode == DNSServiceErrorType(kDNSServiceErr_NoError) else { return }
     let operation = Unmanaged<QueryOperation>.fromOpaque(context).takeUnretainedValue()
     let added = flags & DNSServiceFlags(kDNSServiceFlagsAdd) != 0
@@ -57,12 +57,12 @@ let queryReply: DNSServiceQueryRecordReply = { _, flags, _, errorCode, _, type, 
     case .address:
         guard type == UInt16(kDNSServiceType_A) else { return }
         guard added else {
-            operation.browse.address(nil, for: operation.mate)
+            operation.browse.address(nil, interfaceIndex: interfaceIndex, for: operation.mate)
             return
         }
         guard length == 4, let data else { return }
         let octets = Array(UnsafeRawBufferPointer(start: data, count: 4))
-        operation.browse.address(octets.map(String.init).joined(separator: "."), for: operation.mate)
+        operation.browse.address(octets.map(String.init).joined(separator: "."), interfaceIndex: interfaceIndex, for: operation.mate)
     case .text:
         guard type == UInt16(kDNSServiceType_TXT), added, let data else { return }
         let pairs = TXTRecord.decode(Array(UnsafeRawBufferPointer(start: data, count: Int(length))))

@@ -17,7 +17,8 @@ final class DNSSDServiceLoop: @unchecked Sendable {
     /// A reference the loop polls, with the object its callbacks reach through the context pointer.
     class Operation {
         var ref: DNSServiceRef?
-        /// When to give up on a one-shot operation (resolve, query); nil for long-lived ones.
+        /// When to give up on a one-shot operation (resolve, query), or when a timer (no reference)
+        /// fires; nil for long-lived ones.
         var deadline: Date?
         var onTimeout: (() -> Void)?
     }
