@@ -71,7 +71,7 @@ public final class InMemoryMateDiscovery: MateDiscoveryRepository {
             if let failure = state.failure { throw failure }
             state.browsers.append(continuation)
         }
-        let iterator = EventIterator(events.makeAsyncIterator())
+        let iterator = SingleConsumerIterator(events.makeAsyncIterator())
         return AsyncStream { [self] in
             guard let event = await iterator.next() else { return nil }
             state.withLock { $0.delivered += 1 }
@@ -85,18 +85,5 @@ public final class InMemoryMateDiscovery: MateDiscoveryRepository {
             return state.browsers
         }
         browsers.forEach { $0.finish() }
-    }
-}
-
-/// One browser's iterator, for the one consumer of its stream (which calls it one call at a time).
-private final class EventIterator: @unchecked Sendable {
-    private var iterator: AsyncStream<MateEvent>.AsyncIterator
-
-    init(_ iterator: AsyncStream<MateEvent>.AsyncIterator) {
-        self.iterator = iterator
-    }
-
-    func next() async -> MateEvent? {
-        await iterator.next()
     }
 }

@@ -19,26 +19,12 @@ public struct RecordingLocationRepository: LocationRepository {
     }
 
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let source = FixIterator(wrapped.fixes().makeAsyncIterator())
+        let source = SingleConsumerIterator(wrapped.fixes().makeAsyncIterator())
         let recorder = self.recorder
         return AsyncThrowingStream {
             guard let fix = try await source.next() else { return nil }
             await recorder.observe(fix)
             return fix
         }
-    }
-}
-
-/// The wrapped source's iterator, for the one consumer of the stream (whose closure is called one call
-/// at a time).
-private final class FixIterator: @unchecked Sendable {
-    private var iterator: AsyncThrowingStream<Fix, any Error>.AsyncIterator
-
-    init(_ iterator: AsyncThrowingStream<Fix, any Error>.AsyncIterator) {
-        self.iterator = iterator
-    }
-
-    func next() async throws -> Fix? {
-        try await iterator.next()
     }
 }

@@ -19,7 +19,7 @@ public struct RecordingRaceSession: RaceSessionUseCase {
     /// per snapshot). The end is recorded when the snapshots end: finished or cancelled from the last
     /// snapshot, interrupted when the run failed.
     public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
-        let source = Source(wrapped.snapshots().makeAsyncIterator())
+        let source = SingleConsumerIterator(wrapped.snapshots().makeAsyncIterator())
         let recorder = self.recorder
         return AsyncThrowingStream {
             do {
@@ -38,20 +38,6 @@ public struct RecordingRaceSession: RaceSessionUseCase {
                 await recorder.end(.interrupted)
                 throw error
             }
-        }
-    }
-
-    /// The wrapped snapshots' iterator: one consumer, which calls `next()` one at a time (the unfolding
-    /// closure of an `AsyncThrowingStream` is never called again before it returned).
-    private final class Source: @unchecked Sendable {
-        private var iterator: AsyncThrowingStream<RaceSnapshot, any Error>.Iterator
-
-        init(_ iterator: AsyncThrowingStream<RaceSnapshot, any Error>.Iterator) {
-            self.iterator = iterator
-        }
-
-        func next() async throws -> RaceSnapshot? {
-            try await iterator.next()
         }
     }
 

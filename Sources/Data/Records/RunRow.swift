@@ -44,7 +44,7 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     func course() throws(StoredValue.Invalid) -> CourseTerms? {
         guard let courseDigest, let courseName, let courseLapCentimetres, let courseLaps else { return nil }
         guard courseDigest.count == 16, UInt64(courseDigest, radix: 16) != nil else {
-            throw StoredValue.Invalid(column: "run.courseDigest", value: .nan, expected: 0...0xFFFF_FFFF_FFFF_FFFF)
+            throw StoredValue.Invalid(column: "run.courseDigest", value: .nan, expected: 0...Double(UInt64.max))
         }
         let laps = try StoredValue.check(courseLaps, StoredValue.laps, "run.courseLaps")
         let length = try StoredValue.check(courseLapCentimetres, StoredValue.lapCentimetres, "run.courseLapCentimetres")

@@ -64,7 +64,7 @@ final class PeerStateStore: Sendable {
     /// updates go to the batch instead of `updates`.
     func batches() -> AsyncStream<[RunnerProgress]> {
         batch.withLock { $0.gathering = true }
-        let waiting = Wakeups(ready.stream)
+        let waiting = SingleConsumerIterator(ready.stream.makeAsyncIterator())
         return AsyncStream { [self] in
             while true {
                 let taken = self.batch.withLock { state -> [RunnerProgress] in
@@ -72,22 +72,8 @@ final class PeerStateStore: Sendable {
                     return state.pending
                 }
                 if !taken.isEmpty { return taken }
-                guard await waiting.next() else { return nil }
+                guard await waiting.next() != nil else { return nil }
             }
-        }
-    }
-
-    /// The batch reader's wake-ups: one reader, which awaits them one at a time (`AsyncStream`'s
-    /// unfolding closure is never called again before it returned).
-    private final class Wakeups: @unchecked Sendable {
-        private var iterator: AsyncStream<Void>.Iterator
-
-        init(_ stream: AsyncStream<Void>) {
-            iterator = stream.makeAsyncIterator()
-        }
-
-        func next() async -> Bool {
-            await iterator.next() != nil
         }
     }
 
