@@ -62,11 +62,6 @@ actor RaceSessionState {
 
     // MARK: Inputs
 
-    /// A mate's progress arrived.
-    func receive(_ update: RunnerProgress) async {
-        await receive([update])
-    }
-
     /// Mates' progress arrived, in this order: each applied as if alone, then one step (and one
     /// snapshot) for all of them.
     func receive(_ batch: [RunnerProgress]) async {
