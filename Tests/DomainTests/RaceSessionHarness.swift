@@ -141,6 +141,14 @@ struct RaceHarness {
         for _ in 0..<100 { await Task.yield() }
     }
 
+    /// Lets the sessions catch up, then moves the clock one second, `seconds` times.
+    func advance(seconds: Int) async {
+        for _ in 0..<seconds {
+            await settle()
+            clock.advance(by: 1)
+        }
+    }
+
     /// Advances the clock one second at a time until every session's stream has ended.
     func runToEnd(maxSeconds: Int = 600) async throws {
         for _ in 0..<maxSeconds {

@@ -227,10 +227,7 @@ struct RaceSessionTests {
         let recorder = harness.recorders[0]
         func ghostIsLost() -> Bool? { recorder.last?.standings.standing(of: ghost.id)?.isLost }
 
-        for _ in 0..<8 {
-            await harness.settle()
-            harness.clock.advance(by: 1)
-        }
+        await harness.advance(seconds: 8)
         await harness.settle()
         #expect(ghostIsLost() == true, "the ghost, silent for 8 s, is not shown lost")
 

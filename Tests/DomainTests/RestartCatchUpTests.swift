@@ -68,19 +68,13 @@ struct RestartCatchUpTests {
         try await waitUntil("both sessions to start running") {
             harness.recorders.allSatisfy { $0.snapshots.contains { $0.stage == .running } }
         }
-        for _ in 0..<8 {
-            await harness.settle()
-            harness.clock.advance(by: 1)
-        }
+        await harness.advance(seconds: 8)
         await harness.settle()
         // ana's process dies: its session stops, nothing more is sent.
         let before = try #require(harness.recorders[1].last?.standings.standing(of: ana.id)?.distance)
         #expect(before > 20)
         harness.tasks[0].cancel()
-        for _ in 0..<3 {
-            await harness.settle()
-            harness.clock.advance(by: 1)
-        }
+        await harness.advance(seconds: 3)
         // It comes back with the same runner id, and its mate sends back what it held.
         harness.addRestarted(ana, speed: 4, fixes: 60, expectedMates: 1)
         harness.start()

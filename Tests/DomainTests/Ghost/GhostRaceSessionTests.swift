@@ -96,16 +96,10 @@ struct GhostRaceSessionTests {
         try await waitUntil("both sessions to start running") {
             harness.recorders.allSatisfy { $0.snapshots.contains { $0.stage == .running } }
         }
-        for _ in 0..<8 {
-            await harness.settle()
-            harness.clock.advance(by: 1)
-        }
+        await harness.advance(seconds: 8)
         await harness.settle()
         harness.tasks[1].cancel()
-        for _ in 0..<2 {
-            await harness.settle()
-            harness.clock.advance(by: 1)
-        }
+        await harness.advance(seconds: 2)
         harness.addRestarted(bob, speed: 3, fixes: 60, expectedMates: 1)
         harness.start()
         try await harness.runToEnd()
