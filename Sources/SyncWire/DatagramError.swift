@@ -34,6 +34,9 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsolicitedPong
     /// An authenticated datagram whose number was seen already or is older than the replay window.
     case replayed
+    /// An authenticated datagram whose number was accepted a moment ago: the same datagram twice (on the
+    /// multicast group and unicast, or repeated by the network).
+    case duplicate
     /// A pairing message (type 15) that does not check: not signed by the identity it names for this
     /// exchange, a commitment or seal that does not open, or no identity here to pair with.
     case pairingRefused(String)
@@ -61,6 +64,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unexpectedTag: "unexpected-tag"
         case .badTag: "bad-tag"
         case .replayed: "replayed"
+        case .duplicate: "duplicate"
         case .unsolicitedPong: "unsolicited-pong"
         case .pairingRefused: "pairing-refused"
         case .unsignedDecision: "unsigned-decision"
@@ -87,6 +91,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badTag: "datagram failed authentication: check that every runner uses the same race key"
         case .unsolicitedPong: "clock pong answers no ping of ours to the race-clock host: ignored"
         case .replayed: "datagram repeats one already received, or is older than the replay window: dropped as a replay"
+        case .duplicate: "datagram received twice (on the multicast group and unicast): the second copy is dropped"
         case .rosterFull: "more runners than a race holds (64): is another race on this LAN?"
         case .pairingRefused(let why): "pairing message refused: \(why)"
         case .unsignedDecision: "finished or cancelled state its runner did not sign: dropped (the next one after its statement counts)"

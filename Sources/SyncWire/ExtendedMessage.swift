@@ -14,6 +14,9 @@ package enum ExtendedMessage: Sendable, Hashable {
     case addressEcho(cookie: UInt64)
     /// One chunk of the ghost its sender announces (docs/PROTOCOL.md, "15/9 ghost chunk").
     case ghostChunk(GhostChunkDTO)
+    /// The runners whose datagrams its sender hears on the race's multicast group (docs/PROTOCOL.md,
+    /// "15/3 group hearing"): each of them may stop sending it unicast copies for a while.
+    case groupHearing([RunnerID])
 
     /// This message's subtype byte.
     package var type: ExtendedType {
@@ -21,15 +24,18 @@ package enum ExtendedMessage: Sendable, Hashable {
         case .addressChallenge: .addressChallenge
         case .addressEcho: .addressEcho
         case .ghostChunk: .ghostChunk
+        case .groupHearing: .groupHearing
         }
     }
 
-    /// Whether the message is about a runner of the race (a ghost chunk), so that it goes through the
-    /// runner directory, the replay window and the spectator rules like progress; address challenges
-    /// and echoes are about addresses and skip them.
+    /// Whether the message is about a runner of the race (a ghost chunk, a group hearing), so that it
+    /// goes through the runner directory, the replay window and the spectator rules like progress;
+    /// address challenges and echoes are about addresses and skip them.
     package var isAboutRunner: Bool {
-        if case .ghostChunk = self { return true }
-        return false
+        switch self {
+        case .ghostChunk, .groupHearing: true
+        case .addressChallenge, .addressEcho: false
+        }
     }
 }
 
@@ -40,8 +46,14 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
     case addressChallenge = 1
     /// An address echo: the cookie of the challenge it answers.
     case addressEcho = 2
+    /// A group hearing: a count, then that many runner ids (8 bytes each) heard on the multicast group.
+    case groupHearing = 3
     /// A chunk of a ghost: its id, start, step, sample count, index, base distance, deltas and name.
     case ghostChunk = 9
+
+    /// The most runner ids in one group hearing: 54, so that it stays within 462 bytes with its tag (no
+    /// IP fragments); a peer that hears more sends two.
+    package static let maximumHeard = 54
 
     /// The first subtype reserved for the identity engineer's messages.
     public static let firstIdentitySubtype: UInt8 = 16
@@ -51,6 +63,7 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
         switch self {
         case .addressChallenge, .addressEcho: 25...25
         case .ghostChunk: GhostChunkDTO.lengths
+        case .groupHearing: 18...(18 + 8 * Self.maximumHeard)
         }
     }
 
@@ -64,6 +77,7 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
         case .addressChallenge: "address-challenge"
         case .addressEcho: "address-echo"
         case .ghostChunk: "ghost-chunk"
+        case .groupHearing: "group-hearing"
         }
     }
 }

@@ -11,6 +11,9 @@ extension SyncDatagramCodec {
             writer.write(cookie)
         case .ghostChunk(let chunk):
             chunk.write(to: &writer)
+        case .groupHearing(let runners):
+            writer.write(UInt8(runners.count))
+            for runner in runners { writer.write(runner.rawValue) }
         }
     }
 
@@ -28,6 +31,17 @@ extension SyncDatagramCodec {
         case .addressChallenge: return .extended(.addressChallenge(cookie: try reader.readUInt64()))
         case .addressEcho: return .extended(.addressEcho(cookie: try reader.readUInt64()))
         case .ghostChunk: return .extended(.ghostChunk(try GhostChunkDTO.read(from: &reader, sender: sender, total: total)))
+        case .groupHearing:
+            let count = Int(try reader.readUInt8())
+            guard count >= 1 else { throw .fieldOutOfRange("count") }
+            guard total == 18 + 8 * count else { throw .lengthMismatch(expected: 18 + 8 * count, actual: total) }
+            var runners: [RunnerID] = []
+            for _ in 0..<count {
+                let runner = RunnerID(rawValue: try reader.readUInt64())
+                guard runner.rawValue != 0, !runners.contains(runner) else { throw .fieldOutOfRange("runner") }
+                runners.append(runner)
+            }
+            return .extended(.groupHearing(runners))
         }
     }
 }

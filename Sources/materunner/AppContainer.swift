@@ -35,11 +35,12 @@ struct AppContainer {
 
     func makeTransport(
         port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil, mates: (any KnownMatesRepository)? = nil,
-        races: InvitedRaceStore? = nil, watching: Bool = false
+        races: InvitedRaceStore? = nil, watching: Bool = false, multicast: Bool = false
     ) async throws -> UDPRaceSyncRepository {
         do {
             return try await UDPRaceSyncRepository.bind(
-                host: host, port: port, key: key, identity: identity, mates: mates, races: races, watching: watching, clock: clock
+                host: host, port: port, key: key, identity: identity, mates: mates, races: races, watching: watching,
+                multicast: multicast, clock: clock
             )
         } catch let error as SyncError {
             throw FlowError(error, otherwise: .unavailable)

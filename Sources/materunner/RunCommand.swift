@@ -58,6 +58,11 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var network: NetworkOptionGroup
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Send your progress once to the race's multicast group on the mates' network instead of to each mate (mates that do not hear the group still get it unicast)."
+    ))
+    var multicast = true
+
     @Option(parsing: .unconditional, help: ArgumentHelp("How many mates to wait for before starting (default: the number of --peer, or 1).", valueName: "N"))
     var mates: Int?
 
@@ -141,7 +146,7 @@ struct RunCommand: AsyncParsableCommand {
             let key = try raceKey.load(logger: logger)
             let transport = try await container.makeTransport(
                 port: network.port ?? 47474, key: key, identity: pairing?.keys, mates: pairing?.mates,
-                races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }
+                races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }, multicast: multicast
             )
             // A host serves its course to the invitees that lack it; a joiner fetches (and keeps) the host's.
             if invite != nil, let course { transport.serveCourse(course.file) }

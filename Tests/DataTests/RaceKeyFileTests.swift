@@ -56,4 +56,16 @@ struct RaceKeyFileTests {
         #expect(accept([200, 137, 136, 137, 199, 200]) == [true, true, false, false, true, false])
         #expect(accept([1_000_000, 999_999, 200]) == [true, true, false])
     }
+
+    @Test("a number accepted within the window has been seen (a duplicate); one never accepted, or past the window, has not (a replay)")
+    func replayWindowSeen() {
+        var window = ReplayWindow()
+        #expect(!window.hasSeen(0) && !window.hasSeen(1))
+        for sequence: UInt32 in [10, 8, 100] { _ = window.accept(sequence) }
+        #expect(window.hasSeen(100) && !window.hasSeen(37))
+        #expect(!window.hasSeen(99) && !window.hasSeen(101))
+        #expect(!window.hasSeen(10) && !window.hasSeen(8), "past the window: not remembered, so a replay")
+        _ = window.accept(64)
+        #expect(window.hasSeen(64) && !window.hasSeen(63))
+    }
 }

@@ -32,10 +32,10 @@ struct ExtendedCodecTests {
         #expect(ExtendedType.firstIdentitySubtype == 16)
     }
 
-    @Test("unknown subtypes (0, 3, 15, and past the pairing, watch and course ones: 30, 200, 255), flags and other lengths are refused")
+    @Test("unknown subtypes (0, 4, 15, and past the pairing, watch and course ones: 30, 200, 255), flags and other lengths are refused")
     func rejections() {
         let challenge = Self.encoded(.addressChallenge(cookie: 7))
-        for subtype: UInt8 in [0, 3, 15, 30, 200, 255] {
+        for subtype: UInt8 in [0, 4, 15, 30, 200, 255] {
             var bytes = challenge
             bytes[16] = subtype
             #expect(throws: DatagramError.fieldOutOfRange("subtype")) { try SyncDatagramCodec.decode(bytes) }

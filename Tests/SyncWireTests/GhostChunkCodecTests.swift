@@ -83,3 +83,43 @@ struct GhostChunkCodecTests {
         #expect(throws: (any Error).self) { try SyncDatagramCodec.decode(bytes + [0x41]) }
     }
 }
+
+@Suite("Group hearing on the wire (15/3)")
+struct GroupHearingCodecTests {
+    static let sender = RunnerID(rawValue: 0xA11CE)
+
+    @Test("round trip open and keyed; 54 runners fit 462 bytes with the tag")
+    func roundTrip() throws {
+        let key = try RaceKey.testing("group")
+        for count in [1, 2, 54] {
+            let runners = (1...count).map { RunnerID(rawValue: UInt64($0) * 0x1_0000_0001) }
+            let datagram = SyncDatagram(sender: Self.sender, sequence: 9, message: .extended(.groupHearing(runners)))
+            let open = SyncDatagramCodec.encode(datagram, key: nil)
+            #expect(open.count == 18 + 8 * count)
+            #expect(try SyncDatagramCodec.decode(open) == datagram)
+            let keyed = SyncDatagramCodec.encode(datagram, key: key)
+            #expect(keyed.count <= 462)
+            #expect(try SyncDatagramCodec.decode(keyed, key: key) == datagram)
+        }
+    }
+
+    @Test("an empty list, a zero or repeated runner, or a count that disagrees with the length is refused")
+    func refused() throws {
+        let good = SyncDatagramCodec.encode(
+            SyncDatagram(sender: Self.sender, sequence: 9, message: .extended(.groupHearing([RunnerID(rawValue: 5), RunnerID(rawValue: 6)]))), key: nil
+        )
+        var empty = Array(good[0..<18])
+        empty[17] = 0
+        #expect(throws: DatagramError.self) { try SyncDatagramCodec.decode(empty) }
+        var zero = good
+        for index in 18..<26 { zero[index] = 0 }
+        #expect(throws: DatagramError.fieldOutOfRange("runner")) { try SyncDatagramCodec.decode(zero) }
+        var repeated = good
+        repeated[25 + 8] = 5
+        #expect(throws: DatagramError.fieldOutOfRange("runner")) { try SyncDatagramCodec.decode(repeated) }
+        var miscounted = good
+        miscounted[17] = 3
+        #expect(throws: DatagramError.lengthMismatch(expected: 42, actual: 34)) { try SyncDatagramCodec.decode(miscounted) }
+        #expect(throws: DatagramError.self) { try SyncDatagramCodec.decode(Array(good.dropLast())) }
+    }
+}

@@ -59,9 +59,9 @@ struct SyncDatagramRejectionTests {
         }
         #expect(DatagramError.unsupportedVersion(1).description.contains("update materunner on every peer"))
         expectRejected(with(Self.running) { $0[3] = 0 }, .unknownType(0))
-        // Type 15 is the extended type: a running progress's first body byte reads as subtype 1 … 15 (the
-        // sync layer's), and 24 bytes is no extended message's length.
-        expectRejected(with(Self.running) { $0[3] = 15 << 4 }, .lengthMismatch(expected: 25, actual: 24))
+        // Type 15 is the extended type: a progress's body under it, its first byte read as subtype 1 (the
+        // address challenge, 25 bytes): 24 bytes is not its length.
+        expectRejected(with(Self.running) { $0[3] = 15 << 4; $0[16] = 1 }, .lengthMismatch(expected: 25, actual: 24))
         expectRejected(with(Self.running) { $0[12...15] = [0, 0, 0, 0] }, .fieldOutOfRange("sequence"))
     }
 

@@ -50,8 +50,8 @@ extension PeerState {
             for runner in directory.validated(arrival.source) {
                 if let terms = roster.runners[runner]?.terms { bound(runner, at: arrival.source, terms: terms) }
             }
-        case .ghostChunk:
-            // Handled with the runner messages (`handleGhostChunk`), never here.
+        case .ghostChunk, .groupHearing:
+            // Handled with the runner messages (`handle`), never here.
             throw DatagramError.fieldOutOfRange("subtype")
         }
     }

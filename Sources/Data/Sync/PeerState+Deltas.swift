@@ -21,17 +21,26 @@ extension PeerState {
         }
     }
 
-    /// Our progress `report`, datagram `number`, to every validated peer: a delta against the latest
-    /// state that peer's runner acknowledged when one fits, else the full report. Each is counted in
-    /// `progressUpdateSizes`.
-    mutating func progressUpdates(_ report: ProgressReportDTO, number: UInt32, sender: RunnerID) -> [OutgoingDatagram] {
-        deltas.bodies(for: report, number: number, to: recipients).map { peer, message in
+    /// Our progress `report`, datagram `number`: in full to the multicast group when we joined one, and
+    /// to every validated peer that does not hear us there a delta against the latest state that peer's
+    /// runner acknowledged when one fits, else the full report. Each is counted in `progressUpdateSizes`.
+    mutating func progressUpdates(_ report: ProgressReportDTO, number: UInt32, sender: RunnerID, now: UInt64) -> [OutgoingDatagram] {
+        var out: [OutgoingDatagram] = []
+        if let group = multicast.group {
+            let bytes = encode(SyncDatagram(sender: sender, sequence: number, message: ProgressDeltas.fullMessage(report)))
+            deltas.countUpdate(bytes: bytes.count, delta: false)
+            statistics.groupSent += 1
+            out.append(OutgoingDatagram(bytes, to: group))
+        }
+        let unicast = multicast.group == nil ? recipients : unicastRecipients(now: now)
+        out += deltas.bodies(for: report, number: number, to: unicast).map { peer, message in
             let bytes = encode(SyncDatagram(sender: sender, sequence: number, message: message))
             var isDelta = false
             if case .progressDelta = message { isDelta = true }
             deltas.countUpdate(bytes: bytes.count, delta: isDelta)
             return OutgoingDatagram(bytes, to: peer)
         }
+        return out
     }
 
     /// With every hello: to each mate whose progress we hold a newer state of, the number of that state

@@ -5,7 +5,7 @@ import SyncWire
 
 extension PeerState {
     /// Announces `ghost`: the next publish sends all its chunks (so the mates show it at once), and
-    /// every publish after that one of them, in turn, to every validated peer (and spectator), until the
+    /// every publish after that one of them, in turn, to every mate (`toEveryone`) and spectator, until the
     /// run ends (so a late or restarted peer gets it too).
     mutating func announce(_ ghost: Ghost) {
         ghostChunks = GhostChunkDTO.chunks(of: ghost)
@@ -14,7 +14,7 @@ extension PeerState {
     }
 
     /// The chunks due with this publish, from our runner `me`, to every recipient; none without a ghost.
-    mutating func dueGhostChunk(from me: RunnerID) -> [OutgoingDatagram] {
+    mutating func dueGhostChunk(from me: RunnerID, now: UInt64) -> [OutgoingDatagram] {
         guard !ghostChunks.isEmpty else { return [] }
         let due: [GhostChunkDTO]
         if ghostBurstDue, !recipients.isEmpty {
@@ -25,7 +25,7 @@ extension PeerState {
             ghostCursor = (ghostCursor + 1) % ghostChunks.count
         }
         return due.flatMap { chunk in
-            outgoing(encode(outbox.datagram(saying: .extended(.ghostChunk(chunk)), as: me)), to: recipients)
+            toEveryone(encode(outbox.datagram(saying: .extended(.ghostChunk(chunk)), as: me)), now: now)
         }
     }
 

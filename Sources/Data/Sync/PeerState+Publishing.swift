@@ -6,9 +6,10 @@ import SyncWire
 
 extension PeerState {
     /// Everything one publish of `progress` sends, in order: a hello when one is due, the progress
-    /// (full or delta per peer), a boot when due; with a hello also the relays and acknowledgements due
-    /// and a clock ping to the race-clock host; and the challenges due to addresses a start named.
-    /// Only validated peers get anything but a challenge.
+    /// (on the multicast group in full, and to each peer not hearing the group full or as a delta), a
+    /// boot when due; with a hello also the relays and acknowledgements due, our group hearing report
+    /// when due, and a clock ping to the race-clock host; and the challenges due to addresses a start
+    /// named. Only validated peers get anything but a challenge.
     mutating func publish(_ progress: RunnerProgress, clocks: SyncClocks) -> [OutgoingDatagram] {
         let datagrams = outbox.datagrams(for: progress)
         let now = clocks.microseconds()
@@ -17,19 +18,20 @@ extension PeerState {
         for datagram in datagrams {
             if case .progress(let report) = datagram.message {
                 out += statement(for: report, as: datagram.sender)
-                out += progressUpdates(report, number: datagram.sequence, sender: datagram.sender)
+                out += progressUpdates(report, number: datagram.sequence, sender: datagram.sender, now: now)
             } else if case .boot(let epoch) = datagram.message, let invited {
                 // In an invited race only a signed boot counts (a restart makes the mates hand our state back).
                 let signed = SyncDatagram(sender: datagram.sender, sequence: datagram.sequence, message: invited.signedBoot(epoch, as: datagram.sender))
-                out += outgoing(encode(signed), to: recipients)
+                out += toEveryone(encode(signed), now: now)
             } else {
-                out += outgoing(encode(datagram), to: recipients)
+                out += toEveryone(encode(datagram), now: now)
             }
         }
-        out += dueGhostChunk(from: progress.runner.id)
+        out += dueGhostChunk(from: progress.runner.id, now: now)
         guard datagrams.count > 1 else { return forSpectators(out) }
         out += dueRelays()
         out += dueAcknowledgements()
+        out += dueGroupReports(now: now)
         // A clock ping to the host along with every hello (so one per 4 publishes at most).
         if let ping = clock.ping(me: progress.runner.id, now: now),
            let datagram = outbox.datagram(saying: .clockPing(t1: ping.t1)) {
@@ -64,5 +66,18 @@ extension PeerState {
         let datagram = outbox.datagram(saying: body, as: me.id)
         let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? self.recipients
         return forSpectators(signatures + pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after + watchRequests(for: message, from: me))
+    }
+}
+
+// MARK: Multicast (docs/PROTOCOL.md, "Multicast")
+
+extension PeerState {
+    /// With a hello, when due: to the group, the runners we heard on it lately (one report per
+    /// `ExtendedType.maximumHeard` of them), so that they stop sending us unicast copies.
+    mutating func dueGroupReports(now: UInt64) -> [OutgoingDatagram] {
+        guard let group = multicast.group else { return [] }
+        return multicast.reportsDue(now: now).compactMap { runners in
+            outbox.datagram(saying: .extended(.groupHearing(runners))).map { OutgoingDatagram(encode($0), to: group) }
+        }
     }
 }

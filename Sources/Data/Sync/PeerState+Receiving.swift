@@ -8,14 +8,17 @@ extension PeerState {
     /// progress from a runner in it becomes an update, clock pings are answered, lobby messages and cheers
     /// go to the subscribers; anything refused is counted by reason and changes nothing else. The count of
     /// datagrams received is the caller's (`countReceived()`), once it has delivered the effects.
-    mutating func receive(_ bytes: [UInt8], from source: PeerAddress, clocks: SyncClocks) -> InboundEffects {
+    mutating func receive(_ bytes: [UInt8], from source: PeerAddress, clocks: SyncClocks, viaGroup: Bool = false) -> InboundEffects {
         var effects = InboundEffects()
-        var arrival = Arrival(source: source, length: bytes.count, clocks: clocks)
+        var arrival = Arrival(source: source, length: bytes.count, clocks: clocks, viaGroup: viaGroup)
         var fromSpectator = false
         do {
             var (datagram, spectator) = try decodeInbound(bytes)
             fromSpectator = spectator
+            // Our own datagrams come back on the group (multicast loops back to this host's members): not a drop.
+            if viaGroup, datagram.sender == outbox.me { return effects }
             guard datagram.sender != outbox.me else { throw DatagramError.ownSender }
+            if viaGroup { statistics.groupReceived += 1 }
             if spectator { try admitSpectator(datagram, from: source) }
             if case let .pairing(.signedBoot(id, _, epoch, signature)) = datagram.message {
                 // An invited race's boot, checked against its runner's key, then a boot like any other.
@@ -38,6 +41,7 @@ extension PeerState {
             if key != nil { try checkReplay(datagram) }
             if let evicted = directory.accept(datagram.sender, number: datagram.sequence, now: arrival.now) { forget(evicted) }
             try handle(datagram, arrival: arrival, into: &effects)
+            if viaGroup { multicast.heardOnGroup(datagram.sender, now: arrival.now) }
             if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, into: &effects) { effects.lobby = lobby }
         } catch let error as DatagramError {
             statistics.recordDrop(error, from: source.host)
@@ -60,7 +64,12 @@ extension PeerState {
     /// Authenticated datagrams only: a number seen before, or below the sender's window, is a replay.
     private mutating func checkReplay(_ datagram: SyncDatagram) throws(DatagramError) {
         if try bypassesReplayWindow(datagram) { return }
-        guard windows[datagram.sender, default: ReplayWindow()].accept(datagram.sequence) else { throw .replayed }
+        var window = windows[datagram.sender, default: ReplayWindow()]
+        defer { windows[datagram.sender] = window }
+        guard window.accept(datagram.sequence) else {
+            // The same datagram twice (on the multicast group and unicast, or repeated by the network) is no attack.
+            throw window.hasSeen(datagram.sequence) ? DatagramError.duplicate : .replayed
+        }
     }
 
     private mutating func handle(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) throws {
@@ -100,6 +109,10 @@ extension PeerState {
             countReceived(datagram.message.type.name)
         case .extended(.ghostChunk(let chunk)):
             try handleGhostChunk(chunk, datagram: datagram, arrival: arrival, into: &effects)
+        case .extended(.groupHearing(let runners)):
+            multicast.report(from: datagram.sender, naming: runners, me: outbox.me, now: arrival.now)
+            heard(from: arrival, into: &effects)
+            countReceived(ExtendedType.groupHearing.name)
         case .extended:
             break
         }
@@ -129,7 +142,7 @@ extension PeerState {
         heard(from: arrival, into: &effects)
         effects.progress.append(progress)
         catchUp.heard(report, number: datagram.sequence, from: datagram.sender)
-        deltas.hold(report, number: datagram.sequence, from: datagram.sender, at: arrival.source)
+        deltas.hold(report, number: datagram.sequence, from: datagram.sender, at: arrival.source, acknowledge: !arrival.viaGroup)
     }
 
     private mutating func answerPing(from requester: RunnerID, t1: UInt64, arrival: Arrival, into effects: inout InboundEffects) {

@@ -59,6 +59,8 @@ struct PeerState: Sendable {
     var ghostBurstDue = false
     /// Mates' ghosts being put back together from their chunks.
     var ghostAssembler = GhostAssembler()
+    /// The race's multicast group, once joined, and who hears whom on it (docs/PROTOCOL.md, "Multicast").
+    var multicast: GroupHearing
 
     /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
     init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64 = SyncClocks.wallMicroseconds()) {
@@ -69,6 +71,7 @@ struct PeerState: Sendable {
         self.roster = SyncRoster(capacity: capacity)
         self.table = PeerTable(capacity: capacity)
         self.directory = RunnerDirectory(capacity: capacity)
+        self.multicast = GroupHearing(capacity: capacity)
     }
 
     // MARK: Peers
@@ -100,6 +103,7 @@ struct PeerState: Sendable {
         deltas.forgetAll(runner)
         clock.forget(runner)
         cheers.forget(runner)
+        multicast.forget(runner)
         runnerAddresses[runner] = nil
     }
 
@@ -141,6 +145,30 @@ struct PeerState: Sendable {
                 return nil
             }
             return OutgoingDatagram(bytes, to: address)
+        }
+    }
+
+    /// `bytes` for every mate at `now`: once to the race's multicast group when we joined one, and to
+    /// each validated peer that does not hear us there (`unicastRecipients`); without a group, to
+    /// every validated peer.
+    mutating func toEveryone(_ bytes: [UInt8], now: UInt64) -> [OutgoingDatagram] {
+        guard let group = multicast.group else { return outgoing(bytes, to: recipients) }
+        statistics.groupSent += 1
+        return [OutgoingDatagram(bytes, to: group)] + outgoing(bytes, to: unicastRecipients(now: now))
+    }
+
+    /// The validated peers that still need unicast copies of what goes to the group at `now`: every one
+    /// but those whose runners all reported hearing us on the group within the lease (an address no
+    /// runner is bound to yet, a spectator's say, gets copies).
+    func unicastRecipients(now: UInt64) -> [PeerAddress] {
+        guard multicast.group != nil else { return recipients }
+        var runnersAt: [PeerAddress: [RunnerID]] = [:]
+        for (runner, record) in directory.records {
+            if let address = record.address { runnersAt[address, default: []].append(runner) }
+        }
+        return recipients.filter { address in
+            guard let runners = runnersAt[address] else { return true }
+            return !runners.allSatisfy { multicast.listens($0, now: now) }
         }
     }
 

@@ -49,10 +49,10 @@ final class PeerStateStore: Sendable {
         state.withLock { body(&$0) }
     }
 
-    /// One datagram read from `source`: applied to the state, its progress and message delivered, then
-    /// counted. Returns the answers to write back to `source` at once.
-    func receive(_ bytes: [UInt8], from source: PeerAddress) -> [[UInt8]] {
-        let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks) }
+    /// One datagram read from `source` (on the race's multicast group: `viaGroup`): applied to the state,
+    /// its progress and message delivered, then counted. Returns the answers to write back to `source` at once.
+    func receive(_ bytes: [UInt8], from source: PeerAddress, viaGroup: Bool = false) -> [[UInt8]] {
+        let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks, viaGroup: viaGroup) }
         if !effects.progress.isEmpty { deliver(effects.progress) }
         for ghost in effects.ghosts { ghostContinuation.yield(ghost) }
         if effects.lobby != nil || effects.pairingCode != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }

@@ -55,8 +55,7 @@ struct ProgressDeltas: Sendable {
             sent.append((number, report))
             if sent.count > Self.kept { sent.removeFirst(sent.count - Self.kept) }
         }
-        // A finished state in full fits 24 bytes (32 keyed) as a compact finished progress.
-        let full = SyncDatagramCodec.fitsFinishedProgress(report) ? SyncMessage.finishedProgress(report) : .progress(report)
+        let full = Self.fullMessage(report)
         guard progressSent % Self.fullEvery != 0 else { return peers.map { ($0, full) } }
         return peers.map { peer in
             guard let runner = runnerAt[peer], let base = acknowledged[runner],
@@ -65,6 +64,11 @@ struct ProgressDeltas: Sendable {
             else { return (peer, full) }
             return (peer, .progressDelta(delta))
         }
+    }
+
+    /// `report` in full: a compact finished progress when it fits (24 bytes, 32 keyed), else a progress.
+    static func fullMessage(_ report: ProgressReportDTO) -> SyncMessage {
+        SyncDatagramCodec.fitsFinishedProgress(report) ? .finishedProgress(report) : .progress(report)
     }
 
     /// Counts one progress update of `bytes` sent.
@@ -77,15 +81,16 @@ struct ProgressDeltas: Sendable {
     private var received: [RunnerID: [(number: UInt32, report: ProgressReportDTO)]] = [:]
     private var acknowledgements: [RunnerID: (number: UInt32, address: PeerAddress, due: Bool)] = [:]
 
-    /// Keeps `report`, `sender`'s progress numbered `number` from `address`, as a base, and acknowledges it
-    /// with our next hello.
-    mutating func hold(_ report: ProgressReportDTO, number: UInt32, from sender: RunnerID, at address: PeerAddress) {
+    /// Keeps `report`, `sender`'s progress numbered `number` from `address`, as a base, and, when it came
+    /// unicast (`acknowledge`), acknowledges it with our next hello; a state heard on the multicast group
+    /// needs none (the group gets full states only).
+    mutating func hold(_ report: ProgressReportDTO, number: UInt32, from sender: RunnerID, at address: PeerAddress, acknowledge: Bool = true) {
         guard received[sender] != nil || received.count < UDPRaceSyncRepository.maximumPeers else { return }
         var states = received[sender, default: []]
         states.append((number, report))
         if states.count > Self.kept { states.removeFirst(states.count - Self.kept) }
         received[sender] = states
-        if number > acknowledgements[sender]?.number ?? 0 { acknowledgements[sender] = (number, address, true) }
+        if acknowledge, number > acknowledgements[sender]?.number ?? 0 { acknowledgements[sender] = (number, address, true) }
     }
 
     /// The full report of `delta`, datagram `number` from `sender`; throws `unknownBase` when its base

@@ -26,4 +26,10 @@ public struct ReplayWindow: Sendable {
         seen |= bit
         return true
     }
+
+    /// Whether `sequence` was accepted already (within the window): a duplicate rather than an old replay.
+    public func hasSeen(_ sequence: UInt32) -> Bool {
+        guard sequence <= highest, highest - sequence < Self.size else { return false }
+        return seen & (1 << UInt64(highest - sequence)) != 0
+    }
 }

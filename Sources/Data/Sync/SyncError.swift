@@ -9,6 +9,8 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     case cannotBind(host: String, port: Int, reason: String)
     /// A peer's host name did not resolve, for `reason`.
     case cannotResolvePeer(PeerAddress, reason: String)
+    /// The race's multicast group could not be joined on `device`, for `reason` (the race goes on unicast).
+    case cannotJoinGroup(PeerAddress, device: String, reason: String)
 
     /// What happened and what to do.
     public var description: String {
@@ -19,6 +21,8 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
             "cannot listen on UDP \(host):\(port): \(reason)"
         case let .cannotResolvePeer(peer, reason):
             "cannot find peer \(peer): \(reason); check the host name, or give its IP address"
+        case let .cannotJoinGroup(group, device, reason):
+            "cannot join the race's multicast group \(group.host) on \(device): \(reason); the race goes on unicast to each mate (pass --no-multicast to stop trying)"
         }
     }
 }
@@ -28,6 +32,7 @@ extension SyncError: ClassifiedFault {
         switch self {
         case .portInUse, .cannotBind: .unavailable
         case .cannotResolvePeer: .usage
+        case .cannotJoinGroup: .unavailable
         }
     }
 }

@@ -21,6 +21,10 @@ public struct SyncStatistics: Sendable, Equatable {
     /// Datagrams we did not send, by reason: `unvalidated-address` (the address has not echoed our
     /// cookie), `answer-limit` (more answers than invitations received), `cheer-rate` (our cheers beyond the rate).
     public var withheld: [String: Int] = [:]
+    /// Datagrams sent to the race's multicast group (part of `datagramsSent`).
+    public var groupSent = 0
+    /// Datagrams read on the multicast group, valid or not (part of `datagramsReceived`).
+    public var groupReceived = 0
     /// Valid datagrams this build decodes but does not act on yet (cheers, clock pongs), by type name.
     public var received: [String: Int] = [:]
 

@@ -13,6 +13,7 @@ extension UDPRaceSyncRepository {
             "sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived) (\(received)), dropped \(statistics.droppedTotal) \(dropped)",
             "progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes",
         ]
+        info.append(multicastSummary)
         if !statistics.withheld.isEmpty || statistics.addressValidationSent > 0 {
             let withheld = statistics.withheld.sorted { $0.key < $1.key }
             info.append("address validation: \(statistics.addressValidationSent) challenges and echoes sent (\(statistics.addressValidationBytes) bytes), withheld \(withheld)")

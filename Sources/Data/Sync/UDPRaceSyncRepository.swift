@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 import SyncWire
 
 /// Replicates progress over UDP, protocol version 2 (`SyncWire`, docs/PROTOCOL.md): every publish goes
@@ -15,17 +16,25 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// The most peers (and runners) kept; beyond it, the longest-silent learned address is evicted.
     public static let maximumPeers = 64
 
-    private let transport: UDPTransport
+    let transport: UDPTransport
     let store: PeerStateStore
     /// This device's paired mates: the spectators a runner admits, the runners a spectator takes a grant from.
     private let mates: (any KnownMatesRepository)?
     /// Where an invited race is kept for a restarted process to rejoin.
     private let races: InvitedRaceStore?
-    private init(transport: UDPTransport, store: PeerStateStore, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?) {
+    /// Whether the race's progress may go to its multicast group (`--no-multicast`: never).
+    let multicastEnabled: Bool
+    /// What `followGroup` settled last, and why a join failed.
+    let groupPlan = Mutex(GroupPlan())
+
+    private init(
+        transport: UDPTransport, store: PeerStateStore, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?, multicast: Bool
+    ) {
         self.transport = transport
         self.store = store
         self.mates = mates
         self.races = races
+        self.multicastEnabled = multicast
     }
 
     /// Binds a UDP socket on `host`:`port` (port 0: any free port). With a `key`, every datagram sent
@@ -33,8 +42,10 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// on `clock`. With an `identity`, invitations go with a pairing exchange (signed, with a code) and an
     /// invited race is keyed from its start (`enterRace`), and the `mates` (paired) may watch it. A
     /// spectator (`watching`) with an identity and no key asks the runners it hears to admit it, and takes
-    /// a grant only from one of its `mates` (docs/PROTOCOL.md, "Spectators"). Throws `SyncError` when the
-    /// port is taken or the address unusable.
+    /// a grant only from one of its `mates` (docs/PROTOCOL.md, "Spectators"). With `multicast`, a runner's
+    /// progress goes to the race's multicast group on the network of its mates (docs/PROTOCOL.md,
+    /// "Multicast"); a spectator never joins one. Throws `SyncError` when the port is taken or the
+    /// address unusable.
     public static func bind(
         host: String = "0.0.0.0",
         port: Int,
@@ -43,6 +54,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         mates: (any KnownMatesRepository)? = nil,
         races: InvitedRaceStore? = nil,
         watching: Bool = false,
+        multicast: Bool = true,
         clock: any RaceClock = SystemRaceClock()
     ) async throws -> UDPRaceSyncRepository {
         var state = PeerState(key: key, capacity: maximumPeers, identity: identity)
@@ -55,7 +67,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         )
         store.withState { $0.localAddress = transport.localAddress }
         transport.onClose { store.finish() }
-        return UDPRaceSyncRepository(transport: transport, store: store, mates: mates, races: races)
+        return UDPRaceSyncRepository(transport: transport, store: store, mates: mates, races: races, multicast: multicast && !watching)
     }
 
     /// The identities of `mates` (none when there are none or the file cannot be read).
@@ -125,6 +137,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
 
     /// Sends `progress` (and a hello when one is due) to every known peer.
     public func publish(_ progress: RunnerProgress) async {
+        if multicastEnabled { await followGroup(terms: progress.terms) }
         let clocks = store.clocks
         await send(store.withState { $0.publish(progress, clocks: clocks) })
     }

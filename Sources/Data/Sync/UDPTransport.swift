@@ -1,6 +1,13 @@
 import Domain
 import NIOCore
 import NIOPosix
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The UDP socket under the sync protocol (SwiftNIO): binds, sends bytes to a `PeerAddress`, hands
 /// every datagram it reads to a receiver, and closes. It knows nothing of the protocol: the receiver
@@ -14,11 +21,17 @@ final class UDPTransport: Sendable {
     let localAddress: PeerAddress
     private let channel: any Channel
     private let addresses: SocketAddressBook
+    private let maximumLength: Int
+    private let group: any EventLoopGroup
+    /// The multicast group joined, and the socket that reads it.
+    private let joined = Mutex<(group: PeerAddress, device: String, channel: any Channel)?>(nil)
 
-    private init(channel: any Channel, localAddress: PeerAddress, addresses: SocketAddressBook) {
+    private init(channel: any Channel, localAddress: PeerAddress, addresses: SocketAddressBook, maximumLength: Int, group: any EventLoopGroup) {
         self.channel = channel
         self.localAddress = localAddress
         self.addresses = addresses
+        self.maximumLength = maximumLength
+        self.group = group
     }
 
     /// Binds a UDP socket on `host`:`port` (port 0: any free port). Datagrams longer than
@@ -45,6 +58,12 @@ final class UDPTransport: Sendable {
                 }
                 .bind(host: host, port: port)
                 .get()
+            #if os(Linux)
+            // Only the groups this socket joins (none): multicast to our port is not for the unicast socket.
+            if channel.localAddress?.protocol == .inet {
+                try await channel.setOption(ChannelOptions.ipOption(NIOBSDSocket.Option(rawValue: CInt(IP_MULTICAST_ALL))), value: 0).get()
+            }
+            #endif
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw .portInUse(port)
         } catch {
@@ -54,7 +73,81 @@ final class UDPTransport: Sendable {
             try? await channel.close()
             throw .cannotBind(host: host, port: port, reason: "the socket has no local address")
         }
-        return UDPTransport(channel: channel, localAddress: addresses.peerAddress(of: address), addresses: addresses)
+        return UDPTransport(
+            channel: channel, localAddress: addresses.peerAddress(of: address), addresses: addresses, maximumLength: maximumLength, group: group
+        )
+    }
+
+    // MARK: Multicast (docs/PROTOCOL.md, "Multicast")
+
+    /// The group joined and the interface's name, if any.
+    var multicastGroup: (group: PeerAddress, device: String)? {
+        joined.withLock { $0.map { ($0.group, $0.device) } }
+    }
+
+    /// Joins `group` on `device`: datagrams sent to the group go out of that interface (and come back to
+    /// other sockets of this host that joined it), and a second socket, bound to the group's address
+    /// and port with `SO_REUSEADDR` (every process of the race on this host has one), hands what it
+    /// reads to `receive`; the answers go back from the unicast socket. Leaves the group joined before.
+    func join(_ group: PeerAddress, on device: NIONetworkDevice, receive: @escaping Receiver) async throws(SyncError) {
+        await leaveGroup()
+        guard case .v4(let interface) = device.address, let provider = channel as? any SocketOptionProvider else {
+            throw .cannotJoinGroup(group, device: device.name, reason: "the interface has no IPv4 address")
+        }
+        let addresses = self.addresses
+        let unicast = self.channel
+        let forward: Receiver = { bytes, source in
+            let answers = receive(bytes, source)
+            if let remote = addresses.socketAddress(of: source) {
+                for answer in answers {
+                    unicast.writeAndFlush(AddressedEnvelope(remoteAddress: remote, data: unicast.allocator.buffer(bytes: answer)), promise: nil)
+                }
+            }
+            return []
+        }
+        let reader: any Channel
+        do {
+            try await provider.setIPMulticastIF(interface.address.sin_addr).get()
+            try await provider.setIPMulticastLoop(1).get()
+            try await provider.setIPMulticastTTL(1).get()
+            let groupAddress = try SocketAddress(ipAddress: group.host, port: group.port)
+            let maximumLength = self.maximumLength
+            reader = try await DatagramBootstrap(group: self.group)
+                .channelOption(.socketOption(.so_reuseaddr), value: 1)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            DatagramChannelHandler(maximumLength: maximumLength, addresses: addresses, receive: forward, failed: {})
+                        )
+                    }
+                }
+                .bind(to: groupAddress)
+                .get()
+            guard let multicast = reader as? any MulticastChannel else {
+                try? await reader.close()
+                throw SyncError.cannotJoinGroup(group, device: device.name, reason: "the socket cannot join groups")
+            }
+            do {
+                try await multicast.joinGroup(groupAddress, device: device).get()
+            } catch {
+                try? await reader.close()
+                throw error
+            }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .cannotJoinGroup(group, device: device.name, reason: "\(error)")
+        }
+        joined.withLock { $0 = (group, device.name, reader) }
+    }
+
+    /// Leaves the group joined, if any (its socket closes).
+    func leaveGroup() async {
+        let reader = joined.withLock { joined -> (any Channel)? in
+            defer { joined = nil }
+            return joined?.channel
+        }
+        try? await reader?.close()
     }
 
     /// Sends `bytes` to `address`; false when the address is not usable or the socket refused.
@@ -115,8 +208,9 @@ final class UDPTransport: Sendable {
         channel.closeFuture.whenComplete { _ in body() }
     }
 
-    /// Closes the socket.
+    /// Closes the socket (and the group's).
     func close() async {
+        await leaveGroup()
         try? await channel.close()
     }
 }

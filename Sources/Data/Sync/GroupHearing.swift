@@ -1,0 +1,75 @@
+import Domain
+import SyncWire
+
+/// Who hears whom on the race's multicast group (docs/PROTOCOL.md, "Multicast"), part of `PeerState`.
+/// As a receiver: the senders heard on the group lately, reported to the group now and then
+/// (`ExtendedMessage.groupHearing`). As a sender: the mates whose latest report named us, to whom our
+/// datagrams to everyone go on the group only; every other mate keeps getting unicast copies. Nothing
+/// here is taken for granted: a mate is "listening" only for `listenerLease` after its report.
+struct GroupHearing: Sendable {
+    /// A report goes out with a hello at most this often (µs, 2 s), and at once when a new sender is heard.
+    static let reportInterval: UInt64 = 2_000_000
+    /// A sender heard on the group within this (µs, 6 s) is named in our reports.
+    static let heardWindow: UInt64 = 6_000_000
+    /// A mate whose report named us this recently (µs, 7 s: three reports, one may be lost) gets our
+    /// datagrams on the group only.
+    static let listenerLease: UInt64 = 7_000_000
+
+    /// The most senders and listeners kept (the peer's capacity).
+    let capacity: Int
+    /// The group joined (nil: none, every datagram goes unicast).
+    var group: PeerAddress?
+    /// Senders heard on the group, and when last.
+    private var heard: [RunnerID: UInt64] = [:]
+    /// The senders our last report named.
+    private var reported: Set<RunnerID> = []
+    private var lastReport: UInt64?
+    /// Mates whose report named us, and when it came.
+    private var listeners: [RunnerID: UInt64] = [:]
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// `sender`'s datagram came on the group at `now`.
+    mutating func heardOnGroup(_ sender: RunnerID, now: UInt64) {
+        guard heard[sender] != nil || heard.count < capacity else { return }
+        heard[sender] = now
+    }
+
+    /// `runner` reported hearing `runners` on the group at `now`: if we (`me`) are among them, it listens.
+    mutating func report(from runner: RunnerID, naming runners: [RunnerID], me: RunnerID?, now: UInt64) {
+        guard let me, runners.contains(me), listeners[runner] != nil || listeners.count < capacity else { return }
+        listeners[runner] = now
+    }
+
+    /// Whether `runner` reported hearing us on the group within the lease.
+    func listens(_ runner: RunnerID, now: UInt64) -> Bool {
+        guard group != nil, let at = listeners[runner] else { return false }
+        return now <= at + Self.listenerLease
+    }
+
+    /// The reports to send now, each at most `ExtendedType.maximumHeard` runners, or none: not on a group,
+    /// nobody heard, or the last report is recent and named everyone heard since.
+    mutating func reportsDue(now: UInt64) -> [[RunnerID]] {
+        guard group != nil else { return [] }
+        heard = heard.filter { now <= $0.value + Self.heardWindow }
+        let current = Set(heard.keys)
+        guard !current.isEmpty else { return [] }
+        let recent = lastReport.map { now < $0 + Self.reportInterval } ?? false
+        guard !recent || !current.isSubset(of: reported) else { return [] }
+        lastReport = now
+        reported = current
+        let sorted = current.sorted()
+        return stride(from: 0, to: sorted.count, by: ExtendedType.maximumHeard).map {
+            Array(sorted[$0..<min(sorted.count, $0 + ExtendedType.maximumHeard)])
+        }
+    }
+
+    /// Forgets `runner` (evicted from the peer's directory).
+    mutating func forget(_ runner: RunnerID) {
+        heard[runner] = nil
+        listeners[runner] = nil
+        reported.remove(runner)
+    }
+}
