@@ -48,3 +48,69 @@ struct RaceClockStepTests {
         #expect(sync.estimate.exchanges.count == 2)
     }
 }
+
+/// How often the race clock's host is pinged (`RaceClockSync.settlingExchanges`).
+@Suite("Race clock: polling the host")
+struct RaceClockPollTests {
+    let host = PeerAddress(host: "10.0.0.1", port: 47474)
+    let me = RunnerID(rawValue: 2)
+    let start: UInt64 = 1_800_000_000_000_000
+
+    func sync() -> RaceClockSync {
+        var sync = RaceClockSync()
+        sync.terms = SyncSample.terms
+        sync.heard(RunnerID(rawValue: 1), at: host, terms: SyncSample.terms)
+        return sync
+    }
+
+    /// Offers a ping every `step` µs from `from` to `to` (as hellos would), answering each one sent
+    /// after 1 ms when `answer` says so; returns the times pings went out.
+    func drive(_ sync: inout RaceClockSync, from: UInt64, to: UInt64, step: UInt64 = 400_000,
+               answer: (UInt64) -> Bool = { _ in true }) throws -> [UInt64] {
+        var sent: [UInt64] = []
+        for now in stride(from: from, to: to, by: Int(step)) {
+            guard let ping = sync.ping(me: me, now: now) else { continue }
+            #expect(ping.address == host)
+            sent.append(now)
+            if answer(now) {
+                try sync.pong(from: RunnerID(rawValue: 1), at: host, me: me, t1: now, t2: now + 500, t3: now + 500, t4: now + 1_000)
+            }
+        }
+        return sent
+    }
+
+    @Test("a ping with every hello until 4 are answered; then every 1, 2, 4, 8 s, and no longer apart than 8 s")
+    func backsOff() throws {
+        var sync = sync()
+        let sent = try drive(&sync, from: start, to: start + 60_000_000)
+        #expect(Array(sent.prefix(4)) == [0, 1, 2, 3].map { start + $0 * 400_000 })
+        let gaps = zip(sent.dropFirst(), sent).map { $0 - $1 }
+        #expect(Array(gaps.dropFirst(3).prefix(4)) == [1_200_000, 2_000_000, 4_000_000, 8_000_000])
+        #expect(gaps.dropFirst(6).allSatisfy { $0 == 8_000_000 }, "\(gaps)")
+        #expect(sent.count < 14, "150 hellos in 60 s, \(sent.count) pings")
+        #expect(sync.estimate.exchanges.count == min(sent.count, 8))
+    }
+
+    @Test("unanswered pings halve the interval; another host starts over with a ping per hello")
+    func lossAndNewHost() throws {
+        var sync = sync()
+        _ = try drive(&sync, from: start, to: start + 40_000_000)
+        // Now at 8 s. The host stops answering: the gaps shrink to one ping per hello.
+        let lost = try drive(&sync, from: start + 40_000_000, to: start + 80_000_000) { _ in false }
+        let gaps = zip(lost.dropFirst(), lost).map { $0 - $1 }
+        #expect(gaps.last == 400_000, "\(gaps)")
+        #expect(zip(gaps.dropFirst(), gaps).allSatisfy { $0 <= $1 }, "\(gaps)")
+        // A mate with a lower id arrives: it is the host, pinged with every hello again.
+        let other = PeerAddress(host: "10.0.0.3", port: 47474)
+        sync.heard(RunnerID(rawValue: 0), at: other, terms: SyncSample.terms)
+        let pings = (0..<3).compactMap { sync.ping(me: me, now: start + 80_000_000 + UInt64($0) * 400_000) }
+        #expect(pings.map(\.address) == [other, other, other])
+    }
+
+    @Test("a wall clock set back does not hold the pings back")
+    func clockSetBack() throws {
+        var sync = sync()
+        _ = try drive(&sync, from: start, to: start + 40_000_000)
+        #expect(sync.ping(me: me, now: start - 3_600_000_000) != nil)
+    }
+}

@@ -12,6 +12,14 @@
 #                           /run folder), hostAddress[I], hostLink[I] (eth0, in hostNs[I]), bridgeLink[I]
 #                           (pI, in brNs) and brNs, and installs the cleanup trap. Exits 77 when this
 #                           machine cannot create network namespaces.
+#   netns_static_neighbours gives every host of netns_bridge a fixed MAC address (02:00:0a:fa:00:I) and
+#                           a permanent neighbour entry for every other host: the kernel keeps one
+#                           neighbour (ARP) table for all network namespaces, capped at gc_thresh3 (1024)
+#                           entries that are not permanent, so N hosts on one machine need N(N-1) of
+#                           them (4 032 for 64) and, past about 32 hosts, addresses fail to resolve
+#                           ("neighbor table overflow"): datagrams to them are dropped, unicast and
+#                           multicast alike. Separate machines each have a table of their own; permanent
+#                           entries do not count toward the cap.
 #   netns_host NS RUN NAME  starts a host in namespace NS: a process holding a private /run (folder RUN)
 #                           with its own D-Bus system bus and avahi-daemon, and host name NAME; waits until
 #                           avahi-daemon answers. Sets netns_holder to its pid (also in `pids`); join it
@@ -119,6 +127,18 @@ netns_bridge() {
         ip -n "$brNs" link set "p$i" up
         ip -n "${hostNs[i]}" addr add "${hostAddress[i]}/24" dev eth0
         ip -n "${hostNs[i]}" link set eth0 up multicast on
+    done
+}
+
+netns_static_neighbours() {
+    local i j count=${#hostNs[@]}
+    for ((i = 1; i <= count; i++)); do
+        ip -n "${hostNs[i]}" link set eth0 address "$(printf '02:00:0a:fa:00:%02x' "$i")"
+    done
+    for ((i = 1; i <= count; i++)); do
+        for ((j = 1; j <= count; j++)); do
+            [ "$j" = "$i" ] || printf 'neigh replace %s lladdr 02:00:0a:fa:00:%02x dev eth0 nud permanent\n' "${hostAddress[j]}" "$j"
+        done | ip -n "${hostNs[i]}" -batch -
     done
 }
 

@@ -32,7 +32,8 @@ extension PeerState {
         out += dueRelays()
         out += dueAcknowledgements()
         out += dueGroupReports(now: now)
-        // A clock ping to the host along with every hello (so one per 4 publishes at most).
+        // A clock ping to the host along with a hello (one per 4 publishes at most; once the estimate has
+        // settled, one per poll interval: RaceClockSync.settlingExchanges).
         if let ping = clock.ping(me: progress.runner.id, now: now),
            let datagram = outbox.datagram(saying: .clockPing(t1: ping.t1)) {
             out += outgoing(encode(datagram), to: [ping.address])

@@ -24,6 +24,16 @@ struct RaceClockSync: Sendable {
     /// Pings sent, by their `t1`, and where to (at most 8 kept).
     private var outstanding: [(t1: UInt64, address: PeerAddress)] = []
 
+    /// Until this many exchanges with the host are answered, a ping goes with every hello; after, at
+    /// most one per poll interval, which doubles with each answered ping from `firstPoll` up to
+    /// `longestPoll`, halves with each ping the last one went unanswered before, and starts over when the
+    /// host changes (as NTP polls less often once it has its estimate).
+    static let settlingExchanges = 4
+    static let firstPoll: UInt64 = 1_000_000
+    static let longestPoll: UInt64 = 8_000_000
+    /// The polling of the current host: who it is, answered exchanges, the interval and the last ping (µs).
+    private var poll: (host: RunnerID, address: PeerAddress, answered: Int, interval: UInt64, last: UInt64)?
+
     /// Notes a mate's hello, from the address its id is bound to.
     mutating func heard(_ id: RunnerID, at address: PeerAddress, terms: RaceTerms) {
         guard mates[id] != nil || mates.count < UDPRaceSyncRepository.maximumPeers else { return }
@@ -47,9 +57,20 @@ struct RaceClockSync: Sendable {
         return lowestMate.id
     }
 
-    /// A ping to send now (its `t1` and where to), or nil when we are the host or know no mate.
+    /// A ping to send now (its `t1` and where to), or nil when we are the host, know no mate, or the
+    /// poll interval has not passed since the last ping (see `settlingExchanges`).
     mutating func ping(me: RunnerID, now: UInt64) -> (t1: UInt64, address: PeerAddress)? {
         guard let lowestMate, lowestMate.id < me else { return nil }
+        if var current = poll, current.host == lowestMate.id, current.address == lowestMate.address {
+            // (A wall clock set back since the last ping does not hold the pings back.)
+            guard current.answered < Self.settlingExchanges || now < current.last || now >= current.last &+ current.interval
+            else { return nil }
+            if outstanding.contains(where: { $0.t1 == current.last }) { current.interval /= 2 }
+            current.last = now
+            poll = current
+        } else {
+            poll = (lowestMate.id, lowestMate.address, 0, 0, now)
+        }
         outstanding = Array((outstanding + [(now, lowestMate.address)]).suffix(8))
         return (now, lowestMate.address)
     }
@@ -75,5 +96,12 @@ struct RaceClockSync: Sendable {
         }
         outstanding.remove(at: index)
         estimate.add(exchange)
+        if var current = poll, current.host == sender, current.address == source {
+            current.answered += 1
+            if current.answered >= Self.settlingExchanges {
+                current.interval = min(max(current.interval * 2, Self.firstPoll), Self.longestPoll)
+            }
+            poll = current
+        }
     }
 }
