@@ -36,9 +36,9 @@ struct KeyedRaceTests {
     func differentKeys() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
-        // --wait 4: each process first stretches its key with scrypt (about 0.5 s in a debug build, more on a
-        // loaded machine), and each must hear the other's datagrams before its wait ends.
-        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "4", "--log-level", "warning"]
+        // --wait 20: each process first stretches its key with scrypt (about 2 s in a debug build, 15 s seen with
+        // every end-to-end suite running on 2 cores), and each must hear the other's datagrams before its wait ends.
+        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "20", "--log-level", "warning"]
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
             "--peer", "127.0.0.1:\(portB)", "--race-key", "one"] + common)
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
@@ -54,7 +54,7 @@ struct KeyedRaceTests {
     func differentRaceIDs() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
-        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "2", "--log-level", "warning"]
+        let common = ["--goal", "0.2", "--speedup", "25", "--frontend", "json", "--wait", "20", "--log-level", "warning"]
         let key = ["MATERUNNER_RACE_KEY": "lake run at dawn"]
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--port", "\(portA)",
             "--peer", "127.0.0.1:\(portB)", "--race-id", "lake"] + common, environment: key)
