@@ -102,9 +102,11 @@ struct InvitationEndToEndTests {
     func hostCancelsInvitation() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
-        // Bob waits 25 s: on a loaded machine the cancel and his refused accept must come before his wait ends.
+        // Bob waits 50 s: on a loaded machine the cancel and his refused accept must come before his wait ends
+        // (with every suite running on 2 cores, alice's withdrawal once came 16 s after her invitation, and
+        // the accept after bob's 25 s were over).
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
-            "--wait", "25", "--log-level", "info"], input: true)
+            "--wait", "50", "--log-level", "info"], input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "60",
             "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
         let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
@@ -115,7 +117,7 @@ struct InvitationEndToEndTests {
         let told = await bob.waitForJSON(type: "notice", timeout: 10) { ($0["message"] as? String)?.contains("withdrew") == true }
         #expect(told?["message"] as? String == "alice withdrew the invitation")
         bob.send(#"{"type":"accept","invitation":"\#(id)"}"#)
-        let runB = await bob.wait(timeout: 45)
+        let runB = await bob.wait(timeout: 90)
         #expect(runB.status == 1)
         #expect(Self.notices(try runB.jsonLines()).contains("nothing to accept: the invitation from alice was withdrawn"), "\(runB.stdout)")
         #expect(!runB.stdout.contains(#""type":"countdown""#))
