@@ -57,15 +57,15 @@ struct InvitationEndToEndTests {
         // Bob waits 20 s for invitations (the host's decline ends his wait for this one only): long enough
         // that, on a loaded machine, his wait does not run out before he has declined.
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
-            "--speedup", "25", "--wait", "20"], input: true)
+            "--speedup", "25", "--wait", "45"], input: true)
         // The invitation stays open 30 real seconds (not the default 10): on a loaded machine the decline
         // must not arrive after it expired (then the test would see a timeout, not a decline).
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--port", "\(portA)",
             "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30", "--invite-timeout", "30"])
-        let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
+        let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 50)?["invitation"] as? [String: Any])
         let id = try #require(invitation["id"] as? String)
         bob.send(#"{"type":"decline","invitation":"\#(id)"}"#)
-        let (runA, runB) = (await alice.wait(timeout: 60), await bob.wait(timeout: 60))
+        let (runA, runB) = (await alice.wait(timeout: 60), await bob.wait(timeout: 90))
         #expect(runA.status == 1, "\(runA.stderr)")
         #expect(runA.stderr.contains("bob declined: there is no run"), "\(runA.stderr)")
         #expect(Self.notices(try runA.jsonLines()).contains("bob declined"))
