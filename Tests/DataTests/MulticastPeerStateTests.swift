@@ -240,4 +240,19 @@ struct MulticastGroupTests {
         hearing.forget(a)
         #expect(!hearing.listens(a, now: 0))
     }
+
+    @Test("the group is named by the terms and the key, and named again when the key changes (an invited race entering its key)")
+    func groupFollowsKey() throws {
+        var state = PeerState(key: nil, capacity: 64, epoch: 7)
+        let terms = SyncSample.terms
+        let open = MulticastGroup.address(terms: terms, key: nil)
+        #expect(state.groupAddress(for: terms) == open)
+        let key = try RaceKey.testing("lake run")
+        state.key = key
+        #expect(state.groupAddress(for: terms) == MulticastGroup.address(terms: terms, key: key))
+        #expect(state.groupAddress(for: terms) != open)
+        var other = terms
+        other.goal = RaceGoal(centimetres: terms.goal.centimetres + 100_000)
+        #expect(state.groupAddress(for: other) == MulticastGroup.address(terms: other, key: key))
+    }
 }

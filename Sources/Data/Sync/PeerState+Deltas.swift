@@ -32,8 +32,7 @@ extension PeerState {
             statistics.groupSent += 1
             out.append(OutgoingDatagram(bytes, to: group))
         }
-        let unicast = multicast.group == nil ? recipients : unicastRecipients(now: now)
-        out += deltas.bodies(for: report, number: number, to: unicast).map { peer, message in
+        out += deltas.bodies(for: report, number: number, to: unicastRecipients(now: now)).map { peer, message in
             let bytes = encode(SyncDatagram(sender: sender, sequence: number, message: message))
             var isDelta = false
             if case .progressDelta = message { isDelta = true }

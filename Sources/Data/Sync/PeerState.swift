@@ -10,7 +10,11 @@ import SyncWire
 struct PeerState: Sendable {
     /// The race key: every datagram is tagged and checked with it, or none is (an open race). An invited
     /// race switches to the key its pairing delivered at the start (`enterRace`).
-    var key: RaceKey?
+    var key: RaceKey? {
+        didSet { namedGroup = nil }
+    }
+    /// The race's multicast group as last named (`groupAddress(for:)`), for those terms under `key`.
+    private var namedGroup: (terms: RaceTerms, group: PeerAddress)?
     /// The most peers, runners and addresses kept.
     let capacity: Int
     /// Where our socket listens: never sent to.
@@ -146,6 +150,15 @@ struct PeerState: Sendable {
             }
             return OutgoingDatagram(bytes, to: address)
         }
+    }
+
+    /// The race's multicast group for `terms` under our key (`MulticastGroup.address`: a hash, and in a
+    /// keyed race an HMAC): named again only when the terms or the key change, not with every publish.
+    mutating func groupAddress(for terms: RaceTerms) -> PeerAddress {
+        if let namedGroup, namedGroup.terms == terms { return namedGroup.group }
+        let group = MulticastGroup.address(terms: terms, key: key)
+        namedGroup = (terms, group)
+        return group
     }
 
     /// `bytes` for every mate at `now`: once to the race's multicast group when we joined one, and to

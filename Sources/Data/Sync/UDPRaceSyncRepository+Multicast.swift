@@ -19,8 +19,7 @@ extension UDPRaceSyncRepository {
     /// mate (`MulticastInterface`); none when no mate is on a network of ours. Settled again only when
     /// the group or the peers change; a failed join leaves the race on unicast, and is told in the summary.
     func followGroup(terms: RaceTerms) async {
-        let (key, peers) = store.withState { ($0.key, $0.recipients) }
-        let wanted = MulticastGroup.address(terms: terms, key: key)
+        let (wanted, peers) = store.withState { ($0.groupAddress(for: terms), $0.recipients) }
         let starting = groupPlan.withLock { plan -> Bool in
             if plan.busy { return false }
             if let settled = plan.settled, settled.group == wanted, settled.peers == peers { return false }
