@@ -4,8 +4,8 @@ import FrontEndKit
 /// clock. Pure (no sound, no clock of its own: every instant comes from the frames), so a whole race's
 /// cues can be checked against its frames.
 public struct CueMaker: Sendable {
-    /// The distance one runner must lead the other by before the order counts: the frames show a
-    /// mate's distance a moment late, so two runners side by side swap places on every frame without
+    /// The distance one runner must lead the other by before the order counts (compared at the same
+    /// running time): two runners side by side would otherwise swap places on every frame without
     /// anyone passing anyone.
     public static let passMargin = 5.0
 

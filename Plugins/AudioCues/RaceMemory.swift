@@ -13,6 +13,7 @@ struct RaceMemory: Sendable {
     private var gapsSaid = 0
     private var heard: Set<String> = []
     private var resultSaid = false
+    private var tracks: [String: Track] = [:]
     private(set) var myName: String?
 
     typealias Say = (CueKind, String, String?) -> Void
@@ -33,6 +34,7 @@ struct RaceMemory: Sendable {
             offCourse = me.isOffCourse ?? false
             say(.course, offCourse ? phrases.offCourse : phrases.backOnCourse, nil)
         }
+        if isRace { for runner in runners { tracks[runner.id, default: Track()].add(runner) } }
         if isRace, me.state == "running" {
             for mate in runners where !mate.me && mate.state == "running" { pass(me, mate, say: say, phrases: phrases) }
             if let gapInterval { gap(me, runners, elapsed: frame.elapsedSeconds ?? me.timeSeconds, every: gapInterval, say: say, phrases: phrases) }
@@ -97,10 +99,25 @@ struct RaceMemory: Sendable {
         }
     }
 
-    /// A pass is a change of side once a mate leads us (or we lead them) by `passMargin`; the first
-    /// side seen is the order at the start, not a pass.
+    /// How far `mate` leads `me` (negative: trails) at the same running time: the later of the two
+    /// distances against the other's at that runner's time. A mate's distance comes a moment late (over
+    /// the network; at `--speedup 10` a second late is 10 s of race), so the latest distances compare a
+    /// mate's position of some seconds ago with ours of now. Nil when the track no longer reaches back
+    /// to that time.
+    private func lead(of mate: FrontEndRunner, over me: FrontEndRunner) -> Double? {
+        if mate.timeSeconds < me.timeSeconds {
+            return tracks[me.id]?.distance(at: mate.timeSeconds).map { mate.distanceMetres - $0 }
+        }
+        if me.timeSeconds < mate.timeSeconds {
+            return tracks[mate.id]?.distance(at: me.timeSeconds).map { $0 - me.distanceMetres }
+        }
+        return mate.distanceMetres - me.distanceMetres
+    }
+
+    /// A pass is a change of side once a mate leads us (or we lead them) by `passMargin` at the same
+    /// running time; the first side seen is the order at the start, not a pass.
     private mutating func pass(_ me: FrontEndRunner, _ mate: FrontEndRunner, say: Say, phrases: Phrases) {
-        let lead = mate.distanceMetres - me.distanceMetres
+        guard let lead = lead(of: mate, over: me) else { return }
         let side: Side? = lead >= CueMaker.passMargin ? .ahead : lead <= -CueMaker.passMargin ? .behind : nil
         guard let side else { return }
         if let before = sides.updateValue(side, forKey: mate.id), before != side {
@@ -117,9 +134,54 @@ struct RaceMemory: Sendable {
         let others = runners.filter { !$0.me && $0.state == "running" }
         guard let closest = others.max(by: { $0.distanceMetres < $1.distanceMetres }),
               !runners.contains(where: { !$0.me && $0.state == "finished" }) else { return }
-        let lead = closest.distanceMetres - me.distanceMetres
+        let lead = lead(of: closest, over: me) ?? closest.distanceMetres - me.distanceMetres
         let text = abs(lead) < CueMaker.passMargin ? phrases.level(with: closest.name)
             : lead > 0 ? phrases.behindLeader(closest.name, metres: lead) : phrases.ahead(of: closest.name, metres: -lead)
         say(.gap, text, nil)
+    }
+}
+
+/// One runner's recent (running time, distance) pairs, as the frames showed them: enough to say where
+/// the runner was a few seconds ago.
+struct Track: Sendable {
+    /// How far back the track reaches, in seconds of running time: more than a mate is ever late
+    /// without being lost (10 s), at any speed-up a race is run at.
+    static let span = 60.0
+    private(set) var points: [(seconds: Double, metres: Double)] = []
+
+    /// Adds the runner's position of a frame; a time already seen (a mate not heard since) adds nothing.
+    mutating func add(_ runner: FrontEndRunner) {
+        if let last = points.last, runner.timeSeconds <= last.seconds {
+            // A restarted race or a clock stepped back: start over rather than mix two timelines.
+            if runner.timeSeconds < last.seconds - 1 { points.removeAll(keepingCapacity: true) } else { return }
+        }
+        points.append((runner.timeSeconds, runner.distanceMetres))
+        // Forget what lies more than `span` back, in one go once twice that has gathered.
+        if let first = points.first, first.seconds < runner.timeSeconds - 2 * Self.span {
+            points.removeFirst(firstAtOrAfter(runner.timeSeconds - Self.span))
+        }
+    }
+
+    /// The distance at running time `seconds`, interpolated between the frames around it; the latest
+    /// past the end; nil before the track begins.
+    func distance(at seconds: Double) -> Double? {
+        guard let first = points.first, seconds >= first.seconds else { return nil }
+        let after = firstAtOrAfter(seconds)
+        guard after < points.count else { return points.last?.metres }
+        let b = points[after]
+        guard after > 0, b.seconds > seconds else { return b.metres }
+        let a = points[after - 1]
+        return a.metres + (b.metres - a.metres) * (seconds - a.seconds) / (b.seconds - a.seconds)
+    }
+
+    /// The index of the first point at or after `seconds` (`points.count` if none): a binary search,
+    /// the times being increasing.
+    private func firstAtOrAfter(_ seconds: Double) -> Int {
+        var (low, high) = (0, points.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].seconds < seconds { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

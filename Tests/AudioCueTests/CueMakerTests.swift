@@ -57,6 +57,29 @@ struct CueMakerTests {
         #expect(Set(cues.map(\.slot)) == ["pass:\(RaceFrames.id("bob"))"])
     }
 
+    @Test("a mate shown seconds late is set against where we were then: a late update makes no pass, a real pass still counts")
+    func lateMate() {
+        let race = RaceFrames()
+        var frames: [FrontEndFrame] = []
+        // Bob runs 4 m/s, alice 3 m/s: bob leads all along. Bob's updates stop for 6 s (alice's frames show
+        // him as of 1, 2, ... 6 s late: his latest distance falls behind hers), then he is heard again.
+        for second in 0...10 { frames.append(race.status(Double(second), alice: 3 * Double(second), mates: [("bob", 4 * Double(second))])) }
+        for second in 11...16 {
+            let late = Double(second - 10)
+            frames.append(race.status(Double(second), alice: 3 * Double(second), mates: [("bob", 40)], late: ["bob": late]))
+        }
+        for second in 17...30 { frames.append(race.status(Double(second), alice: 3 * Double(second), mates: [("bob", 4 * Double(second))])) }
+        #expect(Self.run(frames).filter { $0.kind == .pass }.isEmpty, "\(Self.said(Self.run(frames)))")
+
+        // Then bob stops at 120 m and alice goes by, with bob 2 s late all along: one pass, when she
+        // leads him by 5 m at his time.
+        for second in 31...50 {
+            frames.append(race.status(Double(second), alice: 3 * Double(second), mates: [("bob", 120)], late: ["bob": 2]))
+        }
+        let cues = Self.run(frames).filter { $0.kind == .pass }
+        #expect(Self.said(cues) == ["44.0 pass: you passed bob"])
+    }
+
     @Test("no passes or gaps outside a race: a team run ranks nobody against anybody")
     func teamHasNoPasses() {
         let race = RaceFrames(mode: "team")

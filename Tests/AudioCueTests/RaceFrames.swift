@@ -29,14 +29,15 @@ struct RaceFrames {
     }
 
     /// A status frame `seconds` into the race with alice at `alice` metres and each mate at theirs
-    /// (ranked by distance, the way the host ranks them).
+    /// (ranked by distance, the way the host ranks them); a mate in `late` is shown as of that many
+    /// seconds earlier (its `time_s`), as a mate's update arrives late.
     func status(_ seconds: Double, alice: Double, mates: [(String, Double)] = [], states: [String: String] = [:],
-                offCourse: Bool? = nil) -> FrontEndFrame {
+                offCourse: Bool? = nil, late: [String: Double] = [:]) -> FrontEndFrame {
         let entries = [("alice", alice)] + mates
         let ranked = entries.sorted { $0.1 > $1.1 }
         let runners = ranked.enumerated().map { index, entry in
             let state = states[entry.0] ?? "running"
-            return Self.runner(entry.0, metres: entry.1, seconds: seconds, rank: state == "cancelled" ? 0 : index + 1, state: state,
+            return Self.runner(entry.0, metres: entry.1, seconds: seconds - (late[entry.0] ?? 0), rank: state == "cancelled" ? 0 : index + 1, state: state,
                                me: entry.0 == "alice", finish: state == "finished" ? seconds : nil,
                                offCourse: entry.0 == "alice" ? offCourse : nil)
         }

@@ -28,12 +28,23 @@ enum AudioCheck {
     /// `(time, kind)` of every split, pass and cheer the stream holds, in order, by the rules
     /// docs/FRONTENDS.md gives: a split when our distance first reaches a multiple of `split` below
     /// the goal while running (the farthest one if a frame reaches several); a pass when a running mate
-    /// who led us by 5 m or more trails us by 5 m or more, or the other way round (the first such side
-    /// is the start order, not a pass); every cheer frame.
+    /// who led us by 5 m or more trails us by 5 m or more, or the other way round, at the same running
+    /// time (`time_s`: the later runner's distance against the other's then, read between the frames
+    /// around it; the first such side is the start order, not a pass); every cheer frame.
     static func events(_ lines: [[String: Any]], split: Double) -> [(time: String, kind: String)] {
         var events: [(time: String, kind: String)] = []
         var splitsSaid = 0
         var sides: [String: Bool] = [:]
+        var tracks: [String: [(seconds: Double, metres: Double)]] = [:]
+        /// Where `id` was at running time `seconds`, from the frames so far; nil before its first.
+        func metres(_ id: String, at seconds: Double) -> Double? {
+            let track = tracks[id] ?? []
+            guard let first = track.first, seconds >= first.seconds else { return nil }
+            guard let after = track.firstIndex(where: { $0.seconds >= seconds }) else { return track.last?.metres }
+            guard after > 0, track[after].seconds > seconds else { return track[after].metres }
+            let (a, b) = (track[after - 1], track[after])
+            return a.metres + (b.metres - a.metres) * (seconds - a.seconds) / (b.seconds - a.seconds)
+        }
         for line in lines {
             let time = line["time"] as? String ?? ""
             switch line["type"] as? String {
@@ -49,10 +60,19 @@ enum AudioCheck {
                     splitsSaid = reached
                     if running && Double(reached) * split < (line["goal_m"] as? Double ?? .infinity) - 0.5 { events.append((time, "split")) }
                 }
-                guard running, line["mode"] as? String == "race" else { continue }
+                guard line["mode"] as? String == "race" else { continue }
+                for runner in runners {
+                    guard let id = runner["id"] as? String, let seconds = runner["time_s"] as? Double else { continue }
+                    if let last = tracks[id]?.last, seconds <= last.seconds { continue }
+                    tracks[id, default: []].append((seconds, runner["distance_m"] as? Double ?? 0))
+                }
+                guard running, let myId = me["id"] as? String, let myTime = me["time_s"] as? Double else { continue }
                 for mate in runners where mate["me"] as? Bool != true && mate["state"] as? String == "running" {
-                    let lead = (mate["distance_m"] as? Double ?? 0) - distance
-                    guard abs(lead) >= 5, let id = mate["id"] as? String else { continue }
+                    guard let id = mate["id"] as? String, let mateTime = mate["time_s"] as? Double else { continue }
+                    let mateDistance = mate["distance_m"] as? Double ?? 0
+                    let lead = mateTime < myTime ? metres(myId, at: mateTime).map { mateDistance - $0 }
+                        : myTime < mateTime ? metres(id, at: myTime).map { $0 - distance } : mateDistance - distance
+                    guard let lead, abs(lead) >= 5 else { continue }
                     if let before = sides.updateValue(lead > 0, forKey: id), before != (lead > 0) { events.append((time, "pass")) }
                 }
             default:
