@@ -9,6 +9,12 @@ public enum FrontEndCoding {
         return Array(try encoder.encode(value))
     }
 
+    /// A frame: the same bytes as `encode(_:)` of any value, written by hand (`FrontEndFrameWriter`),
+    /// as frames are what the host encodes many times a second.
+    public static func encode(_ frame: FrontEndFrame) throws -> [UInt8] {
+        try FrontEndFrameWriter.encode(frame)
+    }
+
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         try JSONDecoder().decode(type, from: Data(bytes))
     }

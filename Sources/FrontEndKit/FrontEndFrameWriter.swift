@@ -1,0 +1,208 @@
+import Foundation
+
+/// Frames to JSON without `JSONEncoder`: the same bytes (compact, keys sorted, slashes unescaped, a
+/// whole number without `.0`), made in one pass into one buffer. Status frames go out up to 12.5 times
+/// a second with every runner; through `JSONEncoder` (generic containers, a dictionary per object,
+/// the keys sorted on every frame) they were the largest item of a runner's profile after the thread
+/// wake-ups (docs/BENCHMARKS.md). The rare nested objects (invitation, countdown, cheer, clock,
+/// course) are still encoded by `JSONEncoder` and put in place: they are sorted within themselves.
+/// `FrontEndFrameWriterTests` checks the bytes against `JSONEncoder` on random frames.
+struct FrontEndFrameWriter {
+    /// A number JSON cannot carry (NaN or an infinity), as `JSONEncoder` refuses it.
+    struct NonFiniteNumber: Error, CustomStringConvertible {
+        let key: String
+        var description: String { "the frame's \(key) is not a finite number" }
+    }
+
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+    /// `frame` as one JSON object.
+    static func encode(_ frame: FrontEndFrame) throws -> [UInt8] {
+        var writer = FrontEndFrameWriter(capacity: 256 + 320 * (frame.runners?.count ?? 0))
+        try writer.frame(frame)
+        return writer.bytes
+    }
+
+    // MARK: Objects, keys in sorted order (as `.sortedKeys` orders them: by their UTF-8 bytes)
+
+    private mutating func frame(_ frame: FrontEndFrame) throws {
+        var object = ObjectState()
+        try nested("cheer", frame.cheer, &object)
+        try nested("clock", frame.clock, &object)
+        try nested("countdown", frame.countdown, &object)
+        try nested("course", frame.course, &object)
+        string("elapsed", frame.elapsed, &object)
+        try number("elapsed_s", frame.elapsedSeconds, &object)
+        string("goal", frame.goal, &object)
+        try number("goal_m", frame.goalMetres, &object)
+        if let inputs = frame.inputs {
+            key("inputs", &object)
+            bytes.append(UInt8(ascii: "["))
+            for (index, input) in inputs.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                quoted(input)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        try nested("invitation", frame.invitation, &object)
+        string("leader", frame.leader, &object)
+        string("level", frame.level, &object)
+        string("message", frame.message, &object)
+        string("mode", frame.mode, &object)
+        if let position = frame.position {
+            key("position", &object)
+            try self.position(position)
+        }
+        if let runners = frame.runners {
+            key("runners", &object)
+            bytes.append(UInt8(ascii: "["))
+            for (index, runner) in runners.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                try self.runner(runner)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        integer("schema", frame.schema, &object)
+        string("stage", frame.stage, &object)
+        string("time", frame.time, &object)
+        string("type", frame.type.rawValue, &object)
+        if let winner = frame.winner {
+            key("winner", &object)
+            try runner(winner)
+        }
+        close(object)
+    }
+
+    private mutating func runner(_ runner: FrontEndRunner) throws {
+        var object = ObjectState()
+        string("calories", runner.calories, &object)
+        try number("calories_kcal", runner.caloriesKcal, &object)
+        if let course = runner.course {
+            key("course", &object)
+            var inner = ObjectState()
+            try number("gps_distance_m", course.gpsDistanceMetres, &inner)
+            integer("lap", course.lap, &inner)
+            try number("lat", course.latitude, &inner)
+            try number("lon", course.longitude, &inner)
+            try number("progress_m", course.progressMetres, &inner)
+            close(inner)
+        }
+        string("distance", runner.distance, &object)
+        try number("distance_m", runner.distanceMetres, &object)
+        try number("finish_s", runner.finishSeconds, &object)
+        boolean("ghost", runner.ghost, &object)
+        string("id", runner.id, &object)
+        boolean("leader", runner.leader, &object)
+        boolean("me", runner.me, &object)
+        string("name", runner.name, &object)
+        boolean("off_course", runner.offCourse, &object)
+        string("pace", runner.pace, &object)
+        try number("progress", runner.progress, &object)
+        if let rank = runner.rank { integer("rank", rank, &object) }
+        try number("speed_m_s", runner.speedMetresPerSecond, &object)
+        string("state", runner.state, &object)
+        string("time", runner.time, &object)
+        try number("time_s", runner.timeSeconds, &object)
+        close(object)
+    }
+
+    private mutating func position(_ position: FrontEndPosition) throws {
+        var object = ObjectState()
+        try number("accuracy_m", position.accuracyMetres, &object)
+        string("source", position.source, &object)
+        string("state", position.state, &object)
+        string("summary", position.summary, &object)
+        close(object)
+    }
+
+    // MARK: Members
+
+    /// Whether an object has been opened and has members yet.
+    private struct ObjectState {
+        var opened = false
+    }
+
+    private mutating func key(_ name: StaticString, _ object: inout ObjectState) {
+        bytes.append(UInt8(ascii: object.opened ? "," : "{"))
+        object.opened = true
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        raw("\":")
+    }
+
+    private mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func close(_ object: ObjectState) {
+        if !object.opened { bytes.append(UInt8(ascii: "{")) }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func string(_ name: StaticString, _ value: String?, _ object: inout ObjectState) {
+        guard let value else { return }
+        key(name, &object)
+        quoted(value)
+    }
+
+    private mutating func boolean(_ name: StaticString, _ value: Bool?, _ object: inout ObjectState) {
+        guard let value else { return }
+        key(name, &object)
+        raw(value ? "true" : "false")
+    }
+
+    private mutating func integer(_ name: StaticString, _ value: Int, _ object: inout ObjectState) {
+        key(name, &object)
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    /// A double as `JSONEncoder` writes it: its shortest round-tripping `description`, without a
+    /// trailing `.0`.
+    private mutating func number(_ name: StaticString, _ value: Double?, _ object: inout ObjectState) throws {
+        guard let value else { return }
+        guard value.isFinite else { throw NonFiniteNumber(key: "\(name)") }
+        key(name, &object)
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A rare nested object through `JSONEncoder`, put in place.
+    private mutating func nested<T: Encodable>(_ name: StaticString, _ value: T?, _ object: inout ObjectState) throws {
+        guard let value else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        key(name, &object)
+        bytes.append(contentsOf: data)
+    }
+
+    /// A JSON string: `"` and `\` escaped, the control characters as `\b \f \n \r \t` or `\u00XX`,
+    /// everything else (`/` and every non-ASCII character included) as its UTF-8 bytes.
+    private mutating func quoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case ..<0x20:
+                raw("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}
