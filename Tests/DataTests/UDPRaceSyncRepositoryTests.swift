@@ -88,9 +88,11 @@ struct UDPRaceSyncRepositoryTests {
             }
             #expect(received.map(\.state) == sent.map(\.state))
             #expect(zip(received, received.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
-            // A hello before the 1st, 5th, 9th, 13th and 17th progress, and a boot after each of these
-            // (the first 4 hellos, then every 4th: docs/PROTOCOL.md, "Restart and catch-up").
-            #expect(a.statistics.datagramsSent - a.statistics.addressValidationSent == 30, "b's challenge may get an echo")
+            // A hello before the 1st, 5th, 9th and 13th progress, and a boot after each of these (the
+            // first 4 hellos, then every 4th: docs/PROTOCOL.md, "Restart and catch-up"); the 17th comes
+            // within a second of the 13th on any machine that is not stalled, too soon for the next hello
+            // (`SyncOutbox.helloSpacing`; SyncOutboxTests checks the rule with set times).
+            #expect([28, 30].contains(a.statistics.datagramsSent - a.statistics.addressValidationSent), "b's challenge may get an echo")
         }
     }
 

@@ -11,8 +11,8 @@ extension PeerState {
     /// when due, and a clock ping to the race-clock host; and the challenges due to addresses a start
     /// named. Only validated peers get anything but a challenge.
     mutating func publish(_ progress: RunnerProgress, clocks: SyncClocks) -> [OutgoingDatagram] {
-        let datagrams = outbox.datagrams(for: progress)
         let now = clocks.microseconds()
+        let datagrams = outbox.datagrams(for: progress, now: now)
         clock.terms = progress.terms
         var out = dueChallenges(now: now)
         for datagram in datagrams {

@@ -4,14 +4,22 @@ import SyncWire
 /// What this peer sends: its runner, the next datagram number, and when a hello is due. Part of
 /// `PeerState` (used by `publish`, and by receiving to answer clock pings and catch-up).
 struct SyncOutbox: Sendable {
-    /// A hello goes out before the first progress and then before every `helloInterval`-th one.
+    /// A hello goes out before the first progress and then before every `helloInterval`-th one; after
+    /// the first `bootHellos` hellos, also no sooner than `helloSpacing` after the last (microseconds):
+    /// at 1 fix a second that changes nothing, at 10 a second it makes one hello a second instead of
+    /// 2.5 (with them the acknowledgements, relays and group reports that go with a hello).
     static let helloInterval = 4
+    static let helloSpacing: UInt64 = 1_000_000
 
     private(set) var me: RunnerID?
     /// Our runner and terms as the last publish gave them (to turn a relayed state back into progress).
     private(set) var introduction: (runner: Runner, terms: RaceTerms)?
     private var lastSequence: UInt32 = 0
-    private var publishes = 0
+    /// Publishes since the last hello of the cadence, the hellos of the cadence so far, and when the
+    /// last was sent (off-course hellos are extra: they change neither).
+    private var sinceHello = 0
+    private var hellos = 0
+    private var lastHello: UInt64 = 0
     /// This process's boot epoch (microseconds since 1970 at start), sent after the progress of the first
     /// `bootHellos` publishes that carry a hello, then of every `bootHellos`-th one (docs/PROTOCOL.md).
     let epoch: UInt64
@@ -24,21 +32,29 @@ struct SyncOutbox: Sendable {
         self.epoch = epoch
     }
 
-    /// The datagrams for one publish of `progress`: a hello when one is due, then the progress.
-    mutating func datagrams(for progress: RunnerProgress) -> [SyncDatagram] {
+    /// The datagrams for one publish of `progress` at `now` (microseconds): a hello when one is due,
+    /// then the progress, then a boot when due.
+    mutating func datagrams(for progress: RunnerProgress, now: UInt64) -> [SyncDatagram] {
         let sender = progress.runner.id
-        if me != sender { publishes = 0 }
+        if me != sender { startOver() }
         me = sender
         introduction = (progress.runner, progress.terms)
         var datagrams: [SyncDatagram] = []
-        let bootDue = isBootDue
-        // A hello every `helloInterval` publishes, and at once when our runner leaves or rejoins the course.
-        if publishes % Self.helloInterval == 0 || progress.isOffCourse != saidOffCourse {
+        let helloDue = isHelloDue(now: now)
+        // A boot with the first `bootHellos` hellos, then with every `bootHellos`-th.
+        let bootDue = helloDue && (hellos < Self.bootHellos || hellos % Self.bootHellos == 0)
+        if helloDue {
+            hellos += 1
+            sinceHello = 0
+            lastHello = now
+        }
+        // A hello when due, and at once when our runner leaves or rejoins the course.
+        if helloDue || progress.isOffCourse != saidOffCourse {
             saidOffCourse = progress.isOffCourse
             let hello = SyncMessage.hello(name: progress.runner.name, terms: progress.terms, offCourse: progress.isOffCourse)
             datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: hello))
         }
-        publishes += 1
+        sinceHello += 1
         let report = SyncMessage.progress(ProgressReportDTO(progress))
         datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: report))
         if bootDue { datagrams.append(SyncDatagram(sender: sender, sequence: nextSequence(), message: .boot(epoch: epoch))) }
@@ -59,7 +75,7 @@ struct SyncOutbox: Sendable {
 
     /// A datagram from `runner`, which becomes our runner (a lobby message may precede any publish).
     mutating func datagram(saying message: SyncMessage, as runner: RunnerID) -> SyncDatagram {
-        if me != runner { publishes = 0 }
+        if me != runner { startOver() }
         me = runner
         return SyncDatagram(sender: runner, sequence: nextSequence(), message: message)
     }
@@ -69,15 +85,22 @@ struct SyncOutbox: Sendable {
         return lastSequence
     }
 
-    /// How many first hellos are followed by a boot, and then every how many hellos.
+    /// How many first hellos are followed by a boot (and go at the publish cadence alone), and then
+    /// every how many hellos.
     static let bootHellos = 4
 
-    /// Whether the publish about to be made carries a boot: one with a hello, among the first
-    /// `bootHellos` hellos or every `bootHellos`-th after them.
-    private var isBootDue: Bool {
-        guard publishes % Self.helloInterval == 0 else { return false }
-        let hello = publishes / Self.helloInterval
-        return hello < Self.bootHellos || hello % Self.bootHellos == 0
+    /// Whether the publish about to be made at `now` carries a hello of the cadence: the first; then
+    /// after `helloInterval` publishes, and past the first `bootHellos`, `helloSpacing` after the last
+    /// (or at once if the clock went back).
+    private func isHelloDue(now: UInt64) -> Bool {
+        guard hellos > 0 else { return true }
+        guard sinceHello >= Self.helloInterval else { return false }
+        return hellos < Self.bootHellos || now < lastHello || now - lastHello >= Self.helloSpacing
+    }
+
+    /// A new runner of ours: its hellos start from the first.
+    private mutating func startOver() {
+        (sinceHello, hellos, lastHello) = (0, 0, 0)
     }
 
     /// After a restart: the next datagram numbers continue above `number`, the highest a mate saw from
