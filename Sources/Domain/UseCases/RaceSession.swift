@@ -23,6 +23,9 @@ public final class RaceSession: RaceSessionUseCase {
     private let sync: any RaceSyncRepository
     private let clock: any RaceClock
     private let current = CurrentRun()
+    /// How often our fixes go to the mates, at most: every fix unless the application paces them under
+    /// overload (`UpdatePacing`).
+    public let pacing = UpdatePacing()
 
     /// A run with these settings and repositories; it starts when `snapshots()` is iterated.
     public init(
@@ -42,7 +45,7 @@ public final class RaceSession: RaceSessionUseCase {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64)
         )
-        let state = RaceSessionState(configuration: configuration, clock: clock, sync: sync, emit: continuation)
+        let state = RaceSessionState(configuration: configuration, clock: clock, sync: sync, emit: continuation, pacing: pacing)
         let task = Task { [location, sync, clock, configuration, current] in
             await current.set(state)
             do {

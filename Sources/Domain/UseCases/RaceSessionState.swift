@@ -10,6 +10,8 @@ actor RaceSessionState {
     let clock: any RaceClock
     let sync: any RaceSyncRepository
     let emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+    /// How often our fixes are published, at most (`UpdatePacing`).
+    let pacing: UpdatePacing
 
     var replica: RaceReplica
     var own: RunnerProgress
@@ -19,6 +21,9 @@ actor RaceSessionState {
     var courseMatcher: CourseMatcher?
     var lastStep: (distance: Double, time: TimeInterval) = (0, 0)
     private var usedFixes = 0
+    /// When our progress last went out, and whether it said we were off course.
+    private var lastPublishedAt: Date?
+    private var lastPublishedOffCourse = false
     private let createdAt: Date
     var startedAt: Date?
     /// The state taken back from the mates after a restart (RaceSessionState+CatchUp.swift).
@@ -35,8 +40,10 @@ actor RaceSessionState {
         configuration: RaceSessionConfiguration,
         clock: any RaceClock,
         sync: any RaceSyncRepository,
-        emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
+        emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation,
+        pacing: UpdatePacing = UpdatePacing()
     ) {
+        self.pacing = pacing
         self.configuration = configuration
         self.clock = clock
         self.sync = sync
@@ -96,9 +103,23 @@ actor RaceSessionState {
             ))
             return false
         }
-        await sync.publish(own)
+        // Our state again when no fix has carried it lately (before the start, after the finish, a slow
+        // source or paced fixes): a mate that lost a datagram gets it, and knows we are here.
+        if lastPublishedAt.map({ now < $0 || now.timeIntervalSince($0) >= configuration.heartbeat * Self.quietShare }) ?? true {
+            await publishOwn(at: now)
+        }
         await advance()
         return !isOver
+    }
+
+    /// The share of a heartbeat with nothing published after which the heartbeat publishes.
+    static let quietShare = 0.75
+
+    /// Sends our progress to the mates, noting when.
+    func publishOwn(at now: Date) async {
+        lastPublishedAt = now
+        lastPublishedOffCourse = own.isOffCourse
+        await sync.publish(own)
     }
 
     /// One of our own fixes.
@@ -134,7 +155,12 @@ actor RaceSessionState {
         own.sequence &+= 1
         own = own.quantized()
         replica.apply(own, heardAt: clock.now)
-        await sync.publish(own)
+        // Every fix, unless paced under overload (the finish and a change of course state go at once).
+        let now = clock.now
+        let urgent = own.phase != .running || own.isOffCourse != lastPublishedOffCourse
+        if urgent || lastPublishedAt.map({ now < $0 || now.timeIntervalSince($0) >= pacing.interval }) ?? true {
+            await publishOwn(at: now)
+        }
         await advance()
         return own.phase == .finished ? .finished : .running
     }

@@ -12,8 +12,13 @@ public final class FrontEndBinder: Sendable {
 
     let clock: any RaceClock
     let delivery: FrameDelivery
-    /// The least real time between two status frames of a run.
-    let statusInterval: Duration
+    /// The least real time between two status frames of a run: the binder's setting at first, longer
+    /// while the process is overloaded (the application sets it: docs/ARCHITECTURE.md, "Under overload").
+    public var statusInterval: Duration {
+        get { statusIntervalSetting.withLock { $0 } }
+        set { statusIntervalSetting.withLock { $0 = max(.zero, newValue) } }
+    }
+    private let statusIntervalSetting: Mutex<Duration>
     /// The lobby's notices after the start, shown until the run's screen ends.
     let lobbyRemainder = Mutex<Task<Void, Never>?>(nil)
     private let router: InputRouter
@@ -28,7 +33,7 @@ public final class FrontEndBinder: Sendable {
         report: @escaping @Sendable (FrontEndBinder.Report) -> Void = { _ in }
     ) {
         self.clock = clock
-        self.statusInterval = statusInterval
+        statusIntervalSetting = Mutex(statusInterval)
         delivery = FrameDelivery(screen: screen, report: report)
         let inputs = screen.inputs
         let router = InputRouter()

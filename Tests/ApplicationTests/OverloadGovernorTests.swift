@@ -1,0 +1,61 @@
+import Application
+import Testing
+
+/// The order of degradation under overload: display first, then our updates; back one step at a time.
+@Suite("OverloadGovernor: display rate first, then update rate")
+struct OverloadGovernorTests {
+    /// Feeds `samples` (lateness in ms) 0.2 s apart from `start`; the level after each.
+    static func levels(_ governor: inout OverloadGovernor, _ samples: [Double], from start: Double = 0) -> [OverloadGovernor.Level] {
+        samples.enumerated().map { index, late in
+            _ = governor.observe(late: late / 1000, at: start + Double(index) * 0.2)
+            return governor.level
+        }
+    }
+
+    @Test("a machine with time to spare (timers a millisecond late, a 10 ms hiccup) stays at the full rates")
+    func calm() {
+        var governor = OverloadGovernor()
+        let levels = Self.levels(&governor, Array(repeating: 1, count: 50) + [10] + Array(repeating: 1, count: 20))
+        #expect(levels.allSatisfy { $0 == .normal })
+        #expect(OverloadGovernor.Level.normal.statusInterval == .milliseconds(80) && OverloadGovernor.Level.normal.updateInterval == 0)
+    }
+
+    @Test("lateness rising: first fewer frames with every update sent, then fewer updates; each step says so once")
+    func rising() {
+        var governor = OverloadGovernor()
+        var changes: [OverloadGovernor.Level] = []
+        for (index, late) in (Array(repeating: 30.0, count: 10) + Array(repeating: 90, count: 10) + Array(repeating: 400, count: 10)).enumerated() {
+            if let level = governor.observe(late: late / 1000, at: Double(index) * 0.2) { changes.append(level) }
+        }
+        #expect(changes == [.display, .updates, .strained])
+        #expect(OverloadGovernor.Level.display.updateInterval == 0 && OverloadGovernor.Level.display.statusInterval > .milliseconds(80))
+        let levels = OverloadGovernor.Level.allCases
+        #expect(zip(levels, levels.dropFirst()).allSatisfy { $0.statusInterval <= $1.statusInterval && $0.updateInterval <= $1.updateInterval })
+    }
+
+    @Test("once calm: one step down per 3 s of calm, not back to full rates at the first quiet moment; a new spike goes up again")
+    func easing() {
+        var governor = OverloadGovernor()
+        _ = Self.levels(&governor, Array(repeating: 500, count: 10))
+        #expect(governor.level == .strained)
+        // A second of calm: still strained (the smoothed lateness falls, and calm must last 3 s).
+        _ = Self.levels(&governor, Array(repeating: 1, count: 5), from: 2)
+        #expect(governor.level == .strained)
+        var changes: [OverloadGovernor.Level] = []
+        for (index, late) in Array(repeating: 1.0, count: 60).enumerated() {
+            if let level = governor.observe(late: late / 1000, at: 3 + Double(index) * 0.2) { changes.append(level) }
+        }
+        #expect(changes == [.updates, .display, .normal])
+        _ = Self.levels(&governor, Array(repeating: 200, count: 5), from: 20)
+        #expect(governor.level == .strained)
+    }
+
+    @Test("a sample that is not a number, or negative, moves nothing")
+    func badSamples() {
+        var governor = OverloadGovernor()
+        #expect(governor.observe(late: .nan, at: 0) == nil)
+        #expect(governor.observe(late: .infinity, at: 0.2) == nil)
+        #expect(governor.observe(late: -5, at: 0.4) == nil)
+        #expect(governor.level == .normal && governor.lateness == 0)
+    }
+}
