@@ -11,7 +11,8 @@ public struct OverloadGovernor: Sendable {
         case display
         /// Status frames 2 a second; our fixes at most 4 a second (the newest).
         case updates
-        /// Status frames 1 a second; our fixes at most 2 a second.
+        /// Status frames 2 a second; our fixes at most 2 a second (frames no rarer than that: a change
+        /// that lasts a second, such as a pass just before a cancel, still shows in one).
         case strained
 
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -22,7 +23,7 @@ public struct OverloadGovernor: Sendable {
             case .normal: .milliseconds(80)
             case .display: .milliseconds(250)
             case .updates: .milliseconds(500)
-            case .strained: .seconds(1)
+            case .strained: .milliseconds(500)
             }
         }
 
@@ -39,8 +40,8 @@ public struct OverloadGovernor: Sendable {
         var threshold: Double {
             switch self {
             case .normal: 0
-            case .display: 0.015
-            case .updates: 0.05
+            case .display: 0.02
+            case .updates: 0.06
             case .strained: 0.15
             }
         }

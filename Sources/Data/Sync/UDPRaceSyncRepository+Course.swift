@@ -7,7 +7,8 @@ import SyncWire
 public struct CourseFetchSettings: Sendable {
     /// Requests in flight at once.
     public var window: Int
-    /// A chunk not received this long (seconds, real time) after its request is asked for again.
+    /// A chunk not received this long (seconds, real time) after its request is asked for again, at
+    /// least: longer once the host is measured to answer more slowly (`RetransmissionTimer`).
     public var retryAfter: TimeInterval
     /// How often the fetch looks at what arrived, in seconds.
     public var poll: TimeInterval
@@ -78,12 +79,21 @@ extension UDPRaceSyncRepository {
         let count = CourseChunk.count(forPoints: pointCount)
         let budget = CourseFetchSettings.requestBudget(chunkCount: count)
         let start = Date()
-        var asked: [Int: Date] = [:]
+        var asked: [Int: (at: Date, times: Int)] = [:]
         var requests = 0
+        var timer = RetransmissionTimer(minimum: settings.retryAfter)
+        var stillMissing = Set(0..<count)
+        var lastBackoff: Date?
         while true {
             let now = Date()
             guard let (missing, points) = store.withState({ $0.courseFetch(host: host.id, invitation: invitation) }) else {
                 throw .notPaired(host: host.name)
+            }
+            // Round trips of the chunks asked for once that came since the last look.
+            if missing.count < stillMissing.count {
+                let arrived = stillMissing.subtracting(missing)
+                for index in arrived { if let ask = asked[index], ask.times == 1 { timer.measured(now.timeIntervalSince(ask.at)) } }
+                stillMissing.subtract(arrived)
             }
             if let points {
                 let digest = CourseFile.digest(ofFixed: points)
@@ -96,16 +106,24 @@ extension UDPRaceSyncRepository {
             guard now.timeIntervalSince(start) < within else {
                 throw .timedOut(host: host.name, received: received, of: count, seconds: within)
             }
-            // In flight: asked less than `retryAfter` ago; the rest of the window goes to the lowest missing.
-            let inFlight = missing.filter { asked[$0].map { now.timeIntervalSince($0) < settings.retryAfter } ?? false }.count
-            let due = missing.filter { asked[$0].map { now.timeIntervalSince($0) >= settings.retryAfter } ?? true }
+            // In flight: asked less than the retransmission timeout ago (`RetransmissionTimer`: at least
+            // `retryAfter`, longer for a host that answers slowly); the rest of the window goes to the
+            // lowest missing.
+            let timeout = timer.timeout
+            let inFlight = missing.filter { asked[$0].map { now.timeIntervalSince($0.at) < timeout } ?? false }.count
+            let due = missing.filter { asked[$0].map { now.timeIntervalSince($0.at) >= timeout } ?? true }
                 .prefix(max(0, settings.window - inFlight))
             if !due.isEmpty {
                 guard requests + due.count <= budget else {
                     throw .tooManyRequests(host: host.name, received: received, of: count, requests: requests)
                 }
                 requests += due.count
-                for index in due { asked[index] = now }
+                // Asking again: the host is slower than we thought (once per timeout, not per chunk).
+                if due.contains(where: { asked[$0] != nil }), lastBackoff.map({ now.timeIntervalSince($0) >= timeout }) ?? true {
+                    timer.timedOut()
+                    lastBackoff = now
+                }
+                for index in due { asked[index] = (now, (asked[index]?.times ?? 0) + 1) }
                 await send(store.withState { $0.courseRequests(host: host.id, invitation: invitation, indices: Array(due)) })
             }
             try? await Task.sleep(nanoseconds: UInt64(settings.poll * 1_000_000_000))

@@ -32,12 +32,12 @@ struct CourseFetchTests {
     /// A host and a joiner with identities on loopback, through a relay losing `loss` each way, paired
     /// over an invitation of `file`'s course; runs `body` with both and the invitation's terms.
     func paired<T: Sendable>(
-        _ file: CourseFile, loss: Double, seed: UInt64, key: RaceKey? = nil,
+        _ file: CourseFile, loss: Double, seed: UInt64, key: RaceKey? = nil, delay: TimeInterval = 0,
         _ body: (UDPRaceSyncRepository, UDPRaceSyncRepository, RaceTerms, LossyUDPRelay) async throws -> T
     ) async throws -> T {
         let host = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key, identity: .generate())
         let joiner = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key, identity: .generate())
-        let relay = try LossyUDPRelay(first: host.localPort, second: joiner.localPort, loss: loss, seed: seed)
+        let relay = try LossyUDPRelay(first: host.localPort, second: joiner.localPort, loss: loss, seed: seed, delay: delay)
         defer { relay.stop() }
         do {
             // Each knows the relay's side toward the other (trusted as a --peer is).
@@ -118,6 +118,24 @@ struct CourseFetchTests {
             #expect(course.points == file.course.points)
             #expect(joiner.statistics.received["course-chunk", default: 0] >= 893)
             #expect(host.statistics.received["course-request", default: 0] <= CourseFetchSettings.requestBudget(chunkCount: 893))
+        }
+    }
+
+    @Test("a slow host (every datagram 0.4 s late each way, as from a loaded board): the joiner waits for it, within the budget")
+    func slowHost() async throws {
+        let file = try Self.courseFile(points: 11_000)
+        let chunks = CourseChunk.count(forPoints: 11_000)
+        #expect(chunks > 3 * CourseFetchSettings().window / 2)
+        try await paired(file, loss: 0, seed: 5, delay: 0.4) { host, joiner, terms, _ in
+            host.serveCourse(file)
+            let course = try await joiner.fetchCourse(
+                try #require(terms.course), pointCount: 11_000, title: "Winding test", invitation: 77, from: Self.alice, within: 60
+            )
+            #expect(course.points == file.course.points)
+            // Asked again only while the round trip was unknown: with a fixed 0.25 s each chunk would be
+            // asked 4 times (0.8 s round trip), past the budget of 3 per chunk.
+            let requests = host.statistics.received["course-request", default: 0]
+            #expect(requests <= 2 * chunks, "\(requests) requests for \(chunks) chunks")
         }
     }
 

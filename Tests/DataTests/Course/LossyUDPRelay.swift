@@ -32,8 +32,8 @@ final class LossyUDPRelay: @unchecked Sendable {
     }
 
     /// A relay to the first peer at `first` and the second at `second` (loopback ports), dropping
-    /// `loss` (0 … 1) of the datagrams each way.
-    init(first: Int, second: Int, loss: Double, seed: UInt64, lifetime: TimeInterval = 60) throws {
+    /// `loss` (0 … 1) of the datagrams each way and holding each of the others `delay` seconds.
+    init(first: Int, second: Int, loss: Double, seed: UInt64, delay: TimeInterval = 0, lifetime: TimeInterval = 60) throws {
         let a = try Self.bind(), b = try Self.bind()
         sockets = (a.socket, b.socket)
         towardSecond = a.port
@@ -45,9 +45,23 @@ final class LossyUDPRelay: @unchecked Sendable {
             Thread {
                 var random = SplitMix(seed: seed)
                 var buffer = [UInt8](repeating: 0, count: 2048)
+                var held: [(due: Date, bytes: [UInt8])] = []
+                func forward(_ bytes: [UInt8]) {
+                    var address = Self.loopback(port: port)
+                    _ = withUnsafePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            sendto(to, bytes, bytes.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                        }
+                    }
+                }
                 while Date() < deadline, !state.isStopped {
+                    while let first = held.first, first.due <= Date() {
+                        forward(first.bytes)
+                        held.removeFirst()
+                    }
+                    let wait = held.first.map { max(1, min(50, Int32($0.due.timeIntervalSinceNow * 1000))) } ?? 50
                     var poller = pollfd(fd: from, events: Int16(POLLIN), revents: 0)
-                    guard poll(&poller, 1, 50) > 0 else { continue }
+                    guard poll(&poller, 1, wait) > 0 else { continue }
                     let count = recv(from, &buffer, buffer.count, 0)
                     guard count > 0 else { continue }
                     if Double(random.next() % 10_000) / 10_000 < loss {
@@ -55,11 +69,10 @@ final class LossyUDPRelay: @unchecked Sendable {
                         continue
                     }
                     state.count(dropped: false)
-                    var address = Self.loopback(port: port)
-                    _ = withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                            sendto(to, buffer, count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                        }
+                    if delay > 0 {
+                        held.append((Date().addingTimeInterval(delay), Array(buffer[0..<count])))
+                    } else {
+                        forward(Array(buffer[0..<count]))
                     }
                 }
             }
