@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndKit
+import MateRunnerTesting
 import Testing
 
 /// The frame writer against `JSONEncoder` (compact, sorted keys, slashes unescaped, what front-ends
@@ -7,17 +8,8 @@ import Testing
 /// absent, awkward strings and numbers.
 @Suite("FrontEndCoding: frames written by hand, byte for byte as JSONEncoder")
 struct FrontEndFrameWriterTests {
-    /// A small seeded generator (SplitMix64), so a failure names a frame that can be made again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// Seeded, so a failure names a frame that can be made again.
+    typealias Seeded = SeededGenerator
 
     static func viaJSONEncoder<T: Encodable>(_ value: T) throws -> [UInt8] {
         let encoder = JSONEncoder()
@@ -98,7 +90,7 @@ struct FrontEndFrameWriterTests {
     @Test("5 000 random frames: the same bytes as JSONEncoder, and they decode to the same frame")
     func randomFrames() throws {
         for seed in 1...5_000 as ClosedRange<UInt64> {
-            var rng = Seeded(state: seed)
+            var rng = Seeded(seed: seed)
             let frame = Self.frame(&rng)
             let written = try FrontEndCoding.encode(frame)
             let expected = try Self.viaJSONEncoder(frame)

@@ -15,14 +15,15 @@ final class OverloadWatch: Sendable {
                 let due = clock.now.advanced(by: Self.period)
                 do { try await Task.sleep(until: due, clock: clock) } catch { return }
                 let now = clock.now
+                let before = governor.level
                 guard let level = governor.observe(late: Self.seconds(now - due), at: Self.seconds(now - origin)) else { continue }
                 apply(level)
                 let late = Int((governor.lateness * 1000).rounded())
                 let updates = level.updateInterval > 0 ? "our updates at most \(Int((1 / level.updateInterval).rounded())) a second"
                     : "every update sent"
                 let frames = "status frames every \(Int(Self.seconds(level.statusInterval) * 1000)) ms"
-                if level == .normal {
-                    logger.info("load eased (timers \(late) ms late): \(frames), \(updates)")
+                if level < before {
+                    logger.info("load easing (timers \(late) ms late): \(frames), \(updates)")
                 } else {
                     logger.info("overloaded (timers \(late) ms late): \(frames), \(updates); results are not affected")
                 }

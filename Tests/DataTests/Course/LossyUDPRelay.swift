@@ -1,3 +1,4 @@
+import Data
 import Foundation
 
 #if canImport(Glibc)
@@ -43,7 +44,7 @@ final class LossyUDPRelay: @unchecked Sendable {
         // First → (a) → relay → (b) → second, and second → (b) → relay → (a) → first.
         let pump = { (from: Int32, to: Int32, port: Int, seed: UInt64) in
             Thread {
-                var random = SplitMix(seed: seed)
+                var random = SplitMix64(seed: seed)
                 var buffer = [UInt8](repeating: 0, count: 2048)
                 var held: [(due: Date, bytes: [UInt8])] = []
                 func forward(_ bytes: [UInt8]) {
@@ -127,17 +128,4 @@ final class LossyUDPRelay: @unchecked Sendable {
     #else
     private static let systemBind = Darwin.bind
     #endif
-
-    /// A small seeded generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }
