@@ -43,7 +43,8 @@ struct KeyedRaceTests {
             "--peer", "127.0.0.1:\(portB)", "--race-key", "one"] + common)
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
             "--peer", "127.0.0.1:\(portA)", "--race-key", "two"] + common)
-        let runs = [await alice.wait(timeout: 60), await bob.wait(timeout: 60)]
+        // 120 s to end: the key's scrypt alone took over 40 s in a fresh-clone CI run with every suite at once.
+        let runs = [await alice.wait(timeout: 120), await bob.wait(timeout: 120)]
         for run in runs {
             #expect(run.status == 1)
             #expect(run.stderr.contains("failed authentication: check that every runner uses the same race key"), "\(run.stderr)")
@@ -60,7 +61,7 @@ struct KeyedRaceTests {
             "--peer", "127.0.0.1:\(portB)", "--race-id", "lake"] + common, environment: key)
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--port", "\(portB)",
             "--peer", "127.0.0.1:\(portA)", "--race-id", "hill"] + common, environment: key)
-        for run in [await alice.wait(timeout: 60), await bob.wait(timeout: 60)] {
+        for run in [await alice.wait(timeout: 120), await bob.wait(timeout: 120)] {
             #expect(run.status == 1)
             #expect(run.stderr.contains("failed authentication: check that every runner uses the same race key"), "\(run.stderr)")
         }

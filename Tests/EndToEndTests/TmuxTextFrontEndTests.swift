@@ -26,11 +26,12 @@ struct TmuxTextFrontEndTests {
 
     @Test("drawn in place at 80 columns, still whole lines after a resize to 40, result table at the end", .timeLimit(.minutes(2)))
     func resize() async throws {
-        // A race of about 10 s, so that the resize below lands while it runs even on a loaded machine
-        // (a resize after the last frame would leave lines drawn at 80 columns on a 40-column screen).
+        // A race of about 30 s, so that the board is seen and the resize below lands while it runs even on a
+        // loaded machine (a resize after the last frame would leave lines drawn at 80 columns on a 40-column
+        // screen; with every suite at once, a 10 s race once ended before the first capture showed the board).
         let records = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-tmux-\(UUID().uuidString)")
         let tmux = try Tmux(
-            command: "\(try BuildProducts.materunner().path) demo --goal 0.5 --speedup 15 --frontend text --data-dir \(records.path)",
+            command: "\(try BuildProducts.materunner().path) demo --goal 0.5 --speedup 5 --frontend text --data-dir \(records.path)",
             columns: 80
         )
         defer {
