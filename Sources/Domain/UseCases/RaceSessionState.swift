@@ -105,7 +105,7 @@ actor RaceSessionState {
         }
         // Our state again when no fix has carried it lately (before the start, after the finish, a slow
         // source or paced fixes): a mate that lost a datagram gets it, and knows we are here.
-        if lastPublishedAt.map({ now < $0 || now.timeIntervalSince($0) >= configuration.heartbeat * Self.quietShare }) ?? true {
+        if nothingPublished(for: configuration.heartbeat * Self.quietShare, at: now) {
             await publishOwn(at: now)
         }
         await advance()
@@ -114,6 +114,12 @@ actor RaceSessionState {
 
     /// The share of a heartbeat with nothing published after which the heartbeat publishes.
     static let quietShare = 0.75
+
+    /// Whether our progress has not gone out for `seconds` at `now` (or never has; or the clock went back).
+    private func nothingPublished(for seconds: TimeInterval, at now: Date) -> Bool {
+        guard let last = lastPublishedAt, now >= last else { return true }
+        return now.timeIntervalSince(last) >= seconds
+    }
 
     /// Sends our progress to the mates, noting when.
     func publishOwn(at now: Date) async {
@@ -158,7 +164,7 @@ actor RaceSessionState {
         // Every fix, unless paced under overload (the finish and a change of course state go at once).
         let now = clock.now
         let urgent = own.phase != .running || own.isOffCourse != lastPublishedOffCourse
-        if urgent || lastPublishedAt.map({ now < $0 || now.timeIntervalSince($0) >= pacing.interval }) ?? true {
+        if urgent || nothingPublished(for: pacing.interval, at: now) {
             await publishOwn(at: now)
         }
         await advance()
