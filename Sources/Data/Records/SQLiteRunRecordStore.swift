@@ -34,6 +34,10 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Write-ahead logging: a checkpoint (every few seconds of a run) is one append and one fsync
+            // of the -wal file, where the rollback journal created, synced and deleted a file each time;
+            // and `records` can read while a run writes. Kept in the file once set.
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             try RunRecordMigrations.migrate(queue)
         } catch {
             throw Self.storeError(error, path: path)
@@ -61,8 +65,8 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
             run.kilocalories = checkpoint.kilocalories
             run.status = checkpoint.status.rawValue
             try run.update(db)
-            for point in checkpoint.route { try RoutePointRow(runID: run.id, point: point).insert(db) }
-            for sample in checkpoint.samples { try SampleRow(runID: run.id, sample: sample).insert(db) }
+            try RoutePointRow.insert(checkpoint.route, runID: run.id, db)
+            try SampleRow.insert(checkpoint.samples, runID: run.id, db)
             for cheer in checkpoint.cheers { try CheerRow(runID: run.id, cheer: cheer).insert(db) }
             if !checkpoint.results.isEmpty {
                 try ResultRow.filter(Column("runId") == run.id).deleteAll(db)

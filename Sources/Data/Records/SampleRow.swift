@@ -25,6 +25,20 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         longitude = sample.place?.longitude
     }
 
+    /// Appends `samples` to run `runID` through one cached statement (a checkpoint holds a sample per
+    /// runner and sample interval).
+    static func insert(_ samples: [ProgressSample], runID: String, _ db: Database) throws {
+        guard !samples.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO \(databaseTableName) (runId, runnerId, runnerName, elapsed, distance, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        )
+        for sample in samples {
+            try statement.execute(arguments: [
+                runID, sample.runnerID, sample.runnerName, sample.elapsed, sample.distance, sample.place?.latitude, sample.place?.longitude,
+            ])
+        }
+    }
+
     /// The sample; impossible numbers are refused.
     func toDomain() throws(StoredValue.Invalid) -> ProgressSample {
         try ProgressSample(

@@ -57,6 +57,33 @@ struct SQLiteRunRecordStoreTests {
         #expect(try reopened.record(id: "nope") == nil)
     }
 
+    @Test("the file is in write-ahead-log mode: a second store (the records command) reads a run while it is written")
+    func writeAheadLog() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let writer = try SQLiteRunRecordStore(directory: directory)
+        let terms = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 500_000))
+        try writer.begin(RunRecord(id: "live", runnerName: "alice", terms: terms, startedAt: Self.start))
+        let place = Coordinate(latitude: 46.002, longitude: 14.501)
+        for second in stride(from: 0, to: 30, by: 5) {
+            try writer.save(RunCheckpoint(
+                runID: "live", route: Self.route(5, from: second),
+                samples: [ProgressSample(runnerName: "bob", elapsed: Double(second), distance: Double(second) * 3, runnerID: "00000000000000b0", place: place)],
+                distance: Double(second) * 3, duration: Double(second), kilocalories: 1
+            ))
+        }
+        // The header's read and write format versions (bytes 18 and 19) are 2 in WAL mode, 1 with a rollback journal.
+        let header = try Data(contentsOf: URL(fileURLWithPath: writer.path)).prefix(20)
+        #expect(Array(header.suffix(2)) == [2, 2])
+        #expect(FileManager.default.fileExists(atPath: writer.path + "-wal"))
+        let reader = try SQLiteRunRecordStore(directory: directory)
+        let record = try #require(try reader.record(id: "live"))
+        #expect(record.status == .interrupted, "not ended yet")
+        #expect(record.route == Self.route(30))
+        #expect(record.samples.map(\.elapsed) == [0, 5, 10, 15, 20, 25])
+        #expect(record.samples.allSatisfy { $0.place == place && $0.runnerID == "00000000000000b0" })
+    }
+
     @Test("a run begun and never finished reads back as interrupted with what was written")
     func interrupted() throws {
         let directory = try Self.temporaryDirectory()
