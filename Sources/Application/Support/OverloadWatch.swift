@@ -1,3 +1,4 @@
+import Domain
 import Logging
 
 /// Measures how late this process's timers fire (a sleep of `period`, five times a second) and tells
@@ -16,12 +17,12 @@ final class OverloadWatch: Sendable {
                 do { try await Task.sleep(until: due, clock: clock) } catch { return }
                 let now = clock.now
                 let before = governor.level
-                guard let level = governor.observe(late: Self.seconds(now - due), at: Self.seconds(now - origin)) else { continue }
+                guard let level = governor.observe(late: (now - due).inSeconds, at: (now - origin).inSeconds) else { continue }
                 apply(level)
                 let late = Int((governor.lateness * 1000).rounded())
                 let updates = level.updateInterval > 0 ? "our updates at most \(Int((1 / level.updateInterval).rounded())) a second"
                     : "every update sent"
-                let frames = "status frames every \(Int(Self.seconds(level.statusInterval) * 1000)) ms"
+                let frames = "status frames every \(Int(level.statusInterval.inSeconds * 1000)) ms"
                 if level < before {
                     logger.info("load easing (timers \(late) ms late): \(frames), \(updates)")
                 } else {
@@ -32,8 +33,4 @@ final class OverloadWatch: Sendable {
     }
 
     func stop() { task.cancel() }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

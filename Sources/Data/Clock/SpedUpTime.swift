@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// What the live race clocks (`SystemRaceClock`, `AgreedRaceClock`) share: real seconds read from the
@@ -11,8 +12,7 @@ enum SpedUpTime {
 
     /// Real seconds from `start` to now, on the monotonic clock.
     static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
-        let real = start.duration(to: ContinuousClock.now)
-        return Double(real.components.seconds) + Double(real.components.attoseconds) * 1e-18
+        start.duration(to: ContinuousClock.now).inSeconds
     }
 
     /// The real time to sleep until `deadline` on a race clock reading `now` and running `speedup` times
