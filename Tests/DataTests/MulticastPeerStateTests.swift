@@ -72,6 +72,8 @@ struct MulticastPeerStateTests {
                 return []
             }
             #expect(named.contains(Self.alice.runner.id))
+            let toGroup = sent.filter { $0.address == Self.group }.count
+            #expect(peers[address]!.statistics.groupSent == toGroup, "every datagram to the group counts, the reports too")
             #expect(sent.allSatisfy { $0.address == Self.group || (try? SyncDatagramCodec.decode($0.bytes).message.type) != .extended })
             _ = Self.route(sent, from: address, to: &peers, at: 1_100_000)
         }

@@ -77,8 +77,10 @@ extension PeerState {
     /// `ExtendedType.maximumHeard` of them), so that they stop sending us unicast copies.
     mutating func dueGroupReports(now: UInt64) -> [OutgoingDatagram] {
         guard let group = multicast.group else { return [] }
-        return multicast.reportsDue(now: now).compactMap { runners in
+        let reports = multicast.reportsDue(now: now).compactMap { runners in
             outbox.datagram(saying: .extended(.groupHearing(runners))).map { OutgoingDatagram(encode($0), to: group) }
         }
+        statistics.groupSent += reports.count
+        return reports
     }
 }
