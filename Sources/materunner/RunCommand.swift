@@ -156,7 +156,6 @@ struct RunCommand: AsyncParsableCommand {
                 location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates,
                 courses: courses
             ).run()
-            container.logStatistics(of: transport, me: request.me.id)
             if !outcome.isSuccess { throw ExitCode(1) }
         }
     }

@@ -21,9 +21,13 @@ public struct RunFlow: Sendable {
     }
 
     /// Runs until the race is over, was stopped or cancelled; throws a `FlowError` when it cannot start.
+    /// Once everything is torn down, logs what the transport did (datagrams, drops, update sizes, the
+    /// race clock).
     public func run() async throws -> RunOutcome {
         let teardown = Teardown()
-        return try await teardown.around { try await race(teardown) }
+        let outcome = try await teardown.around { try await race(teardown) }
+        dependencies.transport.logSummary(me: request.me.id, to: dependencies.environment.logger)
+        return outcome
     }
 
     private func race(_ teardown: Teardown) async throws -> RunOutcome {
