@@ -2,13 +2,15 @@ import Domain
 import Foundation
 import Synchronization
 
-/// A joiner's courses in memory (`CourseRepository`): what its hosts serve, by digest, and what it kept
-/// from earlier fetches. A fetch of a course no host serves fails as the real one does, naming the host
-/// and saying to pass `--course`.
+/// A runner's courses in memory (`CourseRepository`): what its hosts serve, by digest, what it kept
+/// from earlier fetches, and what it served as a host. A fetch of a course no host serves fails as the
+/// real one does, naming the host and saying to pass `--course`.
 public final class InMemoryCourseLibrary: CourseRepository {
     private struct State {
         var kept: [String: Course]
         var fetches: [(digest: String, host: String)] = []
+        var serving: [Course] = []
+        var lookups: [String] = []
     }
 
     private let served: [String: Course]
@@ -23,11 +25,25 @@ public final class InMemoryCourseLibrary: CourseRepository {
     /// The fetches asked for so far: the digest and the host's name.
     public var fetches: [(digest: String, host: String)] { state.withLock { $0.fetches } }
 
+    /// The courses this runner served as a host, in order.
+    public var serving: [Course] { state.withLock { $0.serving } }
+
+    /// The digests looked for among the kept courses, in order.
+    public var lookups: [String] { state.withLock { $0.lookups } }
+
     /// Whether a course with `digest` is kept.
     public func keeps(_ digest: String) -> Bool { state.withLock { $0.kept[digest] != nil } }
 
+    public func serveCourse(_ course: Course) {
+        state.withLock { $0.serving.append(course) }
+    }
+
     public func keptCourse(digest: String, title: String?) -> Course? {
-        state.withLock { $0.kept[digest] }.flatMap { kept in title.flatMap { try? Course(name: $0, points: kept.points) } ?? kept }
+        let kept = state.withLock { state in
+            state.lookups.append(digest)
+            return state.kept[digest]
+        }
+        return kept.flatMap { kept in title.flatMap { try? Course(name: $0, points: kept.points) } ?? kept }
     }
 
     public func fetchCourse(

@@ -9,12 +9,15 @@ import SyncWire
 
 extension AppContainer {
     /// A run of `request` over `transport`, drawn on `screen`, recorded into `store`; positions from
-    /// `location`; the world clock beside it for `clockZones`. The race clock follows the mates'.
+    /// `location`; the world clock beside it for `clockZones`. The race clock follows the mates'. The
+    /// courses of an invited run are served over `transport`, or fetched over it and kept in
+    /// `dataDirectory` (the flow decides which, from the request).
     func makeRunFlow(
         request: RunRequest, transport: UDPRaceSyncRepository, screen: FrontEndHost, store: any RunRecordRepository,
         location: @escaping @Sendable (LappedCourse?) throws -> any LocationRepository, clockZones: [TimeZone]?,
-        knownMates: (any KnownMatesRepository)? = nil, courses: (any CourseRepository)? = nil
+        knownMates: (any KnownMatesRepository)? = nil, dataDirectory: URL
     ) -> RunFlow {
+        let courses = CourseLibrary(store: CourseStore(dataDirectory: dataDirectory), transport: transport)
         followRaceClock(of: transport, me: request.me.id)
         return RunFlow(request: request, dependencies: RunDependencies(
             transport: transport, discovery: makeDiscovery, location: location, recorder: makeRecorder(store: store),

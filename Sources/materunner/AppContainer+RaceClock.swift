@@ -21,11 +21,4 @@ extension AppContainer {
             service: WorldClockService(repository: AgreedRaceClockRepository(clock: clock)), zones: zones, tick: clock.speedup
         )
     }
-
-    /// Logs what `sync` did during a run: datagrams, drops, update sizes, the race clock.
-    func logStatistics(of sync: UDPRaceSyncRepository, me: RunnerID) {
-        let (info, warnings) = sync.summary(me: me)
-        for line in info { logger.info("\(line)") }
-        for line in warnings { logger.warning("\(line)") }
-    }
 }

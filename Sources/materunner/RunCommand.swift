@@ -148,15 +148,11 @@ struct RunCommand: AsyncParsableCommand {
                 port: network.port ?? 47474, key: key, identity: pairing?.keys, mates: pairing?.mates,
                 races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }, multicast: multicast
             )
-            // A host serves its course to the invitees that lack it; a joiner fetches (and keeps) the host's.
-            if invite != nil, let course { transport.serveCourse(course.file) }
-            let courses = join ? CourseLibrary(store: CourseStore(dataDirectory: data.directory), transport: transport) : nil
             let outcome = try await container.makeRunFlow(
                 request: request, transport: transport, screen: screen, store: store,
                 location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates,
-                courses: courses
+                dataDirectory: data.directory
             ).run()
-            container.logStatistics(of: transport, me: request.me.id)
             if !outcome.isSuccess { throw ExitCode(1) }
         }
     }

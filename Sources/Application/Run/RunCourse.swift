@@ -4,9 +4,10 @@ import Presentation
 import Synchronization
 
 /// The course an invited run is raced on (docs/COURSES.md, "Agreement"): the host's, named by its
-/// invitation. A host races its own `--course`; a joiner uses its own `--course` when it is the same
-/// course (same digest), else the copy kept on this device from an earlier fetch, else fetches it from
-/// the host; a restarted runner finds it on this device, never needing the host.
+/// invitation. A host races its own `--course` and serves it to its invitees; a joiner uses its own
+/// `--course` when it is the same course (same digest), else the copy kept on this device from an
+/// earlier fetch, else fetches it from the host; a restarted runner finds it on this device, never
+/// needing the host. The request's role decides which: only a joiner looks for kept courses or fetches.
 struct RunCourse: Sendable {
     /// How long a joiner may take to fetch the host's course, in real seconds.
     static let fetchTimeout: TimeInterval = 20
@@ -29,11 +30,25 @@ struct RunCourse: Sendable {
         self.binder = binder
     }
 
+    /// Where a joiner finds the host's course (kept, or fetched); nil for a host or an open run, which
+    /// race their own `--course` only.
+    private var library: (any CourseRepository)? {
+        guard case .joiner = request.role else { return nil }
+        return dependencies.courses
+    }
+
+    /// An inviting host with a `--course` serves it to its invitees, so that those without it can fetch
+    /// it; any other run serves nothing.
+    func serveHostsCourse() {
+        guard case .host = request.role, let course = request.course?.course else { return }
+        dependencies.courses?.serveCourse(course)
+    }
+
     /// The lobby agreed on `start`: a joiner that will need the host's course (neither its own file nor
     /// a kept copy has it) begins fetching it now, so the countdown hides the fetch.
     func prefetch(for start: RaceStart) {
         guard case .joiner = request.role, let hosts = start.terms.course, let listing = start.course,
-              request.terms.course?.digest != hosts.digest, let courses = dependencies.courses,
+              request.terms.course?.digest != hosts.digest, let courses = library,
               courses.keptCourse(digest: hosts.digest, title: listing.title) == nil
         else { return }
         binder.show(Notice(level: .info, message: "fetching the course \(hosts.name) (\(listing.pointCount) points) from \(start.host.name)"))
@@ -75,12 +90,12 @@ struct RunCourse: Sendable {
         }
         // A fetch begun during the countdown is this one (it found nothing kept then).
         let begun = prefetch.task.withLock { $0?.digest == hosts.digest ? $0?.task : nil }
-        if begun == nil, let kept = dependencies.courses?.keptCourse(digest: hosts.digest, title: listing?.title) {
+        if begun == nil, let kept = library?.keptCourse(digest: hosts.digest, title: listing?.title) {
             binder.show(Notice(level: .info, message: "course \(hosts.name) (\(kept.name)) kept on this device from an earlier fetch"))
             return kept
         }
         let title = listing?.title ?? hosts.name
-        guard let host, let courses = dependencies.courses, let listing else {
+        guard let host, let courses = library, let listing else {
             throw FlowError(.noInput, "the course of this race, \(hosts), is not on this device: pass --course FILE (the host's course file)")
         }
         if begun == nil {

@@ -10,8 +10,9 @@ public struct RunDependencies: Sendable {
     /// Makes the position source once the run is agreed, along the run's course if it has one (a bad
     /// file throws, saying what to do).
     public var location: @Sendable (LappedCourse?) throws -> any LocationRepository
-    /// Where a joiner gets the host's course it did not bring (kept on this device, or fetched from the
-    /// host); nil: only `--course` files.
+    /// The courses of invited runs: an inviting host serves its `--course` through it, a joiner gets the
+    /// host's course it did not bring (kept on this device, or fetched from the host); which of the two
+    /// the run's role decides (`RunCourse`). Nil: only `--course` files, served to nobody.
     public var courses: (any CourseRepository)?
     /// Records the run as it goes.
     public var recorder: RunRecorder

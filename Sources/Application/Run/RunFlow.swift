@@ -21,9 +21,13 @@ public struct RunFlow: Sendable {
     }
 
     /// Runs until the race is over, was stopped or cancelled; throws a `FlowError` when it cannot start.
+    /// Once everything is torn down, logs what the transport did (datagrams, drops, update sizes, the
+    /// race clock).
     public func run() async throws -> RunOutcome {
         let teardown = Teardown()
-        return try await teardown.around { try await race(teardown) }
+        let outcome = try await teardown.around { try await race(teardown) }
+        dependencies.transport.logSummary(me: request.me.id, to: dependencies.environment.logger)
+        return outcome
     }
 
     private func race(_ teardown: Teardown) async throws -> RunOutcome {
@@ -32,6 +36,9 @@ public struct RunFlow: Sendable {
         let binder = environment.makeBinder()
         await teardown.add { binder.shutdown() }
         await teardown.add { await deps.transport.close() }
+        // An inviting host serves its course to the invitees that lack it from the start (a joiner fetches it).
+        let courses = RunCourse(request: request, dependencies: deps, binder: binder)
+        courses.serveHostsCourse()
         let discovery = try await RunConnection(request: request, dependencies: deps).connect(teardown)
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
 
@@ -40,7 +47,6 @@ public struct RunFlow: Sendable {
         // Whether discovery already says `running` (an invited race's lobby does from its countdown on).
         var announced = false
         await teardown.add { deps.transport.leaveRace(as: me.id) }
-        let courses = RunCourse(request: request, dependencies: deps, binder: binder)
         await teardown.add { courses.cancel() }
         if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
             // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.

@@ -1,10 +1,14 @@
 import Foundation
 
-/// Where a runner gets the course of an invited race it did not bring (`run --join` without
-/// `--course`, or with another file): kept on this device from an earlier fetch, or fetched from the
-/// race's host (docs/COURSES.md, "Agreement"). The course returned is the one the digest names: an
-/// implementation checks it before returning it, and never returns another.
+/// The courses of invited races (docs/COURSES.md, "Agreement"). A host serves its own course to the
+/// invitees that lack it. A joiner gets the course it did not bring (`run --join` without `--course`,
+/// or with another file): kept on this device from an earlier fetch, or fetched from the race's host.
+/// The course returned is the one the digest names: an implementation checks it before returning it,
+/// and never returns another.
 public protocol CourseRepository: Sendable {
+    /// A host: serves `course` (its points, named by their digest) to the invitees of its invitations
+    /// that name it, so that one without it can fetch it.
+    func serveCourse(_ course: Course)
     /// The course with `digest` kept on this device, named `title` (nil: the name it was kept under);
     /// nil when none is kept (or the kept file is damaged: it is then removed).
     func keptCourse(digest: String, title: String?) -> Course?

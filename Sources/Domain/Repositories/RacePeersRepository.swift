@@ -29,6 +29,10 @@ public protocol RacePeersRepository: Sendable {
     /// key's id when the runners were given one, else the one its pairing exchange delivered; nil
     /// when there is neither.
     func publicRaceID(invitation: UInt32) -> String?
+    /// What the transport did, for the log at the end of a run (after it closed): what was sent,
+    /// received and dropped, and the race clock, as `info` lines; authentication problems (a wrong race
+    /// key, say) as `warnings`. `me`: this runner, to say whether it is the race-clock host.
+    func summary(me: RunnerID) -> (info: [String], warnings: [String])
 }
 
 extension RacePeersRepository {

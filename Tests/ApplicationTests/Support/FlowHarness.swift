@@ -17,6 +17,8 @@ final class FlowHarness: Sendable {
         let screen: RecordingScreen
         let records: InMemoryRunRecordRepository
         let recorder: RunRecorder
+        /// What its flow logged, as `LEVEL message` (`CapturingLogHandler`).
+        let log = CapturedLines()
     }
 
     let clock = ManualRaceClock()
@@ -50,7 +52,7 @@ final class FlowHarness: Sendable {
     func environment(_ side: Side) -> FlowEnvironment {
         FlowEnvironment(
             screen: side.screen, clock: clock, timings: timings, interrupts: { AsyncStream { _ in } },
-            logger: Logger(label: "test.\(side.runner.name)"),
+            logger: CapturingLogHandler.logger("test.\(side.runner.name)", into: side.log),
             startRaceTime: { [raceTimeStarts] in raceTimeStarts.withLock { $0.append((side.runner.name, side.screen.frames)) } }
         )
     }

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// The courses of invited races a joiner did not bring (`CourseRepository`): kept in the data directory
-/// (`CourseStore`), or fetched from the race's host over the race's socket and then kept.
+/// The courses of invited races (`CourseRepository`): a host's served over the race's socket; those a
+/// joiner did not bring kept in the data directory (`CourseStore`), or fetched from the race's host over
+/// the race's socket and then kept.
 public struct CourseLibrary: CourseRepository {
     let store: CourseStore
     let transport: UDPRaceSyncRepository
@@ -11,6 +12,11 @@ public struct CourseLibrary: CourseRepository {
     public init(store: CourseStore, transport: UDPRaceSyncRepository) {
         self.store = store
         self.transport = transport
+    }
+
+    public func serveCourse(_ course: Course) {
+        // Its points are on the digest's 1e-7 degree grid (`CourseFile`): the digest is the file's.
+        transport.serveCourse(CourseFile(course: course, path: course.name))
     }
 
     public func keptCourse(digest: String, title: String?) -> Course? {
