@@ -1,4 +1,7 @@
 import Application
+import Domain
+import MateRunnerTesting
+import Presentation
 import Testing
 
 /// The order of degradation under overload: display first, then our updates; back one step at a time.
@@ -57,5 +60,47 @@ struct OverloadGovernorTests {
         #expect(governor.observe(late: .infinity, at: 0.2) == nil)
         #expect(governor.observe(late: -5, at: 0.4) == nil)
         #expect(governor.level == .normal && governor.lateness == 0)
+    }
+}
+
+/// What a level does to one run: the frames' interval on the binder, the pacing of each session's updates.
+@Suite("OverloadResponse: a level applied to a run's frames and updates")
+struct OverloadResponseTests {
+    static func session(_ runner: Runner, network: InMemoryRaceNetwork, clock: ManualRaceClock) -> RaceSession {
+        RaceSession(
+            configuration: RaceSessionConfiguration(me: runner, terms: RaceTerms(mode: .race, goal: RaceGoal(centimetres: 100_000)), expectedMates: 1),
+            location: ScriptedLocationRepository(script: [], clock: clock), sync: network.endpoint(for: runner.id), clock: clock
+        )
+    }
+
+    @Test("frames first, then both runners' updates, scaled to race time; back to the binder's own interval and every update")
+    func levels() {
+        let clock = ManualRaceClock()
+        let network = InMemoryRaceNetwork()
+        let binder = FrontEndBinder(screen: RecordingScreen(), clock: clock, statusInterval: .milliseconds(100))
+        let sessions = [
+            Self.session(Runner(id: RunnerID(rawValue: 1), name: "ana"), network: network, clock: clock),
+            Self.session(Runner(id: RunnerID(rawValue: 2), name: "bo"), network: network, clock: clock),
+        ]
+        let response = OverloadResponse(binder: binder, paced: sessions, speedup: 10)
+        #expect(response.pacesUpdates)
+        response.apply(.display)
+        #expect(binder.statusInterval == .milliseconds(250))
+        #expect(sessions.allSatisfy { $0.pacing.interval == 0 }, "the display goes first")
+        response.apply(.strained)
+        #expect(binder.statusInterval == .milliseconds(500))
+        #expect(sessions.allSatisfy { $0.pacing.interval == 5 }, "0.5 s real is 5 s of race time at --speedup 10")
+        response.apply(.normal)
+        #expect(binder.statusInterval == .milliseconds(100))
+        #expect(sessions.allSatisfy { $0.pacing.interval == 0 })
+    }
+
+    @Test("a spectator's response paces nothing, and a binder slower than a level keeps its own interval")
+    func spectator() {
+        let binder = FrontEndBinder(screen: RecordingScreen(), clock: ManualRaceClock(), statusInterval: .seconds(1))
+        let response = OverloadResponse(binder: binder)
+        #expect(!response.pacesUpdates)
+        response.apply(.updates)
+        #expect(binder.statusInterval == .seconds(1))
     }
 }

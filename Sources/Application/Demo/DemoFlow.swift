@@ -48,12 +48,19 @@ public struct DemoFlow: Sendable {
                 throw FlowError(.unavailable, "the demo's runners cannot reach each other: \(error)")
             }
             environment.startRaceTime()
-            let otherRun = Task { [self] in
-                for try await _ in session(of: other, location: other.location).snapshots() {}
-            }
-            await teardown.add { otherRun.cancel() }
+            let otherSession = session(of: other, location: other.location)
             // Both transports are on loopback: nobody else can join, so no open-race notice.
             let shownSession = session(of: shown, location: RecordingLocationRepository(wrapped: shown.location, recorder: recorder))
+            // Under overload: fewer status frames first, then fewer updates from both runners.
+            let overload = OverloadWatch(
+                logger: environment.logger,
+                response: OverloadResponse(binder: binder, paced: [shownSession, otherSession], speedup: environment.timings.scale)
+            )
+            await teardown.add { overload.stop() }
+            let otherRun = Task {
+                for try await _ in otherSession.snapshots() {}
+            }
+            await teardown.add { otherRun.cancel() }
             let succeeded = await environment.runScreen(binder).present(
                 race: RecordingRaceSession(wrapped: shownSession, recorder: recorder), cheers: nil
             )

@@ -93,12 +93,7 @@ public struct RunFlow: Sendable {
             sync: deps.transport, clock: clock
         )
         // Under overload: fewer status frames first, then fewer of our updates; never a different result.
-        let standardFrames = binder.statusInterval
-        let speedup = configuration.speedup
-        let overload = OverloadWatch(logger: logger) { [session] level in
-            binder.statusInterval = level == .normal ? standardFrames : max(standardFrames, level.statusInterval)
-            session.pacing.interval = level.updateInterval * speedup
-        }
+        let overload = OverloadWatch(logger: logger, response: OverloadResponse(binder: binder, paced: [session], speedup: configuration.speedup))
         await teardown.add { overload.stop() }
         let cheers = RecordingCheers(
             wrapped: RaceCheers(me: me, messaging: deps.transport, clock: clock), recorder: deps.recorder,

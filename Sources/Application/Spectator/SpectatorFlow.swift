@@ -56,6 +56,9 @@ public struct SpectatorFlow: Sendable {
             configuration: environment.timings.spectator(me: me, wait: wait), sync: transport, messaging: transport,
             clock: environment.clock, peers: transport
         )
+        // Under overload (a board that also runs, a busy laptop): fewer status frames; a spectator sends no updates.
+        let overload = OverloadWatch(logger: logger, response: OverloadResponse(binder: binder))
+        await teardown.add { overload.stop() }
         let notice = Task { await tellWhenNotPaired(binder) }
         await teardown.add { notice.cancel() }
         // What the screen shows until the first runner is heard: the wait, in real seconds.
