@@ -1,3 +1,4 @@
+import Foundation
 import SyncWire
 
 /// Race keys for tests: the real scrypt derivation at a cost small enough to derive hundreds per run
@@ -12,4 +13,15 @@ extension RaceKey {
     public static func testing(_ passphrase: String, raceID: String = testRaceID) throws(RaceKeyError) -> RaceKey {
         try RaceKey(passphrase: passphrase, raceID: raceID, cost: testCost)
     }
+
+    /// The key of `passphrase` and the race id defaulted at `date` (`materunner-YYYY-MM-DD`, which falls
+    /// back to the previous UTC day's: `previousDay`) at `testCost`.
+    public static func testing(_ passphrase: String, defaultRaceIDAt date: Date) throws(RaceKeyError) -> RaceKey {
+        try RaceKey(passphrase: passphrase, defaultRaceIDAt: date, cost: testCost)
+    }
+
+    /// 2026-11-23 23:50 UTC: a race started ten minutes before midnight UTC (race id `materunner-2026-11-23`).
+    public static let beforeMidnight = Date(timeIntervalSince1970: 1_795_477_800)
+    /// 2026-11-24 00:10 UTC: twenty minutes later, after midnight UTC (race id `materunner-2026-11-24`).
+    public static let afterMidnight = beforeMidnight.addingTimeInterval(20 * 60)
 }

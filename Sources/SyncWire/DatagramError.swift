@@ -88,7 +88,7 @@ public enum DatagramError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ownSender: "datagram claims to come from this runner: is another peer using the same runner id?"
         case .missingTag: "datagram has no authentication tag but this race has a key: start every runner with the same race key"
         case .unexpectedTag: "datagram is authenticated but this race is open: give this runner the race key too (--race-key-file)"
-        case .badTag: "datagram failed authentication: check that every runner uses the same race key"
+        case .badTag: "datagram failed authentication: check every runner uses the same race key and race id (--race-id)"
         case .unsolicitedPong: "clock pong answers no ping of ours to the race-clock host: ignored"
         case .replayed: "datagram repeats one already received, or is older than the replay window: dropped as a replay"
         case .duplicate: "datagram received twice (on the multicast group and unicast): the second copy is dropped"

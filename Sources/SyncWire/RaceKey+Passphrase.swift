@@ -36,6 +36,20 @@ extension RaceKey {
         try self.init(derivedKeyBytes: derived.withUnsafeBytes { Array($0) })
     }
 
+    /// The key of `passphrase` and the race id the runners give none of at `date` (`defaultRaceID(at:)`),
+    /// which can fall back to the previous UTC day's default race id (`previousDay`) for mates who
+    /// started before midnight UTC. Slow, as `init(passphrase:raceID:cost:)`; the fallback is derived
+    /// only when needed.
+    public init(passphrase: String, defaultRaceIDAt date: Date, cost: ScryptCost = .standard) throws(RaceKeyError) {
+        try self.init(passphrase: passphrase, raceID: Self.defaultRaceID(at: date), cost: cost)
+        previousDay = PreviousDayRaceKey(
+            raceID: Self.defaultRaceID(at: date.addingTimeInterval(-Self.secondsPerDay)), passphrase: passphrase, cost: cost
+        )
+    }
+
+    /// A UTC day (UTC has no daylight saving time).
+    static let secondsPerDay: TimeInterval = 86_400
+
     /// Whether `raceID` can salt a key: 1 to `maxRaceIDLength` UTF-8 bytes, no control characters.
     public static func isValid(raceID: String) -> Bool {
         (1...maxRaceIDLength).contains(raceID.utf8.count)
@@ -46,9 +60,12 @@ extension RaceKey {
 
     /// The race id used when the runners give none: `materunner-YYYY-MM-DD`, today's date in UTC at
     /// `date`. Every runner of a race that starts the same UTC day agrees on it without being told, and a
-    /// dictionary precomputed for one day is useless the next. Its limits: every race of one day shares
-    /// it (give `--race-id` for a salt of your own), and runners started on either side of midnight UTC
-    /// disagree (their datagrams fail as bad-tag; give them all the same `--race-id`).
+    /// dictionary precomputed for one day is useless the next. Every race of one day shares it (give
+    /// `--race-id` for a salt of your own). A runner started after midnight UTC whose mates started
+    /// before it (a restart with the same `--id`, or a late starter) derives the next day's id: when
+    /// their datagrams fail as bad-tag it derives the previous day's key too (`PreviousDayRaceKey`, once,
+    /// off the receive path) and adopts it as soon as one of their datagrams authenticates under it. Only
+    /// the later-dated runner moves, one day back, never forward; an explicit `--race-id` never falls back.
     /// Not the race's mode or goal: a runner waiting with `--join`, and a spectator, learn those only
     /// from datagrams that the key must already check.
     public static func defaultRaceID(at date: Date = Date()) -> String {

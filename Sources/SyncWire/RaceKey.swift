@@ -17,6 +17,10 @@ public struct RaceKey: Sendable {
     /// The race id every tag covers: 16 random bytes in an invited race; empty for a passphrase key, whose
     /// race id salts the key itself.
     public let raceID: [UInt8]
+    /// A passphrase key whose race id was defaulted (`init(passphrase:defaultRaceIDAt:cost:)`): the key of
+    /// the previous UTC day's default race id, to fall back to when the mates started before midnight
+    /// UTC; nil for every other key.
+    public internal(set) var previousDay: PreviousDayRaceKey?
 
     /// The key whose bytes are `derivedKeyBytes` (`keyLength` of them: a derivation's output, never a
     /// passphrase; see `init(passphrase:raceID:cost:)`).

@@ -40,7 +40,7 @@ struct AppContainer {
         do {
             return try await UDPRaceSyncRepository.bind(
                 host: host, port: port, key: key, identity: identity, mates: mates, races: races, watching: watching,
-                multicast: multicast, clock: clock
+                multicast: multicast, clock: clock, logger: logger
             )
         } catch let error as SyncError {
             throw FlowError(error, otherwise: .unavailable)

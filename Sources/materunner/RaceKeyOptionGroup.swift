@@ -33,7 +33,7 @@ struct RaceKeyOptionGroup: ParsableArguments {
     @Option(
         name: .customLong("race-id"),
         help: ArgumentHelp(
-            "With a race key: a name for this race, the same for every runner, that salts the key (default: materunner-YYYY-MM-DD, today in UTC).",
+            "With a race key: a name for this race, the same for every runner, that salts the key (default: materunner-YYYY-MM-DD, today in UTC, or the day before when the mates started before midnight UTC).",
             valueName: "NAME"
         )
     )

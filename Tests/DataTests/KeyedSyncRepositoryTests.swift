@@ -44,7 +44,7 @@ struct KeyedSyncRepositoryTests {
             #expect(ours.statistics.dropped == ["bad-tag": 3, "missing-tag": 3])
             #expect(ours.statistics.authenticationFailures == ["127.0.0.1": 6])
             #expect(ours.statistics.authenticationWarnings == [
-                "6 datagrams from 127.0.0.1 failed authentication: check that every runner uses the same race key (or none)",
+                "6 datagrams from 127.0.0.1 failed authentication: check every runner uses the same race key and race id (--race-id), or none",
             ])
             #expect(ours.knownPeers.isEmpty)
         }

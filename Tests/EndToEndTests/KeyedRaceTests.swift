@@ -47,7 +47,7 @@ struct KeyedRaceTests {
         let runs = [await alice.wait(timeout: 120), await bob.wait(timeout: 120)]
         for run in runs {
             #expect(run.status == 1)
-            #expect(run.stderr.contains("failed authentication: check that every runner uses the same race key"), "\(run.stderr)")
+            #expect(run.stderr.contains("failed authentication: check every runner uses the same race key and race id (--race-id)"), "\(run.stderr)")
         }
     }
 
@@ -63,7 +63,7 @@ struct KeyedRaceTests {
             "--peer", "127.0.0.1:\(portA)", "--race-id", "hill"] + common, environment: key)
         for run in [await alice.wait(timeout: 120), await bob.wait(timeout: 120)] {
             #expect(run.status == 1)
-            #expect(run.stderr.contains("failed authentication: check that every runner uses the same race key"), "\(run.stderr)")
+            #expect(run.stderr.contains("failed authentication: check every runner uses the same race key and race id (--race-id)"), "\(run.stderr)")
         }
     }
 

@@ -8,7 +8,7 @@ import Logging
 struct RunStateAnnouncer: LocationRepository {
     let wrapped: any LocationRepository
     let discovery: any MateDiscoveryRepository
-    /// Read when the run starts (an open race's id needs a mate's hello).
+    /// Read when the run starts (an open race's id needs a mate's hello), and again with every fix.
     let raceID: @Sendable () -> String?
     let logger: Logger
 
@@ -16,9 +16,32 @@ struct RunStateAnnouncer: LocationRepository {
         wrapped.statuses()
     }
 
+    /// The wrapped fixes, once `running` is advertised; advertised again, before the fix that sees it,
+    /// when the race id changes during the run: a runner started after midnight UTC adopts the earlier
+    /// race id of mates who started before it (docs/PROTOCOL.md, "Race key"), an open race learns its id
+    /// from a mate's hello. Never back to no id.
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        Self.announceRunning(raceID(), on: discovery, logger: logger)
-        return wrapped.fixes()
+        let first = raceID()
+        Self.announceRunning(first, on: discovery, logger: logger)
+        let (upstream, raceID, discovery, logger) = (wrapped.fixes(), raceID, discovery, logger)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self)
+        let task = Task {
+            var announced = first
+            do {
+                for try await fix in upstream {
+                    if let current = raceID(), current != announced {
+                        Self.announceRunning(current, on: discovery, logger: logger)
+                        announced = current
+                    }
+                    continuation.yield(fix)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
     }
 
     /// Advertises `running` in race `raceID`; a failure is a warning (discovery is not the race).

@@ -19,6 +19,11 @@ struct InboundEffects: Sendable {
     var pairingCode: (invitation: UInt32, identity: MateIdentity, code: String)?
     /// Who sent the datagram with `pairingCode`.
     var pairingSender: RunnerID?
+    /// The previous UTC day's key to derive, off the receive path (a datagram failed as bad-tag under a
+    /// defaulted race id: `PeerState+RaceIDFallback`).
+    var previousDayWanted: PreviousDayRaceKey?
+    /// The previous UTC day's race id, adopted: this datagram authenticated under its key.
+    var adoptedRaceID: String?
 
     /// The lobby message or cheer to hand to `messages()`, received at `now` on the race clock (which
     /// turns the wire's delays into instants); nil when there is none.

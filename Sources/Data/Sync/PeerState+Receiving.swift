@@ -13,7 +13,7 @@ extension PeerState {
         var arrival = Arrival(source: source, length: bytes.count, clocks: clocks, viaGroup: viaGroup)
         var fromSpectator = false
         do {
-            var (datagram, spectator) = try decodeInbound(bytes)
+            var (datagram, spectator) = try decodeInbound(bytes, into: &effects)
             fromSpectator = spectator
             // Our own datagrams come back on the group (multicast loops back to this host's members): not a drop.
             if viaGroup, datagram.sender == outbox.me { return effects }

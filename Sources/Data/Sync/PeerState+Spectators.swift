@@ -5,15 +5,21 @@ import SyncWire
 
 extension PeerState {
     /// Decodes `bytes` under our key; in an invited race, one that fails our tag may be a spectator's,
-    /// under the race's spectator key (`fromSpectator`).
-    func decodeInbound(_ bytes: [UInt8]) throws(DatagramError) -> (datagram: SyncDatagram, fromSpectator: Bool) {
+    /// under the race's spectator key (`fromSpectator`); under a defaulted race id, a mate's who started
+    /// before midnight UTC, under the previous day's key (`decodeUnderPreviousDay`).
+    mutating func decodeInbound(
+        _ bytes: [UInt8], into effects: inout InboundEffects
+    ) throws(DatagramError) -> (datagram: SyncDatagram, fromSpectator: Bool) {
         do {
             return (try SyncDatagramCodec.decode(bytes, key: key), false)
         } catch {
-            guard case .badTag = error, let spectatorKey = invited?.gate?.key,
-                  let datagram = try? SyncDatagramCodec.decode(bytes, key: spectatorKey)
-            else { throw error }
-            return (datagram, true)
+            guard case .badTag = error else { throw error }
+            if let spectatorKey = invited?.gate?.key, let datagram = try? SyncDatagramCodec.decode(bytes, key: spectatorKey) {
+                return (datagram, true)
+            }
+            // Mates who started before midnight UTC, under a defaulted race id: the previous day's key.
+            guard let datagram = decodeUnderPreviousDay(bytes, into: &effects) else { throw error }
+            return (datagram, false)
         }
     }
 

@@ -13,6 +13,9 @@ struct PeerState: Sendable {
     var key: RaceKey? {
         didSet { namedGroup = nil }
     }
+    /// A defaulted race id's fallback to the previous UTC day's (`PeerState+RaceIDFallback`): nil with an
+    /// explicit race id, without a key, and once adopted.
+    var raceIDFallback: RaceIDFallback?
     /// The race's multicast group as last named (`groupAddress(for:)`), for those terms under `key`.
     private var namedGroup: (terms: RaceTerms, group: PeerAddress)?
     /// The most peers, runners and addresses kept.
@@ -70,6 +73,7 @@ struct PeerState: Sendable {
     init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64 = SyncClocks.wallMicroseconds()) {
         self.pairingState = LobbyPairing(keys: identity, capacity: capacity)
         self.key = key
+        self.raceIDFallback = key?.previousDay.map { RaceIDFallback(previousDay: $0) }
         self.capacity = capacity
         self.outbox = SyncOutbox(epoch: epoch)
         self.roster = SyncRoster(capacity: capacity)

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Logging
 import Synchronization
+import SyncWire
 
 /// The one lock around a peer's `PeerState`, and where its effects go: progress to the updates stream,
 /// lobby messages and cheers to the `MessageHub`. The transport hands it every datagram it reads; the
@@ -33,10 +35,14 @@ final class PeerStateStore: Sendable {
     /// The race clock: the instants of lobby messages sent and received.
     let raceClock: any RaceClock
 
+    /// Where the adoption of the previous UTC day's race id is told (nil: nowhere).
+    let logger: Logger?
+
     /// A store for `state`, whose lobby messages are timed on `raceClock`.
-    init(_ state: PeerState, raceClock: any RaceClock) {
+    init(_ state: PeerState, raceClock: any RaceClock, logger: Logger? = nil) {
         self.state = Mutex(state)
         self.raceClock = raceClock
+        self.logger = logger
         (updates, continuation) = AsyncStream.makeStream(of: RunnerProgress.self, bufferingPolicy: .bufferingNewest(256))
         (ghosts, ghostContinuation) = AsyncStream.makeStream(of: Ghost.self, bufferingPolicy: .bufferingNewest(64))
     }
@@ -57,7 +63,26 @@ final class PeerStateStore: Sendable {
         for ghost in effects.ghosts { ghostContinuation.yield(ghost) }
         if effects.lobby != nil || effects.pairingCode != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
         state.withLock { $0.countReceived() }
+        if let previousDay = effects.previousDayWanted { derive(previousDay) }
+        if let raceID = effects.adoptedRaceID {
+            logger?.info("mates race under race id \(raceID) (started before midnight UTC): using it")
+        }
         return effects.replies
+    }
+
+    /// Derives the previous UTC day's key on a queue of its own (scrypt takes about a second, far longer
+    /// in a debug build: never on the receive path), then hands it to the state.
+    private func derive(_ previousDay: PreviousDayRaceKey) {
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let earlier: RaceKey?
+            do {
+                earlier = try previousDay.derive()
+            } catch {
+                logger?.warning("could not derive the key of race id \(previousDay.raceID) (the day before): \(error)")
+                earlier = nil
+            }
+            state.withLock { $0.previousDayDerived(earlier) }
+        }
     }
 
     /// The mates' progress in batches (see `RaceSyncRepository.updateBatches()`): from the first call on,

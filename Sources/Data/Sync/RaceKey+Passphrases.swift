@@ -15,7 +15,8 @@ extension RaceKey {
     }
 
     /// The key for the passphrase of `source`, stretched once with scrypt and salted with `raceID`
-    /// (default: today's, `defaultRaceID(at:)`). Logs a warning for a key file other users can access and
+    /// (default: today's, `defaultRaceID(at:)`, which can fall back to the previous UTC day's:
+    /// `RaceKey.previousDay`; a given race id never falls back). Logs a warning for a key file other users can access and
     /// for a passphrase on the command line, and how long the stretching took.
     public static func load(from source: PassphraseSource, raceID: String?, now: Date = Date(), logger: Logger) throws -> RaceKey {
         let passphrase: String
@@ -32,10 +33,18 @@ extension RaceKey {
         case .environment(let text):
             passphrase = text
         }
-        let raceID = raceID ?? defaultRaceID(at: now)
         let start = ContinuousClock.now
-        let key = try RaceKey(passphrase: passphrase, raceID: raceID)
-        logger.info("race key stretched with scrypt \(ScryptCost.standard), race id \(raceID), in \(ContinuousClock.now - start)")
+        let key: RaceKey
+        let named: String
+        if let raceID {
+            key = try RaceKey(passphrase: passphrase, raceID: raceID)
+            named = raceID
+        } else {
+            // Defaulted: the previous UTC day's id is the fallback for mates who started before midnight UTC.
+            key = try RaceKey(passphrase: passphrase, defaultRaceIDAt: now)
+            named = "\(defaultRaceID(at: now)) (default, today in UTC; \(key.previousDay?.raceID ?? "the day before") if the mates started before midnight UTC)"
+        }
+        logger.info("race key stretched with scrypt \(ScryptCost.standard), race id \(named), in \(ContinuousClock.now - start)")
         return key
     }
 }

@@ -61,7 +61,7 @@ public struct SyncStatistics: Sendable, Equatable {
     public var authenticationWarnings: [String] {
         authenticationFailures.sorted { $0.key < $1.key }.map { source, count in
             "\(count) datagram\(count == 1 ? "" : "s") from \(source) failed authentication: "
-                + "check that every runner uses the same race key (or none)"
+                + "check every runner uses the same race key and race id (--race-id), or none"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Logging
 import Synchronization
 import SyncWire
 
@@ -44,8 +45,9 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// spectator (`watching`) with an identity and no key asks the runners it hears to admit it, and takes
     /// a grant only from one of its `mates` (docs/PROTOCOL.md, "Spectators"). With `multicast`, a runner's
     /// progress goes to the race's multicast group on the network of its mates (docs/PROTOCOL.md,
-    /// "Multicast"); a spectator never joins one. Throws `SyncError` when the port is taken or the
-    /// address unusable.
+    /// "Multicast"); a spectator never joins one. A `key` whose race id was defaulted falls back to the
+    /// previous UTC day's when the mates' datagrams fail under it (`RaceKey.previousDay`), and says so
+    /// on `logger`. Throws `SyncError` when the port is taken or the address unusable.
     public static func bind(
         host: String = "0.0.0.0",
         port: Int,
@@ -55,11 +57,12 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         races: InvitedRaceStore? = nil,
         watching: Bool = false,
         multicast: Bool = true,
-        clock: any RaceClock = SystemRaceClock()
+        clock: any RaceClock = SystemRaceClock(),
+        logger: Logger? = nil
     ) async throws -> UDPRaceSyncRepository {
         var state = PeerState(key: key, capacity: maximumPeers, identity: identity)
         if watching, identity != nil { state.spectatorMates = Self.identities(of: mates) }
-        let store = PeerStateStore(state, raceClock: clock)
+        let store = PeerStateStore(state, raceClock: clock, logger: logger)
         let transport = try await UDPTransport.bind(
             host: host, port: port, maximumLength: SyncDatagramCodec.maximumLength,
             receive: { bytes, source in store.receive(bytes, from: source) },

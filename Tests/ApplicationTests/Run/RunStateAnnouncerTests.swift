@@ -39,4 +39,42 @@ struct RunStateAnnouncerTests {
         for try await _ in announcer.fixes() {}
         #expect(discovery.announcements.map(\.raceID) == ["00000000000000b0"])
     }
+
+    @Test("a race id that changes during the run is advertised again, before the next fix (a runner restarted after midnight UTC adopts its mates' earlier race id); never back to none")
+    func announcesAChangedRaceID() async throws {
+        let current = Mutex<String?>("1111111111111111")
+        let discovery = InMemoryMateDiscovery()
+        let (fixes, feed) = AsyncThrowingStream.makeStream(of: Fix.self)
+        let announcer = RunStateAnnouncer(
+            wrapped: FedLocation(feed: fixes), discovery: discovery, raceID: { current.withLock { $0 } }, logger: Logger(label: "test")
+        )
+        var iterator = announcer.fixes().makeAsyncIterator()
+        let fix = Fix(coordinate: Coordinate(latitude: 46.0, longitude: 14.5), timestamp: Date(timeIntervalSince1970: 0))
+        feed.yield(fix)
+        _ = try await iterator.next()
+        #expect(discovery.announcements.map(\.raceID) == ["1111111111111111"])
+        current.withLock { $0 = "2222222222222222" }
+        feed.yield(fix)
+        _ = try await iterator.next()
+        current.withLock { $0 = nil }
+        feed.yield(fix)
+        _ = try await iterator.next()
+        feed.finish()
+        #expect(try await iterator.next() == nil)
+        #expect(discovery.announcements.map(\.raceID) == ["1111111111111111", "2222222222222222"])
+        #expect(discovery.announcements.map(\.state) == [.running, .running])
+    }
+}
+
+/// Fixes as the test feeds them.
+private struct FedLocation: LocationRepository {
+    let feed: AsyncThrowingStream<Fix, any Error>
+
+    func statuses() -> AsyncStream<PositionStatus> {
+        PositionStatus.constant(PositionStatus(source: .gpsd, state: .fix3D))
+    }
+
+    func fixes() -> AsyncThrowingStream<Fix, any Error> {
+        feed
+    }
 }
