@@ -127,6 +127,51 @@ struct CatchUpSyncTests {
         try await restart(key: nil)
     }
 
+    @Test("keyed under the default race id, restarted after midnight UTC: it takes the mates' earlier race id and catches up")
+    func restartAcrossMidnight() async throws {
+        let (early, late) = (
+            try RaceKey.testing("lake run", defaultRaceIDAt: RaceKey.beforeMidnight),
+            try RaceKey.testing("lake run", defaultRaceIDAt: RaceKey.afterMidnight)
+        )
+        let alice = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: early)
+        defer { Task { await alice.close() } }
+        let bobID: UInt64 = 0xB0B
+        let first = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: early)
+        let port = first.localPort
+        try first.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
+        try alice.addPeer(PeerAddress(host: "127.0.0.1", port: port))
+        for step in 1...10 {
+            await first.publish(SyncSample.progress(id: bobID, name: "bob", sequence: UInt32(step), elapsed: Double(step) * 10, distance: Double(step) * 25))
+        }
+        _ = try await withHangGuard("alice to hold bob's 10th update") {
+            for await update in alice.updates() where update.distance == 250 { return update }
+            throw TestFailure("alice's updates ended")
+        }
+        await first.close()
+
+        // Restarted after midnight UTC: the same id and port, its key salted with the new day's race id.
+        let second = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: port, key: late)
+        defer { Task { await second.close() } }
+        try second.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
+        let publishing = Task {
+            // Bounded: 20 s at most. Alice's datagrams make bob derive the previous day's key; his boots
+            // after the switch make alice hand his state back.
+            for _ in 0..<400 where !Task.isCancelled {
+                await alice.publish(SyncSample.progress(id: 0xA, name: "alice", elapsed: 1, distance: 1))
+                await second.publish(SyncSample.progress(id: bobID, name: "bob", phase: .waiting, elapsed: 0, distance: 0))
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        defer { publishing.cancel() }
+        let adopted = try await withHangGuard("bob to get his state back") {
+            for await update in second.updates() where update.runner.id == RunnerID(rawValue: bobID) { return update }
+            throw TestFailure("bob's updates ended")
+        }
+        #expect(adopted.distance == 250 && adopted.elapsed == 100)
+        #expect(second.publicRaceID == early.publicID, "bob races under the race id the race started with")
+        #expect(second.statistics.dropped["bad-tag", default: 0] > 0, "alice's datagrams before the switch were refused")
+    }
+
     @Test("a boot replayed with an older epoch is dropped as a replay; one with the same epoch moves nothing")
     func oldBootIsAReplay() async throws {
         let key = try RaceKey.testing("lake run")
