@@ -7,7 +7,7 @@ import SyncWire
 /// datagrams to everyone go on the group only; every other mate keeps getting unicast copies. Nothing
 /// here is taken for granted: a mate is "listening" only for `listenerLease` after its report.
 struct GroupHearing: Sendable {
-    /// A report goes out with a hello at most this often (µs, 2 s), and at once when a new sender is heard.
+    /// A report goes out with a publish at most this often (µs, 2 s), and at once when a new sender is heard.
     static let reportInterval: UInt64 = 2_000_000
     /// A sender heard on the group within this (µs, 6 s) is named in our reports.
     static let heardWindow: UInt64 = 6_000_000
