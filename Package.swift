@@ -211,7 +211,7 @@ let package = Package(
         // MARK: Testing support and tests
         .target(
             name: "MateRunnerTesting",
-            dependencies: ["Domain", "SyncWire", "Data", "Presentation", "FrontEndKit"],
+            dependencies: ["Domain", "SyncWire", "Data", "Presentation", "FrontEndKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
 

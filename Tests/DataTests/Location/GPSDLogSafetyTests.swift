@@ -9,25 +9,13 @@ import Testing
 /// device path) arrive there escaped, never raw (docs/SOURCES.md; `LogSafe`).
 @Suite("gpsd client: escape sequences never reach the log raw")
 struct GPSDLogSafetyTests {
-    /// Every message logged through it, in order.
-    private struct CapturingHandler: LogHandler {
-        let captured: CapturedLines
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) { captured.append(event.message.description) }
-    }
-
     @Test("a VERSION release and a DEVICE path with ESC, BEL, CSI and a newline are logged escaped")
     func hostileStrings() async throws {
         let hostileVersion = #"{"class":"VERSION","release":"3.25\u001b]0;pwned\u0007\u009b2J\nFAKE LINE","proto_major":3,"proto_minor":14}"# + "\n"
         let hostileDevice = #"{"class":"DEVICE","path":"/dev/tty\u001b[31mred","activated":0}"# + "\n"
         let server = try ScriptedGPSDServer(scripts: [Data((hostileVersion + hostileDevice).utf8)])
         let captured = CapturedLines()
-        let logger = Logger(label: "test.gpsd") { _ in CapturingHandler(captured: captured) }
+        let logger = CapturingLogHandler.logger("test.gpsd", into: captured, levels: false)
         let repository = GPSDLocationRepository(
             endpoint: GPSDEndpoint(host: "127.0.0.1", port: server.port), clock: ManualRaceClock(), logger: logger,
             backoff: ReconnectBackoff(initial: 0, maximum: 0, attempts: 1)
