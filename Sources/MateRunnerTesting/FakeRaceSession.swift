@@ -13,9 +13,10 @@ public final class FakeRaceSession: RaceSessionUseCase {
     private let continuation: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation
     private let state = Locked(State())
 
-    /// A run that has sent nothing yet.
-    public init() {
-        (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self)
+    /// A run that has sent nothing yet; it keeps what its consumer has not taken as `buffering` says
+    /// (every snapshot by default; `.bufferingNewest(1)` as `RaceSession` does).
+    public init(buffering: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation.BufferingPolicy = .unbounded) {
+        (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self, bufferingPolicy: buffering)
         continuation.onTermination = { [state] _ in state.withLock { $0.terminated = true } }
     }
 

@@ -57,6 +57,13 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 extension MessageType {
+    /// The type an encoded datagram names in its header (high nibble of byte 3), or nil for bytes too
+    /// short or without the magic: for counting what goes out, not for checking what comes in.
+    public init?(encoded bytes: [UInt8]) {
+        guard bytes.count >= DatagramHeader.length, bytes[0] == DatagramHeader.magic[0], bytes[1] == DatagramHeader.magic[1] else { return nil }
+        self.init(rawValue: bytes[3] >> 4)
+    }
+
     /// A short, stable name for counters and logs.
     public var name: String {
         switch self {

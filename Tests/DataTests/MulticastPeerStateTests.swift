@@ -49,6 +49,18 @@ struct MulticastPeerStateTests {
         try datagrams.filter { $0.address == address }.map { try SyncDatagramCodec.decode($0.bytes).message.type }
     }
 
+    @Test("what goes out is counted by message type, the group's share apart; a refused send only as a failure")
+    func sentByType() throws {
+        var alice = Self.peer(at: Self.aliceAddress, knowing: [Self.bobAddress, Self.carolAddress])
+        let first = alice.publish(Self.alice, clocks: Self.clocks(1_000_000))
+        for datagram in first { alice.countSend(datagram.bytes, to: datagram.address, sent: true) }
+        alice.countSend(first[0].bytes, to: first[0].address, sent: false)
+        #expect(alice.statistics.sentByType == ["hello": 3, "progress": 3, "boot": 3], "the group and two mates, each a hello, a progress and a boot")
+        #expect(alice.statistics.groupSentByType == ["hello": 1, "progress": 1, "boot": 1])
+        #expect(alice.statistics.datagramsSent == 9)
+        #expect(alice.statistics.sendFailures == 1)
+    }
+
     @Test("a publish goes once to the group, and unicast copies to each mate until it reports hearing us there")
     func unicastUntilHeard() throws {
         var peers = [

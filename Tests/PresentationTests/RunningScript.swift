@@ -7,7 +7,7 @@ import MateRunnerTesting
 /// recorded outputs. Each step waits for what it causes, so the history is deterministic.
 struct RunningScript {
     let clock = ManualRaceClock()
-    let race = FakeRaceSession()
+    let race: FakeRaceSession
     let cheers = FakeCheers()
     let outputs = RunningOutputRecorder()
     let viewDidLoad: AsyncStream<Void>.Continuation
@@ -17,7 +17,11 @@ struct RunningScript {
     /// The position source's states, as the run's source would report them.
     let positions: AsyncStream<PositionStatus>.Continuation
 
-    init(tick: TimeInterval = 1, role: RunningViewModel.Role = .runner) {
+    init(
+        tick: TimeInterval = 1, role: RunningViewModel.Role = .runner, snapshotInterval: Duration = .zero,
+        race: FakeRaceSession = FakeRaceSession()
+    ) {
+        self.race = race
         let loaded = AsyncStream.makeStream(of: Void.self)
         let stop = AsyncStream.makeStream(of: Void.self)
         let cancel = AsyncStream.makeStream(of: Void.self)
@@ -29,7 +33,8 @@ struct RunningScript {
         let position = AsyncStream.makeStream(of: PositionStatus.self)
         positions = position.continuation
         let viewModel = RunningViewModel(dependency: .init(
-            race: race, cheers: cheers, clock: clock, tick: tick, role: role, positions: { position.stream }
+            race: race, cheers: cheers, clock: clock, tick: tick, role: role, positions: { position.stream },
+            snapshotInterval: { snapshotInterval }
         ))
         outputs.record(viewModel.transform(input: .init(
             viewDidLoad: loaded.stream, stopRequested: stop.stream, cancelConfirmed: cancel.stream, cheerRequested: cheer.stream

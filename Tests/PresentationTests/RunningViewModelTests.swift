@@ -70,6 +70,43 @@ struct RunningViewModelTests {
         #expect(script.race.calls == 1)
     }
 
+    @Test("with a snapshot interval, a burst of snapshots is shown as its newest, after the interval; the complete one ends the run without another wait")
+    func pacedSnapshots() async throws {
+        // A race that keeps only its newest snapshot for a busy consumer, as `RaceSession` does.
+        let script = RunningScript(snapshotInterval: .seconds(1), race: FakeRaceSession(buffering: .bufferingNewest(1)))
+        defer { script.outputs.cancel() }
+        let steps = (0...4).map { step in
+            Sample.snapshot(.running, [Sample.progress(ana, elapsed: 0, distance: Double(step * 10)), Sample.progress(bor)])
+        }
+        try await script.load()
+        let started = ContinuousClock.now
+        try await script.send(steps[0])
+        // Taken while the view model waits out the interval after the first: only the newest is shown.
+        for step in steps[1...] { script.race.send(step) }
+        try await Self.waitReally(until: "the newest after the interval") { script.history.status.count == 2 }
+        #expect(ContinuousClock.now - started >= .seconds(1), "nothing is taken before the interval is over")
+        #expect(script.history.status.map(\.board) == [RaceBoard(steps[0]), RaceBoard(steps[4])], "the 10, 20 and 30 m snapshots are never shown")
+        // The complete snapshot is taken once the interval after the last one is over, and the run ends with it.
+        let complete = Sample.snapshot(.complete, [
+            Sample.progress(ana, .finished, elapsed: 3, distance: 105, finishTime: 2.2),
+            Sample.progress(bor, .finished, elapsed: 4, distance: 104, finishTime: 3.05),
+        ])
+        script.race.send(complete)
+        script.race.finish()
+        try await Self.waitReally(until: "the result") { !script.history.result.isEmpty }
+        #expect(script.history.result == [RunningResult(complete)])
+        try await script.waitForAllOutputsToFinish()
+    }
+
+    /// Polls `condition` every 10 ms of real time, for at most 10 s (the view model waits on a real clock here).
+    static func waitReally(until what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw TestFailure("gave up after 10 s waiting for \(what)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     @Test("the position source's state rides on the status: no fix yet, then a fix; an unchanged state shows nothing new")
     func positionStatus() async throws {
         let script = RunningScript()
@@ -82,8 +119,9 @@ struct RunningViewModelTests {
         #expect(script.history.status.last?.position == FrontEndPosition(source: "gpsd", state: "no_fix", summary: "GPS: no fix yet"))
         script.positions.yield(PositionStatus(source: .gpsd, state: .noFix))
         script.positions.yield(PositionStatus(source: .gpsd, state: .fix3D, accuracyMetres: 3.14159))
-        try await waitUntil("the fix status") { script.history.status.count == 3 }
+        try await waitUntil("the fix status") { script.history.status.last?.position?.state == "fix_3d" }
         #expect(script.history.status.last?.position == FrontEndPosition(source: "gpsd", state: "fix_3d", accuracyMetres: 3.1, summary: "GPS 3D fix ±3 m"))
+        #expect(script.history.status.map { $0.position?.state } == [nil, "no_fix", "fix_3d"], "the unchanged no-fix state showed nothing new")
         // The board and the elapsed time beside it are the latest ones.
         #expect(script.history.status.last?.board == script.history.status.first?.board)
     }

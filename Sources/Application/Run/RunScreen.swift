@@ -15,7 +15,11 @@ struct RunScreen {
         race: any RaceSessionUseCase, cheers: (any CheerUseCase)?, role: RunningViewModel.Role = .runner,
         positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil, worldClock: WorldClockRequest? = nil
     ) async -> Bool {
-        let running = RunningViewModel(dependency: .init(race: race, cheers: cheers, clock: clock, role: role, positions: positions))
+        // Snapshots are taken no faster than the screen draws their status (slower under overload).
+        let binder = self.binder
+        let running = RunningViewModel(dependency: .init(
+            race: race, cheers: cheers, clock: clock, role: role, positions: positions, snapshotInterval: { binder.statusInterval }
+        ))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
         // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.
         let clockOutput = worldClock.map { request in

@@ -157,7 +157,7 @@ extension PeerState {
     /// Answers the source at once; counted as sent, as the transport writes it without waiting.
     mutating func reply(_ bytes: [UInt8], into effects: inout InboundEffects) {
         effects.replies.append(bytes)
-        countSend(bytes: bytes.count, sent: true)
+        countSend(bytes, to: nil, sent: true)
     }
 
     /// Counts a valid datagram whose effect is not an update (pongs, lobby messages, catch-up, acknowledgements).

@@ -194,13 +194,22 @@ struct PeerState: Sendable {
         SyncDatagramCodec.encode(datagram, key: key)
     }
 
-    /// Counts one datagram of `bytes` handed to the transport: sent, or refused by it.
-    mutating func countSend(bytes: Int, sent: Bool) {
+    /// Counts one datagram of `bytes` handed to the transport for `address`: sent (by its type, and to
+    /// the group or not), or refused by it.
+    mutating func countSend(_ bytes: [UInt8], to address: PeerAddress?, sent: Bool) {
         guard sent else {
             statistics.sendFailures += 1
             return
         }
         statistics.datagramsSent += 1
-        statistics.bytesSent += bytes
+        statistics.bytesSent += bytes.count
+        let type = MessageType(encoded: bytes)?.name ?? "other"
+        statistics.sentByType[type, default: 0] += 1
+        if let address, address == multicast.group { statistics.groupSentByType[type, default: 0] += 1 }
+    }
+
+    /// Counts a send the socket reported failed after the fact (an ICMP error).
+    mutating func countSendFailure() {
+        statistics.sendFailures += 1
     }
 }

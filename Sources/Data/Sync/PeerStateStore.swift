@@ -118,7 +118,7 @@ final class PeerStateStore: Sendable {
 
     /// The socket reported an error for an earlier send (an ICMP error on UDP): counted, not fatal.
     func sendFailed() {
-        state.withLock { $0.countSend(bytes: 0, sent: false) }
+        state.withLock { $0.countSendFailure() }
     }
 
     /// Ends `updates` and every message stream (the socket closed).

@@ -23,6 +23,11 @@ public struct SyncStatistics: Sendable, Equatable {
     public var withheld: [String: Int] = [:]
     /// Datagrams sent to the race's multicast group (part of `datagramsSent`).
     public var groupSent = 0
+    /// Datagrams written to the socket, by message type name (`MessageType.name`); the group's share of
+    /// each in `groupSentByType`. Where a race's datagrams go, for the end-of-run summary.
+    public var sentByType: [String: Int] = [:]
+    /// Of `sentByType`, those written to the race's multicast group.
+    public var groupSentByType: [String: Int] = [:]
     /// Datagrams read on the multicast group, valid or not (part of `datagramsReceived`).
     public var groupReceived = 0
     /// Valid datagrams this build decodes but does not act on yet (cheers, clock pongs), by type name.

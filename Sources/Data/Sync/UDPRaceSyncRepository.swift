@@ -187,7 +187,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         guard !datagrams.isEmpty else { return }
         let sent = await transport.send(datagrams.map { ($0.bytes, $0.address) })
         store.withState { state in
-            for (datagram, went) in zip(datagrams, sent) { state.countSend(bytes: datagram.bytes.count, sent: went) }
+            for (datagram, went) in zip(datagrams, sent) { state.countSend(datagram.bytes, to: datagram.address, sent: went) }
         }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// mates' progress, and reports standings until every peer has the result.
 public protocol RaceSessionUseCase: Sendable {
     /// Starts the run on first iteration; ends after the last snapshot (the complete result), or
-    /// throws a `RaceSessionError`. Cancelling the consuming task stops the run.
+    /// throws a `RaceSessionError`. Cancelling the consuming task stops the run. Snapshots are state:
+    /// a consumer slower than the race gets the newest, not every one made while it was busy.
     func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error>
     /// Our runner cancels the run under way: it is marked cancelled and out of the ranking, the mates
     /// go on, and the snapshots end. Does nothing before the run exists or after it is over.
@@ -43,7 +44,7 @@ public final class RaceSession: RaceSessionUseCase {
     /// Starts a run and streams its snapshots (see `RaceSessionUseCase.snapshots()`).
     public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
-            of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64)
+            of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(1)
         )
         let state = RaceSessionState(configuration: configuration, clock: clock, sync: sync, emit: continuation, pacing: pacing)
         let task = Task { [location, sync, clock, configuration, current] in

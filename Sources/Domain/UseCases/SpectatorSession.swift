@@ -49,7 +49,7 @@ public final class SpectatorSession: RaceSessionUseCase {
     }
 
     public func snapshots() -> AsyncThrowingStream<RaceSnapshot, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(1))
         let state = SpectatorState(configuration: configuration, clock: clock)
         let task = Task { [sync, messaging, clock, configuration, peers] in
             let me = configuration.me

@@ -62,13 +62,17 @@ extension RunningViewModel {
         if let result = await state.takeResult(role: dependency.role) { outputs.result.yield(result) }
     }
 
-    /// Every snapshot onto the status; a mate's cancel said once; the result at the end of a complete race.
+    /// Every snapshot onto the status (at most one per `snapshotInterval`); a mate's cancel said once;
+    /// the result at the end of a complete race.
     private static func follow(dependency: Dependency, state: RunningState, outputs: Continuations) async {
         var last: RaceSnapshot?
         var cancelled: Set<RunnerID> = []
         var named: Set<RunnerID> = []
+        let pacing = ContinuousClock()
         do {
             for try await snapshot in dependency.race.snapshots() {
+                let taken = pacing.now
+                defer { last = snapshot }
                 await state.update(snapshot)
                 // The board's runners, by name, for the cheers: a mate's cheer is shown once it is on the board.
                 let runners = snapshot.standings.standings.map(\.runner).filter { !named.contains($0.id) }
@@ -82,7 +86,9 @@ extension RunningViewModel {
                     let who = standing.runner.id == snapshot.me ? "you" : standing.runner.name
                     outputs.say(.info, "\(who) cancelled")
                 }
-                last = snapshot
+                // The race keeps only its newest snapshot for us while we wait (`RaceSession.snapshots()`).
+                let interval = dependency.snapshotInterval()
+                if interval > .zero, snapshot.stage != .complete { try await pacing.sleep(until: taken.advanced(by: interval)) }
             }
             if let last, last.stage == .complete {
                 await state.tick(at: dependency.clock.now)

@@ -30,11 +30,17 @@ public final class RunningViewModel: ViewModelType, Sendable {
         public var role: Role
         /// Our position source's states, shown beside the board; nil where there is none (a spectator).
         public var positions: (@Sendable () -> AsyncStream<PositionStatus>)?
+        /// The least real time between two snapshots taken from the race, read before each wait: the
+        /// status needs no more than the screen draws (`FrontEndBinder.statusInterval`, slower under
+        /// overload). Snapshots are state: after a wait the newest is taken and the ones between are never
+        /// looked at, recorded or drawn (a finish, a cancel, the result stay in the newest). Zero takes every one.
+        public var snapshotInterval: @Sendable () -> Duration
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
             race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1,
-            role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil
+            role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil,
+            snapshotInterval: @escaping @Sendable () -> Duration = { .zero }
         ) {
             self.race = race
             self.cheers = cheers
@@ -42,6 +48,7 @@ public final class RunningViewModel: ViewModelType, Sendable {
             self.tick = tick
             self.role = role
             self.positions = positions
+            self.snapshotInterval = snapshotInterval
         }
 
         /// The input events the screen takes, as front-ends name them (`FrontEndInputEvent.Kind`):
