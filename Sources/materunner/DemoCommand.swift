@@ -1,7 +1,5 @@
 import Application
 import ArgumentParser
-import Domain
-import Foundation
 
 /// `materunner demo`: two simulated runners race on this machine over real UDP on loopback.
 struct DemoCommand: AsyncParsableCommand {

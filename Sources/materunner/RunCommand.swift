@@ -2,9 +2,7 @@ import ArgumentParser
 import Data
 import Domain
 import Foundation
-import Logging
 import Application
-import Presentation
 
 /// `materunner run`: race mates on the network (or run alone) with a simulated runner.
 struct RunCommand: AsyncParsableCommand {

@@ -1,7 +1,5 @@
 import Application
 import ArgumentParser
-import Domain
-import Foundation
 
 /// `materunner watch`: follow a race on the LAN as a spectator, through any front-end.
 struct WatchCommand: AsyncParsableCommand {
