@@ -5,46 +5,75 @@ import Foundation
 import Presentation
 import SyncWire
 
-// MARK: The flows of `run`, `watch`, `demo` and `clock`
+// MARK: The launches of `run`, `watch` and `demo`, the flow of `clock`
 
 extension AppContainer {
-    /// A run of `request` over `transport`, drawn on `screen`, recorded into `store`; positions from
-    /// `location`; the world clock beside it for `clockZones`. The race clock follows the mates'. The
-    /// courses of an invited run are served over `transport`, or fetched over it and kept in
-    /// `dataDirectory` (the flow decides which, from the request).
-    func makeRunFlow(
-        request: RunRequest, transport: UDPRaceSyncRepository, screen: FrontEndHost, store: any RunRecordRepository,
-        location: @escaping @Sendable (LappedCourse?) throws -> any LocationRepository, clockZones: [TimeZone]?,
-        knownMates: (any KnownMatesRepository)? = nil, dataDirectory: URL
-    ) -> RunFlow {
-        let courses = CourseLibrary(store: CourseStore(dataDirectory: dataDirectory), transport: transport)
-        followRaceClock(of: transport, me: request.me.id)
-        return RunFlow(request: request, dependencies: RunDependencies(
-            transport: transport, discovery: makeDiscovery, location: location, recorder: makeRecorder(store: store),
-            worldClock: clockZones.map(makeAgreedWorldClock), knownMates: knownMates, courses: courses,
-            environment: makeEnvironment(screen)
+    /// `run`'s parts for `RunLaunch`, which decides which are made and when: the course and ghost files
+    /// read from disk, the front-ends of `frontEnds`, the record store, identity, known mates, invited
+    /// races and fetched courses in `data`'s folder, the race key of `raceKey`, the UDP transport (the
+    /// race clock following the mates' from then on), DNS-SD discovery, positions from `location`.
+    func makeRunLaunch(
+        options: RunOptions, frontEnds: FrontEndOptionGroup, data: DataDirOptionGroup, raceKey: RaceKeyOptionGroup,
+        location: @escaping @Sendable (LappedCourse?) throws -> any LocationRepository
+    ) -> RunLaunch<RaceKey, DeviceKeys> {
+        let (logger, directory) = (logger, data.directory)
+        return RunLaunch(options: options, dependencies: .init(
+            readCourse: { path in
+                let file = try CourseFile(contentsOf: URL(fileURLWithPath: path))
+                return CourseFileContents(course: file.course, terms: file.terms(laps: 1))
+            },
+            readGhostTrack: { url in
+                let gpx = try GPXTrack(contentsOf: url)
+                return GhostTrackFile(points: gpx.pathSegments.flatMap { $0 }.map { ($0.coordinate, $0.time) }, name: gpx.name)
+            },
+            environment: { makeEnvironment(try makeScreen(frontEnds)) },
+            openStore: { try data.openStore(logger: logger) }, storeLocation: directory.path,
+            pairing: { try makePairing(data: data) },
+            raceKey: { try raceKey.load(logger: logger) },
+            bindTransport: { settings in
+                let transport = try await makeTransport(
+                    port: settings.port, key: settings.key, identity: settings.pairing?.identity, mates: settings.pairing?.mates,
+                    races: settings.keepsInvitedRace ? InvitedRaceStore(directory: directory) : nil, multicast: settings.multicast
+                )
+                followRaceClock(of: transport, me: settings.me)
+                return .init(transport: transport, courses: CourseLibrary(store: CourseStore(dataDirectory: directory), transport: transport))
+            },
+            discovery: makeDiscovery, location: location, recorder: makeRecorder(store:), worldClock: makeAgreedWorldClock(zones:),
+            logger: logger
         ))
     }
 
-    /// A spectator `me` of the race at `peers` (or found over DNS-SD), drawn on `screen`.
-    func makeSpectatorFlow(me: Runner, peers: [PeerAddress], wait: TimeInterval, transport: UDPRaceSyncRepository, screen: FrontEndHost) -> SpectatorFlow {
-        SpectatorFlow(
-            me: me, peers: peers, wait: wait, transport: transport, discovery: makeDiscovery, environment: makeEnvironment(screen)
-        )
+    /// `watch`'s parts for `SpectatorLaunch`: the front-ends of `frontEnds` (a spectator's), the race key
+    /// of `raceKey`, identity and known mates in `data`'s folder, the UDP transport, DNS-SD discovery.
+    func makeSpectatorLaunch(
+        options: SpectatorOptions, frontEnds: FrontEndOptionGroup, data: DataDirOptionGroup, raceKey: RaceKeyOptionGroup
+    ) -> SpectatorLaunch<RaceKey, DeviceKeys> {
+        let logger = logger
+        return SpectatorLaunch(options: options, dependencies: .init(
+            environment: { makeEnvironment(try makeScreen(frontEnds, spectator: true)) },
+            raceKey: { try raceKey.load(logger: logger) },
+            pairing: { try makePairing(data: data) },
+            bindTransport: { settings in
+                try await makeTransport(
+                    port: settings.port, key: settings.key, identity: settings.pairing?.identity, mates: settings.pairing?.mates, watching: true
+                )
+            },
+            discovery: makeDiscovery
+        ))
     }
 
-    /// Alice and Bob on two loopback sockets, simulated at their paces; Alice's race drawn and recorded.
-    func makeDemoFlow(terms: RaceTerms, seed: UInt64, key: RaceKey?, screen: FrontEndHost, store: any RunRecordRepository) async throws -> DemoFlow {
-        let entrant = { (name: String, seconds: Double, seed: UInt64) async throws -> DemoFlow.Entrant in
-            DemoFlow.Entrant(
-                runner: Runner(id: .random(), name: name), transport: try await makeTransport(port: 0, host: "127.0.0.1", key: key),
-                location: makeLocation(pace: PaceArgument(secondsPerKilometre: seconds), seed: seed)
-            )
-        }
-        return DemoFlow(
-            terms: terms, shown: try await entrant("alice", 320, seed), other: try await entrant("bob", 315, seed &+ 1),
-            recorder: makeRecorder(store: store), environment: makeEnvironment(screen)
-        )
+    /// `demo`'s parts for `DemoLaunch`: the front-ends of `frontEnds`, the record store in `data`'s
+    /// folder, the race key of `raceKey`, UDP transports on loopback, simulated runners.
+    func makeDemoLaunch(options: DemoOptions, frontEnds: FrontEndOptionGroup, data: DataDirOptionGroup, raceKey: RaceKeyOptionGroup) -> DemoLaunch<RaceKey> {
+        let logger = logger
+        return DemoLaunch(options: options, dependencies: .init(
+            environment: { makeEnvironment(try makeScreen(frontEnds)) },
+            openStore: { try data.openStore(logger: logger) },
+            raceKey: { try raceKey.load(logger: logger) },
+            bindTransport: { key in try await makeTransport(port: 0, host: "127.0.0.1", key: key) },
+            location: { seconds, seed in makeLocation(pace: PaceArgument(secondsPerKilometre: seconds), seed: seed) },
+            recorder: makeRecorder(store:)
+        ))
     }
 
     /// The world clock of `zones` every `tick` seconds on `screen`, for `limit` readings (nil: until stopped).

@@ -5,12 +5,11 @@ import SyncWire
 
 /// The identity and known mates, kept in the data directory (`identity.json`, `known-mates.json`).
 extension AppContainer {
-    /// This device's identity keys and known mates for an invited run (`--invite`, `--join`); nil for an
-    /// open run. A damaged or too open identity file is a runtime error saying what to do.
-    func makePairing(data: DataDirOptionGroup, invited: Bool) throws -> (keys: DeviceKeys, mates: KnownMatesStore)? {
-        guard invited else { return nil }
+    /// This device's identity keys and known mates, for an invited run (`--invite`, `--join`) or a
+    /// spectator without a race key. A damaged or too open identity file is a runtime error saying what to do.
+    func makePairing(data: DataDirOptionGroup) throws -> DevicePairing<DeviceKeys> {
         do {
-            return (try IdentityStore(directory: data.directory).keys(), KnownMatesStore(directory: data.directory))
+            return DevicePairing(identity: try IdentityStore(directory: data.directory).keys(), mates: KnownMatesStore(directory: data.directory))
         } catch {
             throw FlowError(error, otherwise: .ioError)
         }

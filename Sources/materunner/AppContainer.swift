@@ -64,20 +64,6 @@ struct AppContainer {
         )
     }
 
-    /// The course of `--course` and `--laps`, or nil without one; a file that cannot be a course is a
-    /// usage error saying why.
-    func makeCourse(path: String?, laps: Int) throws -> LoadedCourse? {
-        guard let path else { return nil }
-        do {
-            let file = try CourseFile(contentsOf: URL(fileURLWithPath: path))
-            let lapped = try LappedCourse(course: file.course, laps: laps)
-            logger.info("course \(file.course.name) from \(path): \(Int(lapped.totalLength)) m\(laps > 1 ? " in \(laps) laps" : ""), \(file.course.points.count) points, digest \(file.digest)")
-            return LoadedCourse(file: file, course: lapped)
-        } catch {
-            throw FlowError(error, otherwise: .usage)
-        }
-    }
-
     /// The position source `--source` names. A file that cannot be used is a usage error. Replays play
     /// at recorded speed on the race clock: their xSPEED is the clock's speed-up (`replaySpeed`).
     func makeLocation(

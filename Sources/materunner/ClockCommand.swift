@@ -51,7 +51,7 @@ struct ClockCommand: AsyncParsableCommand {
                 to: try frontEnds.launch(standard: "clock"),
                 logger: logger
             )
-            let limit = count ?? (isatty(STDOUT_FILENO) == 1 ? nil : 1)
+            let limit = WorldClockFlow.limit(count: count, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
             if await !flow.run() { throw ExitCode(1) }
         }

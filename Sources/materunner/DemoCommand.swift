@@ -1,7 +1,5 @@
 import Application
 import ArgumentParser
-import Domain
-import Foundation
 
 /// `materunner demo`: two simulated runners race on this machine over real UDP on loopback.
 struct DemoCommand: AsyncParsableCommand {
@@ -28,18 +26,22 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptionGroup
     @OptionGroup var config: ProfileOptionGroup
 
+    /// What the options say, as the demo launch's `DemoOptions`.
+    var options: DemoOptions {
+        DemoOptions(goalKilometres: goal, speedup: speedup, seed: seed)
+    }
+
     func validate() throws {
-        do { _ = try RaceGoal(kilometres: goal) } catch { throw ValidationError("--goal: \(error)") }
-        do { try RunOptions.check(speedup: speedup) } catch { throw ValidationError(error.description) }
+        do { try options.check() } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
-            let container = AppContainer(speedup: speedup, logger: logger)
-            let (screen, store) = (try container.makeScreen(frontEnds), try data.openStore(logger: logger))
-            let terms = RaceTerms(mode: .race, goal: try RaceGoal(kilometres: goal))
-            let flow = try await container.makeDemoFlow(terms: terms, seed: seed, key: try raceKey.load(logger: logger), screen: screen, store: store)
-            if try await !flow.run().isSuccess { throw ExitCode(1) }
+            let launch = AppContainer(speedup: speedup, logger: logger).makeDemoLaunch(
+                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
+            )
+            let status = try await launch.run()
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

@@ -16,9 +16,4 @@ struct NetworkOptionGroup: ParsableArguments {
         }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port \(port) is not between 0 and 65535") }
     }
-
-    /// The peers named, parsed (validated already).
-    func peers() throws -> [PeerAddress] {
-        try RunOptions.addresses(peer)
-    }
 }

@@ -2,9 +2,7 @@ import ArgumentParser
 import Data
 import Domain
 import Foundation
-import Logging
 import Application
-import Presentation
 
 /// `materunner run`: race mates on the network (or run alone) with a simulated runner.
 struct RunCommand: AsyncParsableCommand {
@@ -127,8 +125,8 @@ struct RunCommand: AsyncParsableCommand {
         RunOptions(
             name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
             wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
-            laps: laps, ghost: ghost != nil, speedup: speedup, jitter: jitter, clockZones: clockZones,
-            maximumMates: UDPRaceSyncRepository.maximumPeers
+            laps: laps, ghost: ghost, speedup: speedup, jitter: jitter, clockZones: clockZones,
+            maximumMates: UDPRaceSyncRepository.maximumPeers, port: network.port, multicast: multicast
         )
     }
 
@@ -139,21 +137,9 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-            let course = try container.makeCourse(path: course, laps: laps)
-            var (request, screen, store) = (try options.request(course: course?.course, courseTerms: course?.terms), try container.makeScreen(frontEnds), try data.openStore(logger: logger))
-            request.ghost = try ghost.map { try container.makeGhost($0, store: store, data: data, course: course?.course, goal: request.terms.goal) }
-            let pairing = try container.makePairing(data: data, invited: invite != nil || join)
-            let key = try raceKey.load(logger: logger)
-            let transport = try await container.makeTransport(
-                port: network.port ?? 47474, key: key, identity: pairing?.keys, mates: pairing?.mates,
-                races: pairing.map { _ in InvitedRaceStore(directory: data.directory) }, multicast: multicast
-            )
-            let outcome = try await container.makeRunFlow(
-                request: request, transport: transport, screen: screen, store: store,
-                location: location(container), clockZones: try clockZones.map(TimeZoneList.parse), knownMates: pairing?.mates,
-                dataDirectory: data.directory
-            ).run()
-            if !outcome.isSuccess { throw ExitCode(1) }
+            let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location(container))
+            let status = try await launch.run()
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

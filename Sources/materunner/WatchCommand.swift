@@ -1,7 +1,5 @@
 import Application
 import ArgumentParser
-import Domain
-import Foundation
 
 /// `materunner watch`: follow a race on the LAN as a spectator, through any front-end.
 struct WatchCommand: AsyncParsableCommand {
@@ -35,27 +33,22 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptionGroup
     @OptionGroup var config: ProfileOptionGroup
 
+    /// What the options say, as the spectator launch's `SpectatorOptions`.
+    var options: SpectatorOptions {
+        SpectatorOptions(name: name, peers: network.peer, wait: wait, speedup: speedup, port: network.port)
+    }
+
     func validate() throws {
-        do { _ = try Runner.validate(name: name) } catch { throw ValidationError("\(error)") }
-        do {
-            try RunOptions.check(wait: wait)
-            try RunOptions.check(speedup: speedup)
-        } catch { throw ValidationError(error.description) }
+        do { try options.check() } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
-            let container = AppContainer(speedup: speedup, logger: logger)
-            let me = Runner(id: .random(), name: try Runner.validate(name: name))
-            let screen = try container.makeScreen(frontEnds, spectator: true)
-            let key = try raceKey.load(logger: logger)
-            // Without a race key: ask the runners of an invited race to admit this device (paired mates).
-            let pairing = try container.makePairing(data: data, invited: key == nil)
-            let transport = try await container.makeTransport(
-                port: network.port ?? 0, key: key, identity: pairing?.keys, mates: pairing?.mates, watching: true
+            let launch = AppContainer(speedup: speedup, logger: logger).makeSpectatorLaunch(
+                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
             )
-            let flow = container.makeSpectatorFlow(me: me, peers: try network.peers(), wait: wait, transport: transport, screen: screen)
-            if try await !flow.run() { throw ExitCode(1) }
+            let status = try await launch.run()
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

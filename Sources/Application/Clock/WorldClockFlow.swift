@@ -16,6 +16,12 @@ public struct WorldClockFlow: Sendable {
         self.environment = environment
     }
 
+    /// How many readings `materunner clock` shows: `--count`, else until stopped on a terminal and one
+    /// reading when the output is not a terminal (a pipe, a file).
+    public static func limit(count: Int?, outputIsTerminal: Bool) -> Int? {
+        count ?? (outputIsTerminal ? nil : 1)
+    }
+
     /// Shows the clock; returns whether it ended without an error.
     public func run() async -> Bool {
         let binder = environment.makeBinder()

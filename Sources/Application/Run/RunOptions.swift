@@ -7,6 +7,9 @@ import Presentation
 /// then made into the `RunRequest` the run flow takes. The command line maps its options here; the rules
 /// live here, where they are unit-tested.
 public struct RunOptions: Sendable {
+    /// The UDP port a run listens on without `--port`.
+    public static let standardPort = 47474
+
     public var name: String
     /// `--id`: 1 to 16 hex digits, not 0 (a restart of the same runner).
     public var id: String?
@@ -24,26 +27,34 @@ public struct RunOptions: Sendable {
     public var acceptFrom: String?
     public var coursePath: String?
     public var laps: Int
-    /// Whether `--ghost` names a ghost to race (what it names is read later).
-    public var ghost: Bool
+    /// What `--ghost` names (read when the run is launched); nil: no ghost.
+    public var ghost: GhostSource?
     public var speedup: Double
     public var jitter: Double
     public var clockZones: String?
     /// The most mates a run may wait for (the transport's capacity).
     public var maximumMates: Int
+    /// `--port`: nil for `standardPort` (0: any free port).
+    public var port: Int?
+    /// `--multicast` (on unless `--no-multicast`).
+    public var multicast: Bool
 
     public init(
         name: String, id: String? = nil, goalKilometres: Double? = nil, weight: Double = RunnerProfile.standard.weight,
         mode: RaceMode = .race, peers: [String] = [], mates: Int? = nil, wait: TimeInterval = 60, invite: String? = nil,
         inviteTimeout: TimeInterval = Invitation.standardTimeout, join: Bool = false, acceptFrom: String? = nil,
-        coursePath: String? = nil, laps: Int = 1, ghost: Bool = false, speedup: Double = 1, jitter: Double = 0, clockZones: String? = nil,
-        maximumMates: Int
+        coursePath: String? = nil, laps: Int = 1, ghost: GhostSource? = nil, speedup: Double = 1, jitter: Double = 0, clockZones: String? = nil,
+        maximumMates: Int, port: Int? = nil, multicast: Bool = true
     ) {
         (self.name, self.id, self.goalKilometres, self.weight, self.mode) = (name, id, goalKilometres, weight, mode)
         (self.peers, self.mates, self.wait, self.invite, self.inviteTimeout) = (peers, mates, wait, invite, inviteTimeout)
         (self.join, self.acceptFrom, self.coursePath, self.laps, self.ghost) = (join, acceptFrom, coursePath, laps, ghost)
         (self.speedup, self.jitter, self.clockZones, self.maximumMates) = (speedup, jitter, clockZones, maximumMates)
+        (self.port, self.multicast) = (port, multicast)
     }
+
+    /// An invited run (`--invite` or `--join`): one with pairing, whose transport keeps the race for a restart.
+    public var isInvited: Bool { invite != nil || join }
 
     /// The names of `--invite`, trimmed, without empty ones.
     public var invitees: [String] {
@@ -79,8 +90,8 @@ public struct RunOptions: Sendable {
         guard (1...LappedCourse.maximumLaps).contains(laps) else {
             throw RunOptionsError("--laps must be between 1 and \(LappedCourse.maximumLaps)")
         }
-        if ghost, join { throw RunOptionsError("--ghost does not go with --join: the host announces the ghost with its race (pass --ghost to the runner who invites)") }
-        if ghost, mode == .team { throw RunOptionsError("--ghost needs --mode race: in a team run a ghost's distance would count toward the team") }
+        if ghost != nil, join { throw RunOptionsError("--ghost does not go with --join: the host announces the ghost with its race (pass --ghost to the runner who invites)") }
+        if ghost != nil, mode == .team { throw RunOptionsError("--ghost needs --mode race: in a team run a ghost's distance would count toward the team") }
         if acceptFrom != nil, !join { throw RunOptionsError("--accept-from needs --join") }
         if mates != nil, invite != nil || join { throw RunOptionsError("--mates does not go with --invite or --join: the invitation says who runs") }
         if let mates, mates < 0 || mates > maximumMates {

@@ -13,4 +13,7 @@ public struct RunOutcome: Sendable, Equatable {
 
     /// Both: the command exits 0.
     public var isSuccess: Bool { succeeded && recorded }
+
+    /// The command's exit status: 0 on success, else 1.
+    public var exitStatus: Int32 { isSuccess ? 0 : 1 }
 }

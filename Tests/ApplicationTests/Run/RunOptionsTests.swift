@@ -41,13 +41,13 @@ struct RunOptionsTests {
         #expect(refusal { $0.laps = 3 } == "--laps needs --course")
         #expect(refusal { $0.coursePath = "lake.gpx"; $0.laps = 101 } == "--laps must be between 1 and 100")
         #expect(refusal { $0.acceptFrom = "alice" } == "--accept-from needs --join")
-        #expect(refusal { $0.ghost = true; $0.join = true }?.hasPrefix("--ghost does not go with --join") == true)
-        #expect(refusal { $0.ghost = true; $0.mode = .team }?.hasPrefix("--ghost needs --mode race") == true)
-        #expect(refusal { $0.ghost = true } == nil)
+        #expect(refusal { $0.ghost = .record("feedbeef"); $0.join = true }?.hasPrefix("--ghost does not go with --join") == true)
+        #expect(refusal { $0.ghost = .record("feedbeef"); $0.mode = .team }?.hasPrefix("--ghost needs --mode race") == true)
+        #expect(refusal { $0.ghost = .record("feedbeef") } == nil)
         #expect(refusal { $0.mates = 2; $0.join = true }?.hasPrefix("--mates does not go with --invite or --join") == true)
         #expect(refusal { $0.mates = 65 } == "--mates must be between 0 and 64")
         #expect(refusal { $0.clockZones = "Mars/Olympus" } != nil)
-        #expect(refusal { $0.ghost = true; $0.invite = "bob" } == nil, "the host announces the ghost")
+        #expect(refusal { $0.ghost = .record("feedbeef"); $0.invite = "bob" } == nil, "the host announces the ghost")
     }
 
     @Test("the request: open (mates from --peer, or 1), host with trimmed names, joiner; peers parsed")
