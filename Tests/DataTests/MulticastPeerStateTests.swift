@@ -94,7 +94,7 @@ struct MulticastPeerStateTests {
         // Its own report (it heard bob and carol on the group) goes with this publish, which has no hello.
         #expect(try Self.types(later, to: Self.group) == [.progress, .extended])
         #expect(later.allSatisfy { $0.address == Self.group }, "no unicast copies: \(later.map(\.address))")
-        // Until the reports stop: 7 s later bob and carol get copies again.
+        // Until the reports stop: a lease later (20 s) bob and carol get copies again.
         let lapsed = peers[Self.aliceAddress]!.publish(Self.alice, clocks: Self.clocks(1_200_000 + GroupHearing.listenerLease + 1))
         #expect(Set(lapsed.map(\.address)) == [Self.group, Self.bobAddress, Self.carolAddress])
     }

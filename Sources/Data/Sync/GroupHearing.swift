@@ -11,9 +11,14 @@ struct GroupHearing: Sendable {
     static let reportInterval: UInt64 = 2_000_000
     /// A sender heard on the group within this (µs, 6 s) is named in our reports.
     static let heardWindow: UInt64 = 6_000_000
-    /// A mate whose report named us this recently (µs, 7 s: three reports, one may be lost) gets our
-    /// datagrams on the group only.
-    static let listenerLease: UInt64 = 7_000_000
+    /// A mate whose report named us this recently (µs, 20 s: ten reports) gets our datagrams on the
+    /// group only. It was 7 s (three reports, one may be lost): with 64 runners on 2 cores, reports
+    /// dropped by full sockets let leases lapse, the copies that followed added load and more drops,
+    /// and 88 % of the datagrams went unicast. 20 s took that to 66 %, the datagrams to less than half,
+    /// and the fix -> mate's frame p99 from 9.0 to 5.9 s (docs/BENCHMARKS.md). The cost: a runner the
+    /// group stops reaching gets copies after at most 20 s, not 7 (until then it catches up from full
+    /// states, as any runner that falls behind).
+    static let listenerLease: UInt64 = 20_000_000
 
     /// The most senders and listeners kept (the peer's capacity).
     let capacity: Int
