@@ -32,8 +32,8 @@ extension SyncDatagramCodec {
         case .addressEcho: return .extended(.addressEcho(cookie: try reader.readUInt64()))
         case .ghostChunk: return .extended(.ghostChunk(try GhostChunkDTO.read(from: &reader, sender: sender, total: total)))
         case .groupHearing:
+            // An empty list says the sender hears nobody on the group any more.
             let count = Int(try reader.readUInt8())
-            guard count >= 1 else { throw .fieldOutOfRange("count") }
             guard total == 18 + 8 * count else { throw .lengthMismatch(expected: 18 + 8 * count, actual: total) }
             var runners: [RunnerID] = []
             for _ in 0..<count {

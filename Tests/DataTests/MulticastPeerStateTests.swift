@@ -99,6 +99,27 @@ struct MulticastPeerStateTests {
         #expect(Set(lapsed.map(\.address)) == [Self.group, Self.bobAddress, Self.carolAddress])
     }
 
+    @Test("a mate the group stops reaching says so with an empty report, to the group and to us, and gets copies at once, well within the lease")
+    func emptyReportBringsCopiesBack() throws {
+        var peers = [
+            Self.aliceAddress: Self.peer(at: Self.aliceAddress, knowing: [Self.bobAddress]),
+            Self.bobAddress: Self.peer(at: Self.bobAddress, knowing: [Self.aliceAddress]),
+        ]
+        _ = Self.route(peers[Self.aliceAddress]!.publish(Self.alice, clocks: Self.clocks(1_000_000)), from: Self.aliceAddress, to: &peers, at: 1_000_000)
+        _ = Self.route(peers[Self.bobAddress]!.publish(Self.bob, clocks: Self.clocks(1_100_000)), from: Self.bobAddress, to: &peers, at: 1_100_000)
+        let heard = peers[Self.aliceAddress]!.publish(Self.alice, clocks: Self.clocks(1_200_000))
+        #expect(heard.allSatisfy { $0.address == Self.group }, "bob reported hearing alice: no copies")
+        // The group stops reaching bob: alice's datagrams no longer arrive; past the window he says so.
+        let silent = 1_200_000 + GroupHearing.heardWindow + 1
+        let sent = peers[Self.bobAddress]!.publish(Self.bob, clocks: Self.clocks(silent))
+        let empties = try sent.filter { try SyncDatagramCodec.decode($0.bytes).message == .extended(.groupHearing([])) }
+        #expect(Set(empties.map(\.address)) == [Self.group, Self.aliceAddress])
+        _ = Self.route(sent, from: Self.bobAddress, to: &peers, at: silent)
+        let after = peers[Self.aliceAddress]!.publish(Self.alice, clocks: Self.clocks(silent + 100_000))
+        #expect(silent + 100_000 < 1_100_000 + GroupHearing.listenerLease, "the lease on bob has not ended")
+        #expect(after.contains { $0.address == Self.bobAddress }, "copies to bob again: \(after.map(\.address))")
+    }
+
     @Test("a mate that never reports hearing the group keeps getting every update unicast, as deltas against what it acknowledged")
     func deafMateKeepsUnicast() throws {
         var alice = Self.peer(at: Self.aliceAddress, knowing: [Self.bobAddress])
@@ -254,6 +275,28 @@ struct MulticastGroupTests {
         #expect(!hearing.listens(a, now: GroupHearing.listenerLease + 1))
         hearing.forget(a)
         #expect(!hearing.listens(a, now: 0))
+    }
+
+    @Test("hearing nobody on the group any more: one empty report, then none; a mate's empty report ends its lease at once")
+    func emptyReport() {
+        var hearing = GroupHearing(capacity: 64)
+        hearing.group = PeerAddress(host: "239.255.150.7", port: MulticastGroup.port)
+        let a = RunnerID(rawValue: 1), me = RunnerID(rawValue: 99)
+        #expect(hearing.reportsDue(now: 0).isEmpty, "never heard anyone: nothing to take back")
+        hearing.heardOnGroup(a, now: 1_000_000)
+        #expect(hearing.reportsDue(now: 1_000_000) == [[a]])
+        #expect(hearing.reportsDue(now: 1_000_000 + GroupHearing.heardWindow) == [[a]], "a still within the window: the periodic report")
+        #expect(hearing.reportsDue(now: 1_000_001 + GroupHearing.heardWindow) == [[]], "a silent past the window: say we hear nobody")
+        #expect(hearing.reportsDue(now: 20_000_000).isEmpty, "said once")
+        hearing.heardOnGroup(a, now: 21_000_000)
+        #expect(hearing.reportsDue(now: 21_000_000) == [[a]], "heard again: reported at once")
+        // As a sender: a listener's empty report ends its lease before the lease would.
+        hearing.report(from: a, naming: [me], me: me, now: 0)
+        #expect(hearing.listens(a, now: 1_000_000))
+        hearing.report(from: a, naming: [], me: me, now: 1_000_000)
+        #expect(!hearing.listens(a, now: 1_000_000))
+        hearing.report(from: a, naming: [me], me: me, now: 2_000_000)
+        #expect(hearing.listens(a, now: 2_000_000), "and a later report naming us makes it a listener again")
     }
 
     @Test("the group is named by the terms and the key, and named again when the key changes (an invited race entering its key)")

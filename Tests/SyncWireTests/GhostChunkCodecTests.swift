@@ -88,11 +88,11 @@ struct GhostChunkCodecTests {
 struct GroupHearingCodecTests {
     static let sender = RunnerID(rawValue: 0xA11CE)
 
-    @Test("round trip open and keyed; 54 runners fit 462 bytes with the tag")
+    @Test("round trip open and keyed, the empty report (hearing nobody) included; 54 runners fit 462 bytes with the tag")
     func roundTrip() throws {
         let key = try RaceKey.testing("group")
-        for count in [1, 2, 54] {
-            let runners = (1...count).map { RunnerID(rawValue: UInt64($0) * 0x1_0000_0001) }
+        for count in [0, 1, 2, 54] {
+            let runners = (0..<count).map { $0 + 1 }.map { RunnerID(rawValue: UInt64($0) * 0x1_0000_0001) }
             let datagram = SyncDatagram(sender: Self.sender, sequence: 9, message: .extended(.groupHearing(runners)))
             let open = SyncDatagramCodec.encode(datagram, key: nil)
             #expect(open.count == 18 + 8 * count)
@@ -103,14 +103,17 @@ struct GroupHearingCodecTests {
         }
     }
 
-    @Test("an empty list, a zero or repeated runner, or a count that disagrees with the length is refused")
+    @Test("a zero or repeated runner, or a count that disagrees with the length is refused; an empty list is read")
     func refused() throws {
         let good = SyncDatagramCodec.encode(
             SyncDatagram(sender: Self.sender, sequence: 9, message: .extended(.groupHearing([RunnerID(rawValue: 5), RunnerID(rawValue: 6)]))), key: nil
         )
         var empty = Array(good[0..<18])
         empty[17] = 0
-        #expect(throws: DatagramError.self) { try SyncDatagramCodec.decode(empty) }
+        #expect(try SyncDatagramCodec.decode(empty).message == .extended(.groupHearing([])))
+        var emptyCountingOne = empty
+        emptyCountingOne[17] = 1
+        #expect(throws: DatagramError.lengthMismatch(expected: 26, actual: 18)) { try SyncDatagramCodec.decode(emptyCountingOne) }
         var zero = good
         for index in 18..<26 { zero[index] = 0 }
         #expect(throws: DatagramError.fieldOutOfRange("runner")) { try SyncDatagramCodec.decode(zero) }

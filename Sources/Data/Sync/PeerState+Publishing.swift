@@ -77,13 +77,21 @@ extension PeerState {
 
 extension PeerState {
     /// When due (with any publish): to the group, the runners we heard on it lately (one report per
-    /// `ExtendedType.maximumHeard` of them), so that they stop sending us unicast copies.
+    /// `ExtendedType.maximumHeard` of them), so that they stop sending us unicast copies; once we hear
+    /// nobody there any more, one empty report, to the group and to each validated peer, so that they
+    /// start again at once.
     mutating func dueGroupReports(now: UInt64) -> [OutgoingDatagram] {
         guard let group = multicast.group else { return [] }
-        let reports = multicast.reportsDue(now: now).compactMap { runners in
-            outbox.datagram(saying: .extended(.groupHearing(runners))).map { OutgoingDatagram(encode($0), to: group) }
+        var out: [OutgoingDatagram] = []
+        for runners in multicast.reportsDue(now: now) {
+            guard let datagram = outbox.datagram(saying: .extended(.groupHearing(runners))) else { continue }
+            let bytes = encode(datagram)
+            out.append(OutgoingDatagram(bytes, to: group))
+            statistics.groupSent += 1
+            // We hear nobody on the group: the group may not reach our mates from us either, so the
+            // empty report goes to each of them too (once, when it happens).
+            if runners.isEmpty { out += outgoing(bytes, to: recipients) }
         }
-        statistics.groupSent += reports.count
-        return reports
+        return out
     }
 }
