@@ -21,6 +21,11 @@ enum CommandRunner {
         try await perform(logLevel: logging.logLevel, logFile: logging.logFile, work)
     }
 
+    /// Ends the command with a launch's exit status: nothing on 0, else that status.
+    static func end(with status: Int32) throws {
+        if status != 0 { throw ExitCode(status) }
+    }
+
     /// Writes `error`'s line to standard error; returns the exit code to end with.
     static func report(_ error: FlowError) -> ExitCode {
         LineOutput.standardError.write(error.line)

@@ -40,8 +40,7 @@ struct DemoCommand: AsyncParsableCommand {
             let launch = AppContainer(speedup: speedup, logger: logger).makeDemoLaunch(
                 options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
             )
-            let status = try await launch.run()
-            if status != 0 { throw ExitCode(status) }
+            try CommandRunner.end(with: try await launch.run())
         }
     }
 }

@@ -36,7 +36,7 @@ struct FrontEndOptionGroup: ParsableArguments {
     var settings: [String] = []
 
     /// The front-ends to load: `--frontend`, else the command's `standard` one; `json` added for `--json-out`.
-    func specs(standard: String = "text") -> [String] { Self.specs(frontEnds ?? standard, jsonOut: jsonOut) }
+    func specs(standard: String = "text") -> [String] { FrontEndHost.specs(frontEnds ?? standard, jsonOut: jsonOut) }
 
     func validate() throws {
         guard !specs().isEmpty else { throw ValidationError("--frontend needs at least one front-end, such as text or json") }
@@ -56,12 +56,5 @@ struct FrontEndOptionGroup: ParsableArguments {
     /// The `--frontend-option` items grouped by front-end, or a validation error showing the expected form.
     static func parse(_ settings: [String]) throws -> FrontEndSettings {
         do { return try FrontEndSettings(parsing: settings) } catch { throw ValidationError(error.description) }
-    }
-
-    /// The comma-separated list, with `json` added when `--json-out` is given without it.
-    static func specs(_ list: String, jsonOut: String?) -> [String] {
-        var specs = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if jsonOut != nil, !specs.contains(where: FrontEndHost.isJSONStream) { specs.append("json") }
-        return specs
     }
 }

@@ -53,16 +53,10 @@ struct RaceKeyOptionGroup: ParsableArguments {
     func load(
         logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
     ) throws -> RaceKey? {
-        let source: RaceKey.PassphraseSource
-        if let raceKeyFile {
-            source = .file(raceKeyFile)
-        } else if let raceKey {
-            source = .commandLine(raceKey, environmentVariable: Self.environmentVariable)
-        } else if let passphrase = environment[Self.environmentVariable] {
-            source = .environment(passphrase)
-        } else {
-            return nil
-        }
+        guard let source = RaceKey.PassphraseSource.chosen(
+            file: raceKeyFile, commandLine: raceKey, environment: environment[Self.environmentVariable],
+            environmentVariable: Self.environmentVariable
+        ) else { return nil }
         do { return try RaceKey.load(from: source, raceID: raceID, now: now, logger: logger) } catch { throw FlowError(error, otherwise: .usage) }
     }
 }

@@ -138,8 +138,7 @@ struct RunCommand: AsyncParsableCommand {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
             let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location(container))
-            let status = try await launch.run()
-            if status != 0 { throw ExitCode(status) }
+            try CommandRunner.end(with: try await launch.run())
         }
     }
 }

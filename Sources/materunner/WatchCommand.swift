@@ -47,8 +47,7 @@ struct WatchCommand: AsyncParsableCommand {
             let launch = AppContainer(speedup: speedup, logger: logger).makeSpectatorLaunch(
                 options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
             )
-            let status = try await launch.run()
-            if status != 0 { throw ExitCode(status) }
+            try CommandRunner.end(with: try await launch.run())
         }
     }
 }

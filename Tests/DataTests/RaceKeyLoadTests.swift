@@ -9,6 +9,16 @@ import Testing
 /// today's in UTC and may fall back to the day before's; a race id given never falls back.
 @Suite("Race key loading and the default race id")
 struct RaceKeyLoadTests {
+    @Test("where the passphrase comes from: the file over the command line over the environment; none of them is an open race")
+    func passphraseSourceOrder() {
+        let variable = "MATERUNNER_RACE_KEY"
+        typealias Source = RaceKey.PassphraseSource
+        #expect(Source.chosen(file: "k.txt", commandLine: "cli", environment: "env", environmentVariable: variable) == .file("k.txt"))
+        #expect(Source.chosen(file: nil, commandLine: "cli", environment: "env", environmentVariable: variable) == .commandLine("cli", environmentVariable: variable))
+        #expect(Source.chosen(file: nil, commandLine: nil, environment: "env", environmentVariable: variable) == .environment("env"))
+        #expect(Source.chosen(file: nil, commandLine: nil, environment: nil, environmentVariable: variable) == nil)
+    }
+
     @Test("no race id: the default of the day at `now`, falling back to the previous UTC day's; a race id given: no fallback")
     func defaultFallsBackGivenDoesNot() throws {
         let logger = Logger(label: "test")

@@ -7,6 +7,14 @@ import Testing
 /// `--frontend-option NAME.KEY=VALUE`: parsing, delivery in the options JSON, and the errors a person sees.
 @Suite("Front-end settings (--frontend-option)")
 struct FrontEndSettingsTests {
+    @Test("--frontend lists: trimmed, empty items dropped; --json-out adds json once, unless a json stream is named")
+    func frontEndList() {
+        #expect(FrontEndHost.specs(" text , ,web", jsonOut: nil) == ["text", "web"])
+        #expect(FrontEndHost.specs("text", jsonOut: "frames.json") == ["text", "json"])
+        #expect(FrontEndHost.specs("json,text", jsonOut: "frames.json") == ["json", "text"])
+        #expect(FrontEndHost.specs("", jsonOut: nil).isEmpty)
+    }
+
     @Test("items group by front-end name; keys keep inner dots, values keep '=' and may be empty; the last wins")
     func parsing() throws {
         let settings = try FrontEndSettings(parsing: [

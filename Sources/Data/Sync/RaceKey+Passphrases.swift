@@ -12,6 +12,16 @@ extension RaceKey {
         case commandLine(String, environmentVariable: String)
         /// In the environment.
         case environment(String)
+
+        /// Where the passphrase comes from when several may give it: the file, else the command line,
+        /// else the environment; nil when none does (an open race).
+        public static func chosen(
+            file: String?, commandLine: String?, environment: String?, environmentVariable: String
+        ) -> PassphraseSource? {
+            if let file { return .file(file) }
+            if let commandLine { return .commandLine(commandLine, environmentVariable: environmentVariable) }
+            return environment.map { .environment($0) }
+        }
     }
 
     /// The key for the passphrase of `source`, stretched once with scrypt and salted with `raceID`

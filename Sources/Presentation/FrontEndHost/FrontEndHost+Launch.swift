@@ -8,6 +8,14 @@ import Darwin
 #endif
 
 extension FrontEndHost {
+    /// The front-ends a comma-separated `--frontend` list names, trimmed, without empty items, with
+    /// `json` added when `--json-out` (`jsonOut`) is given and the list has no json stream of its own.
+    public static func specs(_ list: String, jsonOut: String?) -> [String] {
+        var specs = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if jsonOut != nil, !specs.contains(where: isJSONStream) { specs.append("json") }
+        return specs
+    }
+
     /// A host with the front-ends `specs` loaded, as a command starts them: each draws on standard
     /// output (a terminal's size and colours, unless `NO_COLOR`) and reads keys from standard input,
     /// except the json front-end when `jsonOut` names a file (created or truncated) for its stream.
