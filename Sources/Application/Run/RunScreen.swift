@@ -21,7 +21,10 @@ struct RunScreen {
         let binder = self.binder
         let running = RunningViewModel(dependency: .init(
             race: race, cheers: cheers, clock: clock, role: role, positions: positions,
-            snapshotInterval: { binder.statusInterval > FrontEndBinder.standardStatusInterval ? binder.statusInterval : .zero }
+            snapshotInterval: {
+                let interval = binder.statusInterval
+                return interval > FrontEndBinder.standardStatusInterval ? interval : .zero
+            }
         ))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
         // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.
