@@ -75,7 +75,9 @@ struct FrontEndCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let run = try await ProcessRun.run(
             try BuildProducts.materunner(),
-            ["demo", "--goal", "0.2", "--speedup", "50", "--frontend", "text", "--json-out", file.path, "--log-level", "info"]
+            // 1 km: about 6.4 s of real time, so that a race slowed to a status frame every 500 ms by the
+            // overload watch (every suite at once on a loaded CI machine) still draws more than 10 frames.
+            ["demo", "--goal", "1", "--speedup", "50", "--frontend", "text", "--json-out", file.path, "--log-level", "info"]
         )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Winner: "))
