@@ -37,10 +37,27 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
             // Write-ahead logging: a checkpoint (every few seconds of a run) is one append and one fsync
             // of the -wal file, where the rollback journal created, synced and deleted a file each time;
             // and `records` can read while a run writes. Kept in the file once set.
-            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            try Self.useWriteAheadLog(queue)
             try RunRecordMigrations.migrate(queue)
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Puts the file in write-ahead-log mode unless it is already. Switching needs the file to itself,
+    /// and SQLite answers `SQLITE_BUSY` at once, without waiting out the busy timeout, when another
+    /// connection opening the same new file holds it: then it tries again, for up to 5 s.
+    static func useWriteAheadLog(_ queue: DatabaseQueue) throws {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do {
+                let mode = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+                if mode?.lowercased() == "wal" { return }
+                try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
         }
     }
 
