@@ -1,7 +1,8 @@
-import Application
+@testable import Application
 import Domain
 import MateRunnerTesting
 import Presentation
+import Synchronization
 import Testing
 
 /// The order of degradation under overload: display first, then our updates; back one step at a time.
@@ -53,6 +54,23 @@ struct OverloadGovernorTests {
         #expect(governor.level == .strained)
     }
 
+    @Test("the smoothing follows time, not the number of samples: a second of lateness weighs the same at 20 samples as at 5")
+    func smoothingByTime() {
+        var often = OverloadGovernor()
+        var seldom = OverloadGovernor()
+        _ = often.observe(late: 0, at: 0)
+        _ = seldom.observe(late: 0, at: 0)
+        for index in 0..<20 { _ = often.observe(late: 0.1, at: Double(index + 1) * 0.05) }
+        for index in 0..<5 { _ = seldom.observe(late: 0.1, at: Double(index + 1) * 0.2) }
+        #expect(abs(often.lateness - seldom.lateness) < 1e-9)
+        #expect(often.level == seldom.level)
+        // Samples at the same moment (sleeps ending together) count about once, not once each.
+        var together = OverloadGovernor()
+        _ = together.observe(late: 0, at: 0)
+        for _ in 0..<10 { _ = together.observe(late: 0.5, at: 0.2) }
+        #expect(abs(together.lateness - 0.15) < 1e-9)
+    }
+
     @Test("a sample that is not a number, or negative, moves nothing")
     func badSamples() {
         var governor = OverloadGovernor()
@@ -102,5 +120,30 @@ struct OverloadResponseTests {
         #expect(!response.pacesUpdates)
         response.apply(.updates)
         #expect(binder.statusInterval == .seconds(1))
+    }
+}
+
+/// The watch has no timer of its own: it reads the load from how late the race clocks' sleeps wake.
+@Suite("OverloadWatch: levels from the lateness of the process's sleeps")
+struct OverloadWatchTests {
+    @Test("late sleeps: the level applied and logged once; after stop, nothing more")
+    func fromSleeps() {
+        let lateness = SleepLateness()
+        let applied = Mutex<[OverloadGovernor.Level]>([])
+        let log = CapturedLines()
+        let watch = OverloadWatch(logger: CapturingLogHandler.logger("overload", into: log), lateness: lateness) { level in
+            applied.withLock { $0.append(level) }
+        }
+        #expect(applied.withLock { $0 }.isEmpty)
+        // The first sample weighs 0.3: 300 ms late makes 90 ms, past the threshold of fewer updates.
+        lateness.report(.milliseconds(300))
+        #expect(applied.withLock { $0 } == [.updates])
+        #expect(log.lines.contains {
+            $0.hasPrefix("info overloaded (timers ") && $0.hasSuffix("status frames every 500 ms, our updates at most 4 a second; results are not affected")
+        }, "\(log.lines)")
+        watch.stop()
+        lateness.report(.seconds(2))
+        #expect(applied.withLock { $0 } == [.updates])
+        #expect(log.lines.count == 1)
     }
 }

@@ -1,8 +1,10 @@
+import Foundation
+
 /// Under overload, degrade in this order: the display's rate first, then our updates' rate; never
 /// what is decided (docs/ARCHITECTURE.md, "Under overload"). The signal is how late the process's
-/// timers fire, smoothed: on a machine with time to spare a 200 ms sleep wakes within a millisecond;
+/// sleeps wake, smoothed over time: on a machine with time to spare a sleep wakes within a millisecond;
 /// when the cores are shared by more work than they can do, tens or hundreds of milliseconds late.
-/// Pure: `OverloadWatch` feeds it the lateness it measures.
+/// Pure: `OverloadWatch` feeds it the lateness of every sleep of the race clocks (`SleepLateness`).
 public struct OverloadGovernor: Sendable {
     public enum Level: Int, Comparable, CaseIterable, Sendable {
         /// Status frames at the standard rate (12.5 a second), every fix published.
@@ -47,8 +49,12 @@ public struct OverloadGovernor: Sendable {
         }
     }
 
-    /// How much of each new sample goes into the smoothed lateness.
+    /// How much of a new sample goes into the smoothed lateness when it comes `smoothingPeriod` after the
+    /// one before; samples closer together weigh less, further apart more, so that the smoothed lateness
+    /// follows the time the load lasts, not how many sleeps happened to end in it (a run at 10 fixes a
+    /// second wakes more often than one at 1).
     static let smoothing = 0.3
+    static let smoothingPeriod = 0.2
     /// How long (seconds) the lateness must stay under a third of a level's threshold before the level
     /// is left, one step at a time: a moment of calm does not bring the full rate back.
     static let calmPeriod = 3.0
@@ -57,6 +63,7 @@ public struct OverloadGovernor: Sendable {
     public private(set) var lateness = 0.0
     public private(set) var level = Level.normal
     private var calmSince: Double?
+    private var lastSample: Double?
 
     public init() {}
 
@@ -64,7 +71,9 @@ public struct OverloadGovernor: Sendable {
     /// monotonic clock). The new level when it changes, else nil.
     public mutating func observe(late: Double, at now: Double) -> Level? {
         guard late.isFinite, now.isFinite else { return nil }
-        lateness += Self.smoothing * (max(0, late) - lateness)
+        let weight = lastSample.map { 1 - pow(1 - Self.smoothing, max(0, now - $0) / Self.smoothingPeriod) } ?? Self.smoothing
+        lastSample = max(lastSample ?? now, now)
+        lateness += min(1, weight) * (max(0, late) - lateness)
         let before = level
         if let higher = Level.allCases.last(where: { $0 > level && lateness >= $0.threshold }) {
             level = higher

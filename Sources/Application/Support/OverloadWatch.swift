@@ -1,45 +1,49 @@
 import Domain
 import Logging
 import Presentation
+import Synchronization
 
-/// Measures how late this process's timers fire (a sleep of `period`, five times a second) and tells
-/// `apply` each change of `OverloadGovernor.Level`, logging it. Stopped by `stop()`.
+/// Watches how late this process's sleeps wake (`SleepLateness`: the live race clocks report every sleep,
+/// several a second in a run: the heartbeat, the elapsed-time tick, the fixes of a simulator or replay) and
+/// tells `apply` each change of `OverloadGovernor.Level`, logging it. No timer of its own: on a small board
+/// five wake-ups a second were a measurable part of a run's CPU. Stopped by `stop()`.
 final class OverloadWatch: Sendable {
-    static let period = Duration.milliseconds(200)
-    private let task: Task<Void, Never>
+    private let watch: SleepLateness.Watch
 
     /// Watches for the run `response` adjusts (see `OverloadResponse`).
-    convenience init(logger: Logger, response: OverloadResponse) {
-        self.init(logger: logger, pacesUpdates: response.pacesUpdates) { response.apply($0) }
+    convenience init(logger: Logger, response: OverloadResponse, lateness: SleepLateness = .shared) {
+        self.init(logger: logger, pacesUpdates: response.pacesUpdates, lateness: lateness) { response.apply($0) }
     }
 
-    init(logger: Logger, pacesUpdates: Bool = true, apply: @escaping @Sendable (OverloadGovernor.Level) -> Void) {
-        task = Task {
-            var governor = OverloadGovernor()
-            let clock = ContinuousClock()
-            let origin = clock.now
-            while !Task.isCancelled {
-                let due = clock.now.advanced(by: Self.period)
-                do { try await Task.sleep(until: due, clock: clock) } catch { return }
-                let now = clock.now
+    init(
+        logger: Logger, pacesUpdates: Bool = true, lateness: SleepLateness = .shared,
+        apply: @escaping @Sendable (OverloadGovernor.Level) -> Void
+    ) {
+        let governor = Mutex(OverloadGovernor())
+        let clock = ContinuousClock()
+        let origin = clock.now
+        watch = lateness.watch { late in
+            // Sleeps end on several tasks at once: one at a time, so the levels are applied in order.
+            let change = governor.withLock { governor -> (level: OverloadGovernor.Level, before: OverloadGovernor.Level, late: Int)? in
                 let before = governor.level
-                guard let level = governor.observe(late: (now - due).inSeconds, at: (now - origin).inSeconds) else { continue }
+                guard let level = governor.observe(late: late.inSeconds, at: (clock.now - origin).inSeconds) else { return nil }
                 apply(level)
-                let late = Int((governor.lateness * 1000).rounded())
-                let updates = !pacesUpdates ? "no updates of ours to pace"
-                    : level.updateInterval > 0 ? "our updates at most \(Int((1 / level.updateInterval).rounded())) a second"
-                    : "every update sent"
-                let frames = "status frames every \(Int(level.statusInterval.inSeconds * 1000)) ms"
-                if level < before {
-                    logger.info("load easing (timers \(late) ms late): \(frames), \(updates)")
-                } else {
-                    logger.info("overloaded (timers \(late) ms late): \(frames), \(updates); results are not affected")
-                }
+                return (level, before, Int((governor.lateness * 1000).rounded()))
+            }
+            guard let (level, before, late) = change.map({ ($0.level, $0.before, $0.late) }) else { return }
+            let updates = !pacesUpdates ? "no updates of ours to pace"
+                : level.updateInterval > 0 ? "our updates at most \(Int((1 / level.updateInterval).rounded())) a second"
+                : "every update sent"
+            let frames = "status frames every \(Int(level.statusInterval.inSeconds * 1000)) ms"
+            if level < before {
+                logger.info("load easing (timers \(late) ms late): \(frames), \(updates)")
+            } else {
+                logger.info("overloaded (timers \(late) ms late): \(frames), \(updates); results are not affected")
             }
         }
     }
 
-    func stop() { task.cancel() }
+    func stop() { watch.cancel() }
 }
 
 /// What an overload level means for one run: the binder's status frames come less often (never more often

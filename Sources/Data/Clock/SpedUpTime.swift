@@ -7,8 +7,8 @@ enum SpedUpTime {
     /// Suspends for a real duration (or throws `CancellationError`): `Task.sleep` live, a fake in tests.
     typealias RealSleep = @Sendable (Duration) async throws -> Void
 
-    /// The live real sleep.
-    static let taskSleep: RealSleep = { try await Task.sleep(for: $0) }
+    /// The live real sleep: `Task.sleep`, its lateness reported to `SleepLateness.shared`.
+    static let taskSleep: RealSleep = { try await SleepLateness.shared.sleep(for: $0) }
 
     /// Real seconds from `start` to now, on the monotonic clock.
     static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
