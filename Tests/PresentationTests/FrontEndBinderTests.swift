@@ -36,6 +36,35 @@ struct FrontEndBinderTests {
         Sample.progress(Sample.ana, elapsed: 10, distance: 52), Sample.progress(Sample.bor, elapsed: 10, distance: 48),
     ])
 
+    @Test("a view model's paced status: asked with no instant first, then not before each frame's delivery plus the interval")
+    func pacedStatus() async throws {
+        let screen = RecordingScreen()
+        let binder = FrontEndBinder(screen: screen, clock: ManualRaceClock(), statusInterval: .milliseconds(250))
+        let feed = Feed()
+        let asked = Locked<[ContinuousClock.Instant?]>([])
+        let statuses = Locked([RunningStatus(elapsed: "00:10", board: RaceBoard(Self.running)), RunningStatus(elapsed: "00:20", board: RaceBoard(Self.complete))])
+        var output = feed.output
+        output.pacedStatus = { notBefore in
+            asked.withLock { $0.append(notBefore) }
+            return statuses.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        }
+        let clock = ContinuousClock()
+        let before = clock.now
+        let shown = Task { await binder.show(output) }
+        await screen.waitForFrames(2)
+        feed.finishAll()
+        #expect(await shown.value)
+        let after = clock.now
+        #expect(screen.frames.map(\.elapsed) == ["00:10", "00:20"])
+        // Three asks: the first without an instant, each later one 250 ms after a frame went out. The stream is never read.
+        let instants = asked.withLock { $0 }
+        #expect(instants.count == 3 && instants[0] == nil)
+        for instant in instants.dropFirst() {
+            let instant = try #require(instant)
+            #expect(instant >= before.advanced(by: .milliseconds(250)) && instant <= after.advanced(by: .milliseconds(250)))
+        }
+    }
+
     @Test("status, cheer and notice frames as they come; the result frame last; false after an error notice")
     func running() async throws {
         let screen = RecordingScreen()

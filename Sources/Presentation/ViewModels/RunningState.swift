@@ -7,13 +7,25 @@ import FrontEndKit
 /// (`next()`): each change marks it due, and the view takes the newest when it is ready, so a status is
 /// made (its board mapped and formatted) only when a view takes one, at the view's rate, however many
 /// snapshots came in between; a view as fast as the race still sees every change, in order.
+///
+/// A status carries the elapsed time when it is taken. The tick (`tick(at:)`) makes a status of its own
+/// only when no status was taken for a tick period: while fixes or mates' updates keep the board
+/// moving, the elapsed time rides on their statuses, and a run at 10 fixes a second draws 10 frames, not
+/// 10 and one more per second at a moment of its own (which, at the screen's rate, cost a timer too).
 actor RunningState {
     /// The input events the screen takes, on every status.
     private let inputs: [String]
+    /// The race clock's time now.
+    private let now: @Sendable () -> Date
+    /// Race seconds between the tick's looks at the elapsed time.
+    private let tickPeriod: TimeInterval
     private var startedAt: Date?
     private var finishTime: TimeInterval?
-    /// The elapsed time last shown, by the tick or at the end of the run.
+    /// The elapsed time last shown: in the last status taken, by the tick before the first board, or at
+    /// the end of the run.
     private var shown: String?
+    /// When (race clock) the last status was taken.
+    private var takenAt: Date?
     /// The board of `last`, made when a status is taken.
     private var board: RaceBoard?
     private var position: FrontEndPosition?
@@ -23,12 +35,14 @@ actor RunningState {
     /// No status after the pending one.
     private var finished = false
     /// The view waiting for the next status.
-    private var waiter: CheckedContinuation<RunningStatus?, Never>?
+    private var waiter: CheckedContinuation<Bool, Never>?
     /// The result was taken: there is only one.
     private var resultTaken = false
 
-    init(inputs: [String]) {
+    init(inputs: [String], now: @escaping @Sendable () -> Date, tickPeriod: TimeInterval) {
         self.inputs = inputs
+        self.now = now
+        self.tickPeriod = tickPeriod
     }
 
     /// A new snapshot of the race: a new board, beside the elapsed time shown last.
@@ -53,40 +67,51 @@ actor RunningState {
 
     // MARK: The status, pulled
 
-    /// The next status: the newest, once something changed since the last one taken; nil once the
-    /// screen is over (after the last change) or when the waiting task is cancelled.
-    func next() async -> RunningStatus? {
-        if due { return take() }
-        if finished || Task.isCancelled { return nil }
-        // One view takes the status: a second one waiting at once ends the first one's wait.
-        resume(with: nil)
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { waiter = $0 }
-        } onCancel: {
-            Task { await self.cancelWaiter() }
+    /// The next status: the newest, once something changed since the last one taken, and not before
+    /// `notBefore` (a view's own pace: a change that comes earlier waits until then, and the status is the
+    /// newest then; one that comes later is taken at once, without a timer). Nil once the screen is over
+    /// (after the last change) or when the waiting task is cancelled.
+    func next(notBefore: ContinuousClock.Instant? = nil) async -> RunningStatus? {
+        while true {
+            if !due {
+                if finished || Task.isCancelled { return nil }
+                // One view takes the status: a second one waiting at once ends the first one's wait.
+                resume(changed: false)
+                let changed = await withTaskCancellationHandler {
+                    await withCheckedContinuation { waiter = $0 }
+                } onCancel: {
+                    Task { await self.cancelWaiter() }
+                }
+                guard changed else { return nil }
+            }
+            if let notBefore, ContinuousClock.now < notBefore {
+                do { try await Task.sleep(until: notBefore, clock: ContinuousClock()) } catch { return nil }
+            }
+            // Changes that came during the wait are in `last`; another view may have taken it meanwhile.
+            if due { return take() }
         }
     }
 
     /// No more changes: a waiting view gets nil (after the pending status, if one is due).
     func finish() {
         finished = true
-        if !due { resume(with: nil) }
+        if !due { resume(changed: false) }
     }
 
     private func cancelWaiter() {
-        resume(with: nil)
+        resume(changed: false)
     }
 
     private func changed() {
         guard !finished else { return }
         due = true
-        if waiter != nil { resume(with: take()) }
+        resume(changed: true)
     }
 
-    private func resume(with status: RunningStatus?) {
+    private func resume(changed: Bool) {
         let waiting = waiter
         waiter = nil
-        waiting?.resume(returning: status)
+        waiting?.resume(returning: changed)
     }
 
     private func take() -> RunningStatus? {
@@ -94,7 +119,11 @@ actor RunningState {
         guard let last else { return nil }
         let board = self.board ?? RaceBoard(last)
         self.board = board
-        return RunningStatus(elapsed: shown ?? DisplayFormat.elapsed(0), board: board, position: position, inputs: inputs)
+        let time = now()
+        let elapsed = DisplayFormat.elapsed(elapsed(at: time))
+        shown = elapsed
+        takenAt = time
+        return RunningStatus(elapsed: elapsed, board: board, position: position, inputs: inputs)
     }
 
     /// The run failed: it has no result.
@@ -107,15 +136,16 @@ actor RunningState {
     func takeResult(role: RunningViewModel.Role) -> RunningResult? {
         guard !resultTaken, let last else { return nil }
         resultTaken = true
-        return RunningResult(last, elapsed: shown ?? DisplayFormat.elapsed(0), role: role)
+        return RunningResult(last, elapsed: DisplayFormat.elapsed(elapsed(at: now())), role: role)
     }
 
-    /// Shows the elapsed time at `now` unless it is what was shown last: the status carries each
-    /// change once, whether the tick or the end of the run noticed it. Before the first board there
-    /// is no status, only the time kept for it.
+    /// Shows the elapsed time at `now` unless it is what was shown last, or a status was taken less than
+    /// a tick period ago (the next one carries it: statuses take the elapsed time when they are made).
+    /// Before the first board there is no status, only the time kept for it.
     func tick(at now: Date) {
         let text = DisplayFormat.elapsed(elapsed(at: now))
         guard text != shown else { return }
+        if let takenAt, now.timeIntervalSince(takenAt) < tickPeriod, !due { return }
         shown = text
         if last != nil { changed() }
     }

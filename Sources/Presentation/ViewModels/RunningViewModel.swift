@@ -90,6 +90,10 @@ public final class RunningViewModel: ViewModelType, Sendable {
     public struct Output: Sendable {
         /// The elapsed time and the board, whenever either changes: state, the latest only for a slow view.
         public var status: AsyncStream<RunningStatus>
+        /// The same status, pulled at a view's own pace: the newest once something changed, not before the
+        /// instant given (a change that comes later is taken at once, with no timer). Nil where the outputs
+        /// are plain streams (a test's): the view then paces `status` itself.
+        public var pacedStatus: (@Sendable (_ notBefore: ContinuousClock.Instant?) async -> RunningStatus?)?
         /// Every cheer received from a mate.
         public var cheer: AsyncStream<FrontEndCheer>
         /// The result, once, when the run is over: complete, stopped or cancelled.
@@ -100,9 +104,10 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// Outputs made of these streams (a view model's, or a test's).
         public init(
             status: AsyncStream<RunningStatus>, cheer: AsyncStream<FrontEndCheer>, result: AsyncStream<RunningResult>,
-            notice: AsyncStream<Notice>
+            notice: AsyncStream<Notice>, pacedStatus: (@Sendable (_ notBefore: ContinuousClock.Instant?) async -> RunningStatus?)? = nil
         ) {
             self.status = status
+            self.pacedStatus = pacedStatus
             self.cheer = cheer
             self.result = result
             self.notice = notice
@@ -119,7 +124,8 @@ public final class RunningViewModel: ViewModelType, Sendable {
     public func transform(input: Input) -> Output {
         // The status is state, pulled by the view at its own rate: it takes the newest (intermediate
         // ones are skipped, never queued or even made). Cheers, results and notices are events: all kept.
-        let state = RunningState(inputs: dependency.inputs.map(\.rawValue))
+        let clock = dependency.clock
+        let state = RunningState(inputs: dependency.inputs.map(\.rawValue), now: { clock.now }, tickPeriod: dependency.tick)
         let cheer = AsyncStream.makeStream(of: FrontEndCheer.self, bufferingPolicy: .unbounded)
         let result = AsyncStream.makeStream(of: RunningResult.self, bufferingPolicy: .unbounded)
         let notice = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .unbounded)
@@ -135,7 +141,11 @@ public final class RunningViewModel: ViewModelType, Sendable {
             outputs.finish()
         }
         let status = AsyncStream<RunningStatus>(unfolding: { await state.next() }, onCancel: { task.cancel() })
-        return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream)
+        // A view cancelled while it waits ends the run, as a cancelled iteration of `status` does.
+        let paced: @Sendable (ContinuousClock.Instant?) async -> RunningStatus? = { notBefore in
+            await withTaskCancellationHandler { await state.next(notBefore: notBefore) } onCancel: { task.cancel() }
+        }
+        return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream, pacedStatus: paced)
     }
 
     /// The event outputs' continuations (the status is pulled from `RunningState`).

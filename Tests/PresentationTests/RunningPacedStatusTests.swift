@@ -1,0 +1,76 @@
+import Domain
+import Foundation
+import MateRunnerTesting
+@testable import Presentation
+import Testing
+
+/// The status at a view's own pace, and the elapsed time riding on the statuses the race makes.
+@Suite("RunningViewModel: the status at a view's pace")
+struct RunningPacedStatusTests {
+    let ana = Sample.ana
+    let bor = Sample.bor
+
+    /// A running view model on a manual clock, loaded, and its outputs (nothing consumes them but the test).
+    static func started(race: FakeRaceSession, clock: ManualRaceClock) -> RunningViewModel.Output {
+        let loaded = AsyncStream.makeStream(of: Void.self)
+        let output = RunningViewModel(dependency: .init(race: race, clock: clock)).transform(input: .init(
+            viewDidLoad: loaded.stream, stopRequested: AsyncStream { _ in }, cancelConfirmed: AsyncStream { _ in }
+        ))
+        loaded.continuation.yield(())
+        return output
+    }
+
+    func running(_ distance: Double) -> RaceSnapshot {
+        Sample.snapshot(.running, [Sample.progress(ana, elapsed: 1, distance: distance), Sample.progress(bor, elapsed: 1, distance: 1)])
+    }
+
+    @Test("a change within the view's interval waits for its end and is the newest then; one after it is taken at once")
+    func notBefore() async throws {
+        let race = FakeRaceSession()
+        let clock = ManualRaceClock()
+        let output = Self.started(race: race, clock: clock)
+        let paced = try #require(output.pacedStatus)
+        defer { race.finish() }
+
+        race.send(running(10))
+        let first = await paced(nil)
+        #expect(first?.board == RaceBoard(running(10)))
+
+        // The view drew a moment ago: not before 300 ms from now. Two changes come at once; the newest is shown
+        // once the 300 ms are over, the one before it never.
+        let realClock = ContinuousClock()
+        let asked = realClock.now
+        race.send(running(20))
+        race.send(running(30))
+        let second = await paced(asked.advanced(by: .milliseconds(300)))
+        #expect(realClock.now - asked >= .milliseconds(300))
+        #expect(second?.board == RaceBoard(running(30)))
+
+        // An instant already past: the next change is taken as soon as it comes.
+        let waiting = Task { await paced(realClock.now.advanced(by: .milliseconds(-1))) }
+        try await Task.sleep(for: .milliseconds(20))
+        race.send(running(40))
+        #expect(await waiting.value?.board == RaceBoard(running(40)))
+    }
+
+    @Test("the tick makes no status of its own within a tick period of one taken; the next status carries the elapsed time")
+    func tickRidesOnStatuses() async throws {
+        let script = RunningScript()
+        defer { script.outputs.cancel() }
+        try await script.load()
+        try await script.advance(by: 0.6)
+        try await script.send(running(10))
+        // The tick at 1 s: "00:01" is new, but a status was taken 0.4 s ago: none of its own.
+        try await script.advance(by: 0.4)
+        try await script.advance(by: 0.3)
+        #expect(script.history.status.map(\.elapsed) == ["00:00"])
+        // The next status takes the elapsed time when it is made.
+        try await script.send(running(20))
+        #expect(script.history.status.map(\.elapsed) == ["00:00", "00:01"])
+        // Nothing from the race for a tick period: the tick shows the time itself.
+        try await script.tick()
+        #expect(script.history.status.map(\.elapsed) == ["00:00", "00:01", "00:02"])
+        script.race.finish()
+        try await script.waitForAllOutputsToFinish()
+    }
+}
