@@ -71,7 +71,7 @@ extension AppContainer {
             openStore: { try data.openStore(logger: logger) },
             raceKey: { try raceKey.load(logger: logger) },
             bindTransport: { key in try await makeTransport(port: 0, host: "127.0.0.1", key: key) },
-            location: { seconds, seed in makeLocation(pace: PaceArgument(secondsPerKilometre: seconds), seed: seed) },
+            location: { seconds, seed in makeLocationSource(.simulator, pace: PaceArgument(secondsPerKilometre: seconds), seed: seed).simulated(course: nil) },
             recorder: makeRecorder(store:)
         ))
     }

@@ -52,44 +52,16 @@ struct AppContainer {
         DNSSDDiscoveryRepository()
     }
 
-    func makeLocation(
-        pace: PaceArgument, seed: UInt64, jitter: Double = 0, pause: PauseArgument? = nil, course: LappedCourse? = nil
-    ) -> SimulatedLocationRepository {
-        SimulatedLocationRepository(
-            profile: .init(
-                paceSecondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitterMetres: jitter, pause: pause?.pause,
-                course: course
-            ),
-            clock: clock
+    /// The position source `--source` names, for `RunLaunch` to make once the run is agreed
+    /// (`LocationSourceFactory`: the simulator at `pace` from `seed` (random when nil), with `jitter` and
+    /// `pause`, or gpsd, or a replay on this container's race clock, whose speed-up is the replay's xSPEED).
+    func makeLocationSource(
+        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, pause: PauseArgument? = nil
+    ) -> LocationSourceFactory {
+        LocationSourceFactory(
+            spec: source, secondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitter: jitter, pause: pause?.pause, clock: clock,
+            logger: logger
         )
-    }
-
-    /// The position source `--source` names. A file that cannot be used is a usage error. Replays play
-    /// at recorded speed on the race clock: their xSPEED is the clock's speed-up (`replaySpeed`).
-    func makeLocation(
-        source: SourceArgument, pace: PaceArgument = PaceArgument(secondsPerKilometre: 360), simulated: () -> SimulatedLocationRepository
-    ) throws -> any LocationRepository {
-        do {
-            switch source {
-            case .simulator:
-                return simulated()
-            case .gpsd(let endpoint):
-                logger.info("positions from gpsd at \(endpoint)")
-                return GPSDLocationRepository(endpoint: endpoint, clock: clock, logger: logger)
-            case let .nmea(path, speed):
-                let replay = try ReplayLocationRepository.nmea(contentsOf: URL(fileURLWithPath: path), clock: clock)
-                logger.info("replaying \(path) x\(speed): \(replay.statistics.summary)")
-                return replay
-            case let .gpx(path, speed):
-                let replay = try ReplayLocationRepository.gpx(
-                    contentsOf: URL(fileURLWithPath: path), pace: pace.secondsPerKilometre, clock: clock
-                )
-                logger.info("replaying \(path) x\(speed): \(replay.reports.count) points\(replay.isPaced ? " without times, at --pace" : "")")
-                return replay
-            }
-        } catch {
-            throw FlowError(error, otherwise: .usage)
-        }
     }
 
     // MARK: Presentation

@@ -53,7 +53,7 @@ struct ClockCommand: AsyncParsableCommand {
             )
             let limit = WorldClockFlow.limit(count: count, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
-            if await !flow.run() { throw ExitCode(1) }
+            try CommandRunner.end(with: await flow.run())
         }
     }
 }

@@ -21,6 +21,6 @@ struct FrontendsCommand: ParsableCommand {
 
     func run() throws {
         let flow = FrontEndCatalogFlow(searchPath: .standard(), output: .standardOutput, warnings: .standardError)
-        if !flow.run(names: names) { throw ExitCode(64) }
+        try CommandRunner.end(with: flow.run(names: names))
     }
 }

@@ -137,23 +137,9 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-            let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location(container))
+            let location = container.makeLocationSource(source, pace: pace, seed: seed, jitter: jitter, pause: pause)
+            let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location.location)
             try CommandRunner.end(with: try await launch.run())
-        }
-    }
-}
-
-extension RunCommand {
-    /// The position source `--source` names, made once the run is agreed (the simulator by default).
-    /// The simulator runs along the run's course when there is one (the host's, fetched or not); an
-    /// untimed GPX replays at `--pace`.
-    func location(_ container: AppContainer) -> @Sendable (LappedCourse?) throws -> any LocationRepository {
-        let (source, pace, jitter, pause) = (source, pace, jitter, pause)
-        let seed = seed ?? UInt64.random(in: 1...UInt64.max)
-        return { course in
-            try container.makeLocation(source: source, pace: pace) {
-                container.makeLocation(pace: pace, seed: seed, jitter: jitter, pause: pause, course: course)
-            }
         }
     }
 }

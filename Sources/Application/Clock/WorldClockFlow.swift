@@ -22,8 +22,14 @@ public struct WorldClockFlow: Sendable {
         count ?? (outputIsTerminal ? nil : 1)
     }
 
+    /// Shows the clock; returns the command's exit status: 0 when it ended without an error, else 1
+    /// (`Fault.noResult`: a reading failed, say the race clock's text did not parse).
+    public func run() async -> Int32 {
+        await show() ? 0 : Fault.noResult.exitStatus
+    }
+
     /// Shows the clock; returns whether it ended without an error.
-    public func run() async -> Bool {
+    func show() async -> Bool {
         let binder = environment.makeBinder()
         let viewModel = WorldClockViewModel(dependency: .init(
             service: request.service, zones: request.zones, clock: environment.clock, tick: request.tick

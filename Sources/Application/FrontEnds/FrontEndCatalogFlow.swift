@@ -19,8 +19,14 @@ public struct FrontEndCatalogFlow: Sendable {
     }
 
     /// Lists the search path and the libraries on it, or describes each of `names` (loading it);
-    /// returns false when a named front-end could not be found or loaded.
-    public func run(names: [String]) -> Bool {
+    /// returns the command's exit status: 0, or 64 (`Fault.usage`) when a named front-end could not be
+    /// found or loaded.
+    public func run(names: [String]) -> Int32 {
+        catalog(names: names) ? 0 : Fault.usage.exitStatus
+    }
+
+    /// Lists or describes; returns false when a named front-end could not be found or loaded.
+    func catalog(names: [String]) -> Bool {
         for warning in searchPath.warnings { warnings.write("warning: \(warning.logSafe)") }
         output.write("Search path:")
         output.write(searchPath.directories.map { "  \($0)" })

@@ -174,10 +174,20 @@ public struct RunLaunch<RaceKey: Sendable, Identity: Sendable>: Sendable {
         ))
         let worldClock = try options.clockZones.map { try dependencies.worldClock(TimeZoneList.parse($0)) }
         return RunFlow(request: request, dependencies: RunDependencies(
-            transport: connection.transport, discovery: dependencies.discovery, location: dependencies.location,
+            transport: connection.transport, discovery: dependencies.discovery, location: Self.location(dependencies.location),
             recorder: dependencies.recorder(store), worldClock: worldClock, knownMates: pairing?.mates,
             courses: connection.courses, environment: environment
         ))
+    }
+
+    /// `make`, whose errors are `FlowError`s: a position source that cannot be made (a replay's file
+    /// missing, not GPX) is of the class its error knows (no input, bad data), else a usage error.
+    static func location(
+        _ make: @escaping @Sendable (LappedCourse?) throws -> any LocationRepository
+    ) -> @Sendable (LappedCourse?) throws -> any LocationRepository {
+        { course in
+            do { return try make(course) } catch { throw FlowError(error, otherwise: .usage) }
+        }
     }
 
     /// The course of `--course` and `--laps`, with its terms, or nil without one; a file that cannot be

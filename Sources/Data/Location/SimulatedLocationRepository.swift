@@ -62,7 +62,8 @@ public struct SimulatedLocationRepository: LocationRepository {
 
     }
 
-    private let profile: Profile
+    /// How this runner runs.
+    public let profile: Profile
     private let clock: any RaceClock
 
     public init(profile: Profile, clock: any RaceClock) {

@@ -201,11 +201,7 @@ struct PeerState: Sendable {
             statistics.sendFailures += 1
             return
         }
-        statistics.datagramsSent += 1
-        statistics.bytesSent += bytes.count
-        let type = MessageType(encoded: bytes)?.name ?? "other"
-        statistics.sentByType[type, default: 0] += 1
-        if let address, address == multicast.group { statistics.groupSentByType[type, default: 0] += 1 }
+        statistics.countSent(bytes, toGroup: address != nil && address == multicast.group)
     }
 
     /// Counts a send the socket reported failed after the fact (an ICMP error).

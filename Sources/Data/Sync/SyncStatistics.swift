@@ -23,11 +23,16 @@ public struct SyncStatistics: Sendable, Equatable {
     public var withheld: [String: Int] = [:]
     /// Datagrams sent to the race's multicast group (part of `datagramsSent`).
     public var groupSent = 0
-    /// Datagrams written to the socket, by message type name (`MessageType.name`); the group's share of
-    /// each in `groupSentByType`. Where a race's datagrams go, for the end-of-run summary.
-    public var sentByType: [String: Int] = [:]
-    /// Of `sentByType`, those written to the race's multicast group.
-    public var groupSentByType: [String: Int] = [:]
+    /// Datagrams written to the socket, by message type (counted by the type's value, no name made per
+    /// send); the group's share of each in `groupSentByMessageType`. Where a race's datagrams go, for
+    /// the end-of-run summary.
+    public var sentByMessageType = MessageTypeCounts()
+    /// Of `sentByMessageType`, those written to the race's multicast group.
+    public var groupSentByMessageType = MessageTypeCounts()
+    /// `sentByMessageType` by message type name (`MessageType.name`, `other` for bytes naming none).
+    public var sentByType: [String: Int] { sentByMessageType.byName }
+    /// `groupSentByMessageType` by message type name.
+    public var groupSentByType: [String: Int] { groupSentByMessageType.byName }
     /// Datagrams read on the multicast group, valid or not (part of `datagramsReceived`).
     public var groupReceived = 0
     /// Valid datagrams this build decodes but does not act on yet (cheers, clock pongs), by type name.
@@ -55,6 +60,28 @@ public struct SyncStatistics: Sendable, Equatable {
             authenticationFailures[named ? source : Self.otherSources, default: 0] += 1
         default: break
         }
+    }
+
+    /// Counts one datagram written to the socket (to the multicast group when `toGroup`), by the type
+    /// its header names.
+    mutating func countSent(_ bytes: [UInt8], toGroup: Bool) {
+        datagramsSent += 1
+        bytesSent += bytes.count
+        let type = MessageType(encoded: bytes)
+        sentByMessageType.count(type)
+        if toGroup { groupSentByMessageType.count(type) }
+    }
+
+    /// The summary's line of what was sent by type, most first (`progress 40 (20 to the group), hello
+    /// 8`); nil when nothing was sent. The only place the counters' names are made.
+    public var sentByTypeLine: String? {
+        guard !sentByMessageType.isEmpty else { return nil }
+        let (sent, group) = (sentByType, groupSentByType)
+        let byType = sent.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { type, count in
+            let toGroup = group[type] ?? 0
+            return "\(type) \(count)" + (toGroup > 0 ? " (\(toGroup) to the group)" : "")
+        }
+        return "sent by type: \(byType.joined(separator: ", "))"
     }
 
     /// Counts a datagram refused by a rule of the peer, by reason.

@@ -13,13 +13,7 @@ extension UDPRaceSyncRepository {
             "sent \(statistics.datagramsSent) datagrams (\(statistics.bytesSent) bytes), received \(statistics.datagramsReceived) (\(received)), dropped \(statistics.droppedTotal) \(dropped)",
             "progress updates: \(updates.count) sent (\(updates.deltas) deltas), mean \(String(format: "%.2f", updates.mean)) bytes, max \(updates.maximum) bytes",
         ]
-        if !statistics.sentByType.isEmpty {
-            let byType = statistics.sentByType.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { type, count in
-                let group = statistics.groupSentByType[type] ?? 0
-                return "\(type) \(count)" + (group > 0 ? " (\(group) to the group)" : "")
-            }
-            info.append("sent by type: \(byType.joined(separator: ", "))")
-        }
+        if let sentByType = statistics.sentByTypeLine { info.append(sentByType) }
         info.append(multicastSummary)
         if !statistics.withheld.isEmpty || statistics.addressValidationSent > 0 {
             let withheld = statistics.withheld.sorted { $0.key < $1.key }

@@ -264,6 +264,42 @@ struct RunLaunchTests {
         #expect(without.dependencies.worldClock == nil && parts.worldClockZones.value.count == 1)
     }
 
+    // MARK: Position source
+
+    /// An error that knows its class, as a replay's missing file does (no input).
+    struct MissingFile: Error, ClassifiedFault, CustomStringConvertible {
+        var fault: Fault { .noInput }
+        var description: String { "there is no file /tracks/run.nmea: check the path, or use --source sim" }
+    }
+
+    @Test("a position source that cannot be made is a FlowError: of its error's class when it knows it, else a usage error; a made one is handed the course")
+    func positionSourceErrors() async throws {
+        let parts = Parts()
+        let asked = Locked<[LappedCourse?]>([])
+        for (error, expected) in [
+            (MissingFile() as any Error, FlowError(.noInput, "there is no file /tracks/run.nmea: check the path, or use --source sim")),
+            (TestFailure("cannot open the source"), FlowError(.usage, "cannot open the source")),
+        ] {
+            var dependencies = parts.dependencies
+            dependencies.location = { course in
+                asked.withLock { $0.append(course) }
+                throw error
+            }
+            let flow = try await Launch(options: Self.options(), dependencies: dependencies).flow()
+            #expect(throws: expected) { try flow.dependencies.location(nil) }
+        }
+        #expect(asked.value == [nil, nil])
+
+        let square = try LappedCourse(course: Self.square().course)
+        let make = parts.dependencies.location
+        let made = try Launch.location { course in
+            asked.withLock { $0.append(course) }
+            return try make(course)
+        }(square)
+        #expect(made is ScriptedLocationRepository)
+        #expect(asked.value == [nil, nil, square])
+    }
+
     // MARK: Exit status
 
     @Test("a run that ends recorded exits 0; one whose record cannot be written exits 1")

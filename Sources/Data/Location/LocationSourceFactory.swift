@@ -1,0 +1,77 @@
+import Domain
+import Foundation
+import Logging
+
+/// The position source `run --source` names (`LocationSourceSpec`), made once the run is agreed: which
+/// repository is built, from what, and the line logged for it. The simulator (the default) runs along
+/// the run's course when there is one, at `secondsPerKilometre`, from `seed`; gpsd is a client that
+/// connects only when read; a replay opens its file now (what it holds is logged) and plays at recorded
+/// speed on `clock`, whose speed-up is its xSPEED (`LocationSourceSpec.replaySpeed`); an untimed GPX
+/// replays at `secondsPerKilometre`.
+public struct LocationSourceFactory: Sendable {
+    /// What `--source` says.
+    public let spec: LocationSourceSpec
+    /// `--pace`: the simulator's, and an untimed GPX replay's.
+    public let secondsPerKilometre: Double
+    /// The simulator's seed: `--seed`, else a random one drawn once, so that every source made from
+    /// this factory is the same runner.
+    public let seed: UInt64
+    /// `--jitter`: the simulator's noise, in metres.
+    public let jitter: Double
+    /// `--pause`: the simulator's pauses.
+    public let pause: SimulatedLocationRepository.Profile.Pause?
+    let clock: any RaceClock
+    let logger: Logger
+
+    /// A factory of the source `spec` names; a nil `seed` draws one (`randomSeed()`).
+    public init(
+        spec: LocationSourceSpec = .simulator, secondsPerKilometre: Double = 360, seed: UInt64? = nil, jitter: Double = 0,
+        pause: SimulatedLocationRepository.Profile.Pause? = nil, clock: any RaceClock, logger: Logger
+    ) {
+        self.spec = spec
+        self.secondsPerKilometre = secondsPerKilometre
+        self.seed = seed ?? Self.randomSeed()
+        self.jitter = jitter
+        self.pause = pause
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// A random simulator seed, never 0: what `--seed` defaults to.
+    public static func randomSeed() -> UInt64 {
+        UInt64.random(in: 1...UInt64.max)
+    }
+
+    /// The source, made for a run on `course` (nil: none). A file that cannot be replayed throws its
+    /// `SourceError` (a missing or unreadable file: no input; not GPX, or no position: bad data).
+    public func make(course: LappedCourse?) throws(SourceError) -> any LocationRepository {
+        switch spec {
+        case .simulator:
+            return simulated(course: course)
+        case .gpsd(let endpoint):
+            logger.info("positions from gpsd at \(endpoint)")
+            return GPSDLocationRepository(endpoint: endpoint, clock: clock, logger: logger)
+        case let .nmea(path, speed):
+            let replay = try ReplayLocationRepository.nmea(contentsOf: URL(fileURLWithPath: path), clock: clock)
+            logger.info("replaying \(path) x\(speed): \(replay.statistics.summary)")
+            return replay
+        case let .gpx(path, speed):
+            let replay = try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: path), pace: secondsPerKilometre, clock: clock)
+            logger.info("replaying \(path) x\(speed): \(replay.reports.count) points\(replay.isPaced ? " without times, at --pace" : "")")
+            return replay
+        }
+    }
+
+    /// The simulated runner of this factory's pace, seed, jitter and pauses, along `course` when given.
+    public func simulated(course: LappedCourse?) -> SimulatedLocationRepository {
+        SimulatedLocationRepository(
+            profile: .init(paceSecondsPerKilometre: secondsPerKilometre, seed: seed, jitterMetres: jitter, pause: pause, course: course),
+            clock: clock
+        )
+    }
+
+    /// `make(course:)` as the run launch takes it (`RunLaunch.Dependencies.location`).
+    public var location: @Sendable (LappedCourse?) throws -> any LocationRepository {
+        { course in try make(course: course) }
+    }
+}
