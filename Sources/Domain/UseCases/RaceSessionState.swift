@@ -29,6 +29,8 @@ actor RaceSessionState {
     /// The state taken back from the mates after a restart (RaceSessionState+CatchUp.swift).
     var catchUp = RestartCatchUp()
     private var completedAt: Date?
+    /// The last snapshot emitted: the heartbeat emits only a different one.
+    private var lastEmitted: RaceSnapshot?
     var isOver = false
     /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
     var ghosts: [RunnerID: Ghost] = [:]
@@ -108,7 +110,9 @@ actor RaceSessionState {
         if nothingPublished(for: configuration.heartbeat * Self.quietShare, at: now) {
             await publishOwn(at: now)
         }
-        await advance()
+        // A snapshot only when the heartbeat changed something (a mate lost, the lobby's count, the end):
+        // the same snapshot again would be recorded, mapped and drawn for nothing, two or more times a second.
+        await advance(unlessUnchanged: true)
         return !isOver
     }
 
@@ -200,8 +204,9 @@ actor RaceSessionState {
         replica.progress.keys.filter { $0 != own.runner.id }.count
     }
 
-    /// Moves through the stages as far as the current state allows, then emits a snapshot.
-    func advance() async {
+    /// Moves through the stages as far as the current state allows, then emits a snapshot (with
+    /// `unlessUnchanged`, only one that differs from the last emitted).
+    func advance(unlessUnchanged: Bool = false) async {
         let now = clock.now
         if startedAt == nil, heardMates >= configuration.expectedMates {
             await start(at: now)
@@ -219,7 +224,11 @@ actor RaceSessionState {
                 await sync.publish(own)
             }
         }
-        emit.yield(snapshot(standings: standings))
+        let snapshot = snapshot(standings: standings)
+        if !unlessUnchanged || snapshot != lastEmitted {
+            lastEmitted = snapshot
+            emit.yield(snapshot)
+        }
         if let completedAt, !isOver {
             // Keep answering every mate still heard from until it too has the result: it may lack
             // our final state. A mate silent past the lost timeout has stopped or crashed.
