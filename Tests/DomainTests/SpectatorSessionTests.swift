@@ -65,4 +65,35 @@ struct SpectatorSessionTests {
         #expect("\(watching.failure!)".contains("--peer HOST:PORT"))
         #expect("\(watching.failure!)".hasPrefix("no race was heard in 1 s:"))
     }
+
+    @Test("a snapshot only when something changed: none for quiet heartbeats or a repeated update, one for a new one")
+    func onlyChanges() async throws {
+        let clock = ManualRaceClock()
+        let network = InMemoryRaceNetwork()
+        let spectator = SpectatorSession(
+            configuration: SpectatorConfiguration(me: screen, heartbeat: 1, lostAfter: 60, waitTimeout: 60),
+            sync: network.endpoint(for: screen.id), messaging: InMemoryMessageNetwork().endpoint(for: screen.id), clock: clock
+        )
+        let anaSends = network.endpoint(for: ana.id)
+        let watching = SessionRecorder(name: "screen")
+        let task = watching.record(spectator)
+        defer { task.cancel() }
+        /// One heartbeat: the watch sleeps, the clock moves a second, the watch sleeps again.
+        func beat() async {
+            for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
+            clock.advance(by: 1)
+            for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
+        }
+        await beat()
+        let running = RaceSamples.progress(ana, sequence: 2, elapsed: 3, distance: 10)
+        await anaSends.publish(running)
+        try await waitUntil("ana's update") { watching.snapshots.count == 1 }
+        for _ in 0..<3 { await beat() }
+        await anaSends.publish(running)
+        for _ in 0..<2 { await beat() }
+        #expect(watching.snapshots.count == 1, "quiet heartbeats or a repeat gave snapshots: \(watching.snapshots.count)")
+        await anaSends.publish(RaceSamples.progress(ana, sequence: 3, elapsed: 4, distance: 14))
+        try await waitUntil("ana's next update") { watching.snapshots.count == 2 }
+        #expect(watching.snapshots.last?.standings.standings.first?.distance == 14)
+    }
 }

@@ -120,6 +120,8 @@ actor SpectatorState {
     /// The ghosts the runners announced, by id (`Ghost`): shown like the runners see them.
     private var ghosts: [RunnerID: Ghost] = [:]
     private(set) var isOver = false
+    /// The last snapshot handed out: the same one again (a quiet heartbeat, a repeated update) is not.
+    private var lastEmitted: RaceSnapshot?
 
     init(configuration: SpectatorConfiguration, clock: any RaceClock) {
         self.configuration = configuration
@@ -141,7 +143,7 @@ actor SpectatorState {
             break
         }
         self.replica = replica
-        return snapshot(at: now)
+        return changed(snapshot(at: now))
     }
 
     /// A ghost a runner announced; of two announcements of one ghost, the earlier start is kept.
@@ -159,7 +161,14 @@ actor SpectatorState {
             }
             return nil
         }
-        return snapshot(at: now)
+        return changed(snapshot(at: now))
+    }
+
+    /// `snapshot` unless it is the one handed out last.
+    private func changed(_ snapshot: RaceSnapshot?) -> RaceSnapshot? {
+        guard let snapshot, snapshot != lastEmitted else { return nil }
+        lastEmitted = snapshot
+        return snapshot
     }
 
     private func snapshot(at now: Date) -> RaceSnapshot? {
