@@ -30,7 +30,7 @@ final class OverloadWatch: Sendable {
                 apply(level)
                 return (level, before, Int((governor.lateness * 1000).rounded()))
             }
-            guard let (level, before, late) = change.map({ ($0.level, $0.before, $0.late) }) else { return }
+            guard let (level, before, late) = change else { return }
             let updates = !pacesUpdates ? "no updates of ours to pace"
                 : level.updateInterval > 0 ? "our updates at most \(Int((1 / level.updateInterval).rounded())) a second"
                 : "every update sent"

@@ -20,7 +20,7 @@ extension RaceSessionState {
         // duplicate changes nothing on a replica). A mate that misses all of them shows us as lost.
         for _ in 0..<Self.cancelRepeats { await sync.publish(own) }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: own.runner.id)
-        emit.yield(snapshot(standings: standings(lost: lost, at: clock.now)))
+        emitSnapshot(snapshot(standings: standings(lost: lost, at: clock.now)))
         finish()
     }
 

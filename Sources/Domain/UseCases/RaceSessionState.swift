@@ -29,8 +29,8 @@ actor RaceSessionState {
     /// The state taken back from the mates after a restart (RaceSessionState+CatchUp.swift).
     var catchUp = RestartCatchUp()
     private var completedAt: Date?
-    /// The last snapshot emitted: the heartbeat emits only a different one.
-    private var lastEmitted: RaceSnapshot?
+    /// The snapshots emitted: the heartbeat emits only a different one.
+    private var emitted = NewSnapshots()
     var isOver = false
     /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
     var ghosts: [RunnerID: Ghost] = [:]
@@ -224,11 +224,7 @@ actor RaceSessionState {
                 await sync.publish(own)
             }
         }
-        let snapshot = snapshot(standings: standings)
-        if !unlessUnchanged || snapshot != lastEmitted {
-            lastEmitted = snapshot
-            emit.yield(snapshot)
-        }
+        emitSnapshot(snapshot(standings: standings), unlessUnchanged: unlessUnchanged)
         if let completedAt, !isOver {
             // Keep answering every mate still heard from until it too has the result: it may lack
             // our final state. A mate silent past the lost timeout has stopped or crashed.
@@ -237,6 +233,16 @@ actor RaceSessionState {
             if everyoneHasIt || now.timeIntervalSince(completedAt) >= configuration.resultLinger {
                 finish()
             }
+        }
+    }
+
+    /// Emits `snapshot` (with `unlessUnchanged`, only when it differs from the last emitted).
+    func emitSnapshot(_ snapshot: RaceSnapshot, unlessUnchanged: Bool = false) {
+        if unlessUnchanged {
+            if let new = emitted.new(snapshot) { emit.yield(new) }
+        } else {
+            emitted.note(snapshot)
+            emit.yield(snapshot)
         }
     }
 

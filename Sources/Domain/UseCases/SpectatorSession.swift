@@ -120,8 +120,8 @@ actor SpectatorState {
     /// The ghosts the runners announced, by id (`Ghost`): shown like the runners see them.
     private var ghosts: [RunnerID: Ghost] = [:]
     private(set) var isOver = false
-    /// The last snapshot handed out: the same one again (a quiet heartbeat, a repeated update) is not.
-    private var lastEmitted: RaceSnapshot?
+    /// The snapshots handed out: the same one again (a quiet heartbeat, a repeated update) is not.
+    private var handedOut = NewSnapshots()
 
     init(configuration: SpectatorConfiguration, clock: any RaceClock) {
         self.configuration = configuration
@@ -166,9 +166,7 @@ actor SpectatorState {
 
     /// `snapshot` unless it is the one handed out last.
     private func changed(_ snapshot: RaceSnapshot?) -> RaceSnapshot? {
-        guard let snapshot, snapshot != lastEmitted else { return nil }
-        lastEmitted = snapshot
-        return snapshot
+        snapshot.flatMap { handedOut.new($0) }
     }
 
     private func snapshot(at now: Date) -> RaceSnapshot? {
