@@ -13,15 +13,10 @@ extension MateRunnerCommand {
         let environment = ProcessInfo.processInfo.environment
         let configured: ConfiguredArguments
         do {
-            let locations = ConfigLocations(environment: environment)
-            var files: [SettingsFile] = []
-            for path in [locations.user, locations.system] {
-                if let file = try TOMLSettingsReader.read(path: path) { files.append(file) }
-            }
-            let arguments = Array(CommandLine.arguments.dropFirst())
-            configured = ConfiguredArguments.mayApply(arguments: arguments, environment: environment, files: files)
-                ? try ConfiguredArguments(arguments: arguments, environment: environment, files: files, catalog: try CommandCatalog(dumpHelp: _dumpHelp()))
-                : ConfiguredArguments(unchanged: arguments)
+            configured = try ConfiguredArguments.resolving(
+                arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+                files: try ConfigLocations(environment: environment).readFiles(), catalog: { try CommandCatalog(dumpHelp: _dumpHelp()) }
+            )
         } catch let error as SettingsError {
             exit(withError: CommandRunner.report(FlowError(error, otherwise: .config)))
         } catch {

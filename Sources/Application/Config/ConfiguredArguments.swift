@@ -23,6 +23,16 @@ public struct ConfiguredArguments: Sendable, Equatable {
             || environment.keys.contains { $0.hasPrefix(variablePrefix) && !otherVariables.contains($0) }
     }
 
+    /// `arguments` completed from `environment` and `files` when anything may add to them (`mayApply`),
+    /// checked against the catalog `catalog` lists (only then: listing the options takes time); else
+    /// `arguments` as they are.
+    public static func resolving(
+        arguments: [String], environment: [String: String], files: [SettingsFile], catalog: () throws -> CommandCatalog
+    ) throws -> ConfiguredArguments {
+        guard mayApply(arguments: arguments, environment: environment, files: files) else { return ConfiguredArguments(unchanged: arguments) }
+        return try ConfiguredArguments(arguments: arguments, environment: environment, files: files, catalog: try catalog())
+    }
+
     /// `arguments` as they are, nothing applied.
     public init(unchanged arguments: [String]) {
         self.arguments = arguments

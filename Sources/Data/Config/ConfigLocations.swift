@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Where config files are looked for (docs/CONFIG.md): the user's `$XDG_CONFIG_HOME/materunner/config.toml`
@@ -26,5 +27,15 @@ public struct ConfigLocations: Sendable, Equatable {
         }
         user = (base as NSString).appendingPathComponent("materunner/config.toml")
         system = environment[Self.systemVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.systemDefault
+    }
+
+    /// The config files there are, read: the user's first, then the system's (docs/CONFIG.md); a missing
+    /// one is left out, one that cannot be read or parsed throws, naming it.
+    public func readFiles() throws(SettingsError) -> [SettingsFile] {
+        var files: [SettingsFile] = []
+        for path in [user, system] {
+            if let file = try TOMLSettingsReader.read(path: path) { files.append(file) }
+        }
+        return files
     }
 }

@@ -1,5 +1,6 @@
 import Application
 import Domain
+import MateRunnerTesting
 import Testing
 
 @Suite("Configured arguments: the command line completed from settings")
@@ -53,6 +54,22 @@ struct ConfiguredArgumentsTests {
         #expect(ConfiguredArguments.mayApply(arguments: ["run"], environment: [:], files: [config]))
         // MATERUNNER_RACE_KEY is the race key loader's, never an argument.
         #expect(try ConfiguredArguments(arguments: ["run"], environment: ["MATERUNNER_RACE_KEY": "k"], files: [], catalog: catalog).arguments == ["run"])
+    }
+
+    @Test("resolving: the options are listed only when something may apply; then the settings fill the command line")
+    func resolving() throws {
+        let listed = Locked(0)
+        let catalog = self.catalog
+        let list = { () throws -> CommandCatalog in
+            listed.withLock { $0 += 1 }
+            return catalog
+        }
+        let quiet = try ConfiguredArguments.resolving(arguments: ["run"], environment: ["HOME": "/h"], files: [], catalog: list)
+        #expect(quiet == ConfiguredArguments(unchanged: ["run"]))
+        #expect(listed.withLock { $0 } == 0)
+        let named = try ConfiguredArguments.resolving(arguments: ["run"], environment: ["MATERUNNER_NAME": "pi"], files: [], catalog: list)
+        #expect(named.arguments == ["run", "--name=pi"])
+        #expect(listed.withLock { $0 } == 1)
     }
 
     @Test("unknown keys, tables and profiles, and values of the wrong shape, are named with their file and line")

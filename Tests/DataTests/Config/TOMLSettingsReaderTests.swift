@@ -70,4 +70,25 @@ struct TOMLSettingsReaderTests {
         #expect(ConfigLocations(environment: ["HOME": "/h"]).system == "/etc/materunner/config.toml")
         #expect(ConfigLocations(environment: ["MATERUNNER_SYSTEM_CONFIG": "/t/s.toml"]).system == "/t/s.toml")
     }
+
+    @Test("the config files there are: the user's first, then the system's; a missing one left out; a broken one named")
+    func readsBothLocations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let user = folder.appendingPathComponent("user.toml").path
+        let system = folder.appendingPathComponent("system.toml").path
+        let locations = ConfigLocations(user: user, system: system)
+        #expect(try locations.readFiles().isEmpty)
+        try Data("goal = 2\n".utf8).write(to: URL(fileURLWithPath: system))
+        #expect(try locations.readFiles().map(\.path) == [system])
+        try Data("name = \"pi\"\n".utf8).write(to: URL(fileURLWithPath: user))
+        #expect(try locations.readFiles().map(\.path) == [user, system])
+        try Data("name = = \n".utf8).write(to: URL(fileURLWithPath: user))
+        #expect {
+            try locations.readFiles()
+        } throws: { error in
+            (error as? SettingsError)?.origin == .file(path: user, line: 1)
+        }
+    }
 }
