@@ -12,8 +12,8 @@ struct GroupHearing: Sendable {
     /// A sender heard on the group within this (µs, 6 s) is named in our reports.
     static let heardWindow: UInt64 = 6_000_000
     /// A mate whose report named us this recently (µs, 20 s: ten reports) gets our datagrams on the
-    /// group only, unless it has since sent an empty report (it hears nobody on the group any more). It was 7 s (three reports, one may be lost): with 64 runners on 2 cores, reports
-    /// dropped by full sockets let leases lapse, the copies that followed added load and more drops,
+    /// group only, unless it has since sent an empty report (it hears nobody on the group any more). It
+    /// was 7 s (three reports, one may be lost): with 64 runners on 2 cores, reports dropped by full sockets let leases lapse, the copies that followed added load and more drops,
     /// and 88 % of the datagrams went unicast. 20 s took that to 66 %, the datagrams to less than half,
     /// and the fix -> mate's frame p99 from 9.0 to 5.9 s (docs/BENCHMARKS.md). A runner the group stops
     /// reaching says so with an empty report once its senders have been silent for `heardWindow`, so it

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// How late this process's real sleeps wake. Every sleep of the live race clocks (Data's
-/// `SystemRaceClock` and `AgreedRaceClock`: the race's heartbeat, the elapsed-time tick, the simulator's and replays' fixes, the
-/// lobby's repeats) reports how long after its deadline it woke, to every watcher. On a machine with time
+/// `SystemRaceClock` and `AgreedRaceClock`: the race's heartbeat, the elapsed-time tick, the simulator's
+/// and replays' fixes, the lobby's repeats) reports how long after its deadline it woke, to every watcher. On a machine with time
 /// to spare a sleep wakes within a millisecond; when the cores have more work than they can do, tens or
 /// hundreds of milliseconds late. The overload watch reads the load from these sleeps instead of sleeping
 /// on a timer of its own: five wake-ups a second fewer, which on a small board is a measurable part of a
