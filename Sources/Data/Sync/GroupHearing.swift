@@ -13,8 +13,9 @@ struct GroupHearing: Sendable {
     static let heardWindow: UInt64 = 6_000_000
     /// A mate whose report named us this recently (µs, 20 s: ten reports) gets our datagrams on the
     /// group only, unless it has since sent an empty report (it hears nobody on the group any more). It
-    /// was 7 s (three reports, one may be lost): with 64 runners on 2 cores, reports dropped by full sockets let leases lapse, the copies that followed added load and more drops,
-    /// and 88 % of the datagrams went unicast. 20 s took that to 66 %, the datagrams to less than half,
+    /// was 7 s (three reports, one may be lost): with 64 runners on 2 cores, reports dropped by full
+    /// sockets let leases lapse, the copies that followed added load and more drops, and 88 % of the
+    /// datagrams went unicast. 20 s took that to 66 %, the datagrams to less than half,
     /// and the fix -> mate's frame p99 from 9.0 to 5.9 s (docs/BENCHMARKS.md). A runner the group stops
     /// reaching says so with an empty report once its senders have been silent for `heardWindow`, so it
     /// gets copies about as soon as before; one that still hears some senders but not us gets them after
