@@ -39,6 +39,17 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         courseLaps = record.terms.course?.laps
     }
 
+    /// Writes a checkpoint's figures and status into run `checkpoint.runID`'s row, through a cached
+    /// statement (every few seconds of a run). Returns false when there is no such row.
+    static func updateProgress(_ checkpoint: RunCheckpoint, _ db: Database) throws -> Bool {
+        try db.cachedStatement(
+            sql: "UPDATE \(databaseTableName) SET distance = ?, duration = ?, kilocalories = ?, status = ? WHERE id = ?"
+        ).execute(arguments: [
+            checkpoint.distance, checkpoint.duration, checkpoint.kilocalories, checkpoint.status.rawValue, checkpoint.runID,
+        ])
+        return db.changesCount > 0
+    }
+
     /// The course, when all four columns hold one; a digest that is not 16 hex digits, laps outside
     /// 1 … 100 or a lap length outside 20 m … 1000 km are refused as damaged.
     func course() throws(StoredValue.Invalid) -> CourseTerms? {

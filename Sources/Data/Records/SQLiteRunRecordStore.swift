@@ -76,18 +76,14 @@ public final class SQLiteRunRecordStore: RunRecordRepository {
     /// Appends and replaces in one transaction (see `RunRecordRepository.save`).
     public func save(_ checkpoint: RunCheckpoint) throws {
         try write { db in
-            guard var run = try RunRow.fetchOne(db, key: checkpoint.runID) else { return }
-            run.distance = checkpoint.distance
-            run.duration = checkpoint.duration
-            run.kilocalories = checkpoint.kilocalories
-            run.status = checkpoint.status.rawValue
-            try run.update(db)
-            try RoutePointRow.insert(checkpoint.route, runID: run.id, db)
-            try SampleRow.insert(checkpoint.samples, runID: run.id, db)
-            for cheer in checkpoint.cheers { try CheerRow(runID: run.id, cheer: cheer).insert(db) }
+            // A checkpoint of a run that has no row (never begun, or deleted meanwhile) writes nothing.
+            guard try RunRow.updateProgress(checkpoint, db) else { return }
+            let runID = checkpoint.runID
+            try RoutePointRow.insert(checkpoint.route, runID: runID, db)
+            try SampleRow.insert(checkpoint.samples, runID: runID, db)
+            for cheer in checkpoint.cheers { try CheerRow(runID: runID, cheer: cheer).insert(db) }
             if !checkpoint.results.isEmpty {
-                try ResultRow.filter(Column("runId") == run.id).deleteAll(db)
-                for result in checkpoint.results { try ResultRow(runID: run.id, result: result).insert(db) }
+                try ResultRow.replace(with: checkpoint.results, runID: runID, db)
             }
         }
     }

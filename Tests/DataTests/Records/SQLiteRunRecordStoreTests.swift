@@ -57,6 +57,33 @@ struct SQLiteRunRecordStoreTests {
         #expect(try reopened.record(id: "nope") == nil)
     }
 
+    @Test("every checkpoint's results replace the last ones; a checkpoint of a run without a row writes nothing")
+    func checkpointsReplaceResults() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteRunRecordStore(directory: directory)
+        let terms = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 100_000))
+        try store.begin(RunRecord(id: "r", runnerName: "alice", terms: terms, startedAt: Self.start))
+        try store.save(RunCheckpoint(runID: "r", distance: 10, duration: 4, kilocalories: 1, results: Self.results))
+        let later = [
+            RunnerResult(name: "alice", rank: 1, distance: 400, elapsed: 120, finishTime: nil, phase: .running, isMe: true),
+            RunnerResult(name: "ghost", rank: 2, distance: 380, elapsed: 120, finishTime: nil, phase: .running, isMe: false, isGhost: true),
+        ]
+        try store.save(RunCheckpoint(runID: "r", distance: 400, duration: 120, kilocalories: 30, results: later))
+        // Never begun: neither its figures nor its route, samples or results are written.
+        try store.save(RunCheckpoint(
+            runID: "other", route: Self.route(2), samples: [ProgressSample(runnerName: "bob", elapsed: 1, distance: 3)],
+            distance: 5, duration: 2, kilocalories: 1, results: Self.results
+        ))
+
+        let record = try #require(try store.record(id: "r"))
+        #expect(record.results == later)
+        #expect(record.distance == 400 && record.duration == 120 && record.kilocalories == 30 && record.status == .interrupted)
+        #expect(try store.record(id: "other") == nil)
+        #expect(try store.allRecords().map(\.id) == ["r"])
+        #expect(record.route.isEmpty && record.samples.isEmpty)
+    }
+
     @Test("the file is in write-ahead-log mode: a second store (the records command) reads a run while it is written")
     func writeAheadLog() throws {
         let directory = try Self.temporaryDirectory()
