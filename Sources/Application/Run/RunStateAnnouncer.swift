@@ -1,5 +1,6 @@
 import Domain
 import Logging
+import Synchronization
 
 /// Tells the network when our run starts: a `LocationRepository` wrapper that, when the race session
 /// first asks for positions (the lobby is over, the race is on), advertises `running` with the race
@@ -19,29 +20,21 @@ struct RunStateAnnouncer: LocationRepository {
     /// The wrapped fixes, once `running` is advertised; advertised again, before the fix that sees it,
     /// when the race id changes during the run: a runner started after midnight UTC adopts the earlier
     /// race id of mates who started before it (docs/PROTOCOL.md, "Race key"), an open race learns its id
-    /// from a mate's hello. Never back to no id.
+    /// from a mate's hello. Never back to no id. Pulled through, with no task of its own between the
+    /// source and the run (one thread wake-up less per fix).
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let first = raceID()
         Self.announceRunning(first, on: discovery, logger: logger)
-        let (upstream, raceID, discovery, logger) = (wrapped.fixes(), raceID, discovery, logger)
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self)
-        let task = Task {
-            var announced = first
-            do {
-                for try await fix in upstream {
-                    if let current = raceID(), current != announced {
-                        Self.announceRunning(current, on: discovery, logger: logger)
-                        announced = current
-                    }
-                    continuation.yield(fix)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        let (source, raceID, discovery, logger) = (SingleConsumerIterator(wrapped.fixes().makeAsyncIterator()), raceID, discovery, logger)
+        let announced = Mutex(first)
+        return AsyncThrowingStream {
+            guard let fix = try await source.next() else { return nil }
+            if let current = raceID(), announced.withLock({ $0 }) != current {
+                Self.announceRunning(current, on: discovery, logger: logger)
+                announced.withLock { $0 = current }
             }
+            return fix
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// Advertises `running` in race `raceID`; a failure is a warning (discovery is not the race).

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// A runner simulated at a given pace: one fix per `interval` of race-clock time, moving along a
 /// gently wandering heading (or along the course, when one is given; it stays at its end), with the speed varying around the pace, optional GPS-like jitter on the
@@ -75,20 +76,26 @@ public struct SimulatedLocationRepository: LocationRepository {
         PositionStatus.constant(PositionStatus(source: .simulator, state: .simulated))
     }
 
+    /// One fix at once, then one per `profile.interval` on the clock, each made when the consumer asks
+    /// for it: the consumer's own task sleeps until the fix is due, with no task of the simulator's in
+    /// between (one thread wake-up less per fix). A consumer that asks late gets the fixes it missed at
+    /// once, each with its own timestamp. Ends when the consumer's task is cancelled.
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(16))
-        let task = Task { [profile, clock] in
-            var walker = SimulatedWalker(profile: profile)
-            var next = clock.now
-            continuation.yield(Fix(coordinate: walker.reported(walker.position), timestamp: next))
-            while !Task.isCancelled {
-                next = next.addingTimeInterval(profile.interval)
-                do { try await clock.sleep(until: next) } catch { break }
-                continuation.yield(Fix(coordinate: walker.reported(walker.step(seconds: profile.interval)), timestamp: next))
+        let (profile, clock) = (profile, clock)
+        // The walker and the time of the next fix; the stream never asks again before its last ask returned.
+        let state = Mutex((walker: SimulatedWalker(profile: profile), next: clock.now, first: true))
+        return AsyncThrowingStream {
+            let (first, next) = state.withLock { ($0.first, $0.next) }
+            if first {
+                state.withLock { $0.first = false }
+                return state.withLock { Fix(coordinate: $0.walker.reported($0.walker.position), timestamp: next) }
             }
-            continuation.finish()
+            let due = next.addingTimeInterval(profile.interval)
+            do { try await clock.sleep(until: due) } catch { return nil }
+            return state.withLock {
+                $0.next = due
+                return Fix(coordinate: $0.walker.reported($0.walker.step(seconds: profile.interval)), timestamp: due)
+            }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }

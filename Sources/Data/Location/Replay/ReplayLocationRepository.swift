@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// Replays recorded positions (an NMEA log, a GPX track) on the injected race clock, in real time or
 /// `speed` times faster: each point is yielded when the clock reaches its replay instant
@@ -38,21 +39,23 @@ public struct ReplayLocationRepository: LocationRepository {
         PositionStatus.constant(PositionStatus(source: source, state: .replaying))
     }
 
+    /// Each point when the clock reaches its instant, made when the consumer asks for it: the
+    /// consumer's own task sleeps until it is due, with no task of the replay's in between (one thread
+    /// wake-up less per fix). A reader that falls behind (a loaded machine, a fast replay) gets each
+    /// position late but none skipped, since a skipped stretch would be a jump the noise filter drops,
+    /// with every point after it. Ends after the last point, or when the consumer's task is cancelled.
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        // Every point is kept until read (the recording is in memory already): a reader that falls behind
-        // (a loaded machine, a fast replay) gets each position late but none skipped, since a skipped
-        // stretch would be a jump the noise filter drops, with every point after it.
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .unbounded)
-        let task = Task { [reports, offsets, speed, clock] in
-            let start = clock.now
-            for (report, offset) in zip(reports, offsets) {
-                let due = start.addingTimeInterval(offset / speed)
-                do { try await clock.sleep(until: due) } catch { break }
-                continuation.yield(report.toDomain(timestamp: due))
-            }
-            continuation.finish()
+        let (reports, offsets, speed, clock) = (reports, offsets, speed, clock)
+        let start = clock.now
+        // The index of the next point; the stream never asks again before its last ask returned.
+        let next = Mutex(0)
+        return AsyncThrowingStream {
+            let index = next.withLock { $0 }
+            guard index < reports.count else { return nil }
+            let due = start.addingTimeInterval(offsets[index] / speed)
+            do { try await clock.sleep(until: due) } catch { return nil }
+            next.withLock { $0 = index + 1 }
+            return reports[index].toDomain(timestamp: due)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }
