@@ -21,7 +21,7 @@ struct RunStateAnnouncer: LocationRepository {
     /// when the race id changes during the run: a runner started after midnight UTC adopts the earlier
     /// race id of mates who started before it (docs/PROTOCOL.md, "Race key"), an open race learns its id
     /// from a mate's hello. Never back to no id. Pulled through, with no task of its own between the
-    /// source and the run (one thread wake-up less per fix).
+    /// source and the run (one task hop less per fix).
     func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let first = raceID()
         Self.announceRunning(first, on: discovery, logger: logger)

@@ -78,7 +78,7 @@ public struct SimulatedLocationRepository: LocationRepository {
 
     /// One fix at once, then one per `profile.interval` on the clock, each made when the consumer asks
     /// for it: the consumer's own task sleeps until the fix is due, with no task of the simulator's in
-    /// between (one thread wake-up less per fix). A consumer that asks late gets the fixes it missed at
+    /// between (one task hop less per fix). A consumer that asks late gets the fixes it missed at
     /// once, each with its own timestamp. Ends when the consumer's task is cancelled.
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let (profile, clock) = (profile, clock)

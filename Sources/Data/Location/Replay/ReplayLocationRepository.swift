@@ -40,8 +40,8 @@ public struct ReplayLocationRepository: LocationRepository {
     }
 
     /// Each point when the clock reaches its instant, made when the consumer asks for it: the
-    /// consumer's own task sleeps until it is due, with no task of the replay's in between (one thread
-    /// wake-up less per fix). A reader that falls behind (a loaded machine, a fast replay) gets each
+    /// consumer's own task sleeps until it is due, with no task of the replay's in between (one task
+    /// hop less per fix). A reader that falls behind (a loaded machine, a fast replay) gets each
     /// position late but none skipped, since a skipped stretch would be a jump the noise filter drops,
     /// with every point after it. Ends after the last point, or when the consumer's task is cancelled.
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
