@@ -54,7 +54,8 @@ public struct DemoFlow: Sendable {
             // Under overload: fewer status frames first, then fewer updates from both runners.
             let overload = OverloadWatch(
                 logger: environment.logger,
-                response: OverloadResponse(binder: binder, paced: [shownSession, otherSession], speedup: environment.timings.scale)
+                response: OverloadResponse(binder: binder, paced: [shownSession, otherSession], speedup: environment.timings.scale),
+                lateness: environment.lateness
             )
             await teardown.add { overload.stop() }
             let otherRun = Task {

@@ -93,7 +93,10 @@ public struct RunFlow: Sendable {
             sync: deps.transport, clock: clock
         )
         // Under overload: fewer status frames first, then fewer of our updates; never a different result.
-        let overload = OverloadWatch(logger: logger, response: OverloadResponse(binder: binder, paced: [session], speedup: configuration.speedup))
+        let overload = OverloadWatch(
+            logger: logger, response: OverloadResponse(binder: binder, paced: [session], speedup: configuration.speedup),
+            lateness: environment.lateness
+        )
         await teardown.add { overload.stop() }
         let cheers = RecordingCheers(
             wrapped: RaceCheers(me: me, messaging: deps.transport, clock: clock), recorder: deps.recorder,

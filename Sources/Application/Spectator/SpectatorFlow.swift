@@ -57,7 +57,7 @@ public struct SpectatorFlow: Sendable {
             clock: environment.clock, peers: transport
         )
         // Under overload (a board that also runs, a busy laptop): fewer status frames; a spectator sends no updates.
-        let overload = OverloadWatch(logger: logger, response: OverloadResponse(binder: binder))
+        let overload = OverloadWatch(logger: logger, response: OverloadResponse(binder: binder), lateness: environment.lateness)
         await teardown.add { overload.stop() }
         let notice = Task { await tellWhenNotPaired(binder) }
         await teardown.add { notice.cancel() }

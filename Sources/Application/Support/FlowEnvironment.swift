@@ -19,12 +19,16 @@ public struct FlowEnvironment: Sendable {
     /// that is not sped up, or already is). Until then it reads real time: the lobby, its timeouts
     /// and the agreed start are real.
     public var startRaceTime: @Sendable () -> Void
+    /// How late the race clocks' sleeps wake, which the overload watch of a run, the demo or a spectator
+    /// follows: the process's (`SleepLateness.shared`), or a test's own, which other tests' sleeps do not
+    /// reach.
+    public var lateness: SleepLateness
 
     /// An environment.
     public init(
         screen: any FrontEndScreen, clock: any RaceClock, timings: RunTimings,
         interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil,
-        startRaceTime: @escaping @Sendable () -> Void = {}
+        startRaceTime: @escaping @Sendable () -> Void = {}, lateness: SleepLateness = .shared
     ) {
         self.screen = screen
         self.clock = clock
@@ -33,6 +37,7 @@ public struct FlowEnvironment: Sendable {
         self.logger = logger
         self.errors = errors
         self.startRaceTime = startRaceTime
+        self.lateness = lateness
     }
 
     /// A binder on `screen` whose reports are logged, and its errors written to `errors`.

@@ -53,7 +53,11 @@ final class FlowHarness: Sendable {
         FlowEnvironment(
             screen: side.screen, clock: clock, timings: timings, interrupts: { AsyncStream { _ in } },
             logger: CapturingLogHandler.logger("test.\(side.runner.name)", into: side.log),
-            startRaceTime: { [raceTimeStarts] in raceTimeStarts.withLock { $0.append((side.runner.name, side.screen.frames)) } }
+            startRaceTime: { [raceTimeStarts] in raceTimeStarts.withLock { $0.append((side.runner.name, side.screen.frames)) } },
+            // The flows' overload watches follow this harness's sleeps only: another test's late timer,
+            // on a loaded machine, must not pace these runs' updates (a restart resumes from the last one
+            // published).
+            lateness: SleepLateness()
         )
     }
 
