@@ -82,18 +82,24 @@ public struct SimulatedLocationRepository: LocationRepository {
     /// once, each with its own timestamp. Ends when the consumer's task is cancelled.
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let (profile, clock) = (profile, clock)
-        // The walker and the time of the next fix; the stream never asks again before its last ask returned.
-        let state = Mutex((walker: SimulatedWalker(profile: profile), next: clock.now, first: true))
+        // The walker and the time of the last fix (none yet: the first is at the start, at once); the
+        // stream never asks again before its last ask returned.
+        let state = Mutex((walker: SimulatedWalker(profile: profile), last: Date?.none))
+        let start = clock.now
         return AsyncThrowingStream {
-            let (first, next) = state.withLock { ($0.first, $0.next) }
-            if first {
-                state.withLock { $0.first = false }
-                return state.withLock { Fix(coordinate: $0.walker.reported($0.walker.position), timestamp: next) }
+            // The first fix at once; otherwise when the next one is due.
+            let next = state.withLock { state -> (first: Fix?, due: Date) in
+                guard let last = state.last else {
+                    state.last = start
+                    return (Fix(coordinate: state.walker.reported(state.walker.position), timestamp: start), start)
+                }
+                return (nil, last.addingTimeInterval(profile.interval))
             }
-            let due = next.addingTimeInterval(profile.interval)
+            if let first = next.first { return first }
+            let due = next.due
             do { try await clock.sleep(until: due) } catch { return nil }
             return state.withLock {
-                $0.next = due
+                $0.last = due
                 return Fix(coordinate: $0.walker.reported($0.walker.step(seconds: profile.interval)), timestamp: due)
             }
         }
