@@ -96,6 +96,9 @@ public final class RaceSession: RaceSessionUseCase {
                     for try await fix in location.fixes() {
                         if await state.record(fix) == .finished { return }
                     }
+                    // A stream of fixes ends without an error when its reader is cancelled: the run was
+                    // stopped, and the source did not end.
+                    if Task.isCancelled { return }
                     throw RaceSessionError.positionSourceEnded(await state.sourceEnd)
                 } catch is CancellationError {
                     return
