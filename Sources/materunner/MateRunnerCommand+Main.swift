@@ -11,6 +11,12 @@ extension MateRunnerCommand {
     /// same way when a setting gave it.
     static func main() async {
         let environment = ProcessInfo.processInfo.environment
+        // Before any task starts: every task and the sockets on one event loop (ProcessExecutor).
+        do {
+            ProcessExecutor.install(try ProcessExecutor.choice(environment: environment))
+        } catch {
+            exit(withError: CommandRunner.report(FlowError(.config, "\(error)")))
+        }
         let configured: ConfiguredArguments
         do {
             configured = try ConfiguredArguments.resolving(

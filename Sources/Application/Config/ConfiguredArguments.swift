@@ -14,6 +14,7 @@ public struct ConfiguredArguments: Sendable, Equatable {
     /// Variables of ours that set no option (read where they are used), so they need no catalog.
     public static let otherVariables: Set<String> = [
         "MATERUNNER_RACE_KEY", "MATERUNNER_FRONTEND_PATH", "MATERUNNER_SYSTEM_CONFIG", "MATERUNNER_BUILD_DIR",
+        "MATERUNNER_EXECUTOR",
     ]
 
     /// Whether anything may add to `arguments`: a file, `--profile`, or a `MATERUNNER_*` variable that may

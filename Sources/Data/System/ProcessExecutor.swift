@@ -1,0 +1,71 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// Where the process's Swift concurrency runs: on one SwiftNIO event loop, the one that also reads and
+/// writes the race's sockets (the default), or on Swift's own thread pool.
+///
+/// A mate's update used to cross two kinds of thread: the event loop that read the datagram, then the
+/// pool's threads for every task and actor on its way to the screen (the session, the record, the view
+/// model, the frame), each hand-over a thread wake-up. With one event loop for both, the update is read,
+/// applied, recorded and drawn on one thread, and a hand-over is a job on that loop's queue rather than a
+/// wake-up (docs/BENCHMARKS.md, "One thread"). A runner's work is a few hundred microseconds a second, so
+/// one thread has room to spare; the few things that block (a race key's scrypt before the lobby, a
+/// record store's `fdatasync` on GRDB's own queue, a front-end's writes) blocked a pool thread before.
+///
+/// `MATERUNNER_EXECUTOR=pool` keeps Swift's pool (for comparing the two, or should a front-end library
+/// need more than one thread of the host's).
+public enum ProcessExecutor {
+    private static let loopInstalled = Atomic<Bool>(false)
+
+    /// What this process runs on: `loop` once `install(.loop)` succeeded, else `pool` (tests, tools).
+    public static var installed: Choice {
+        loopInstalled.load(ordering: .acquiring) ? .loop : .pool
+    }
+
+    /// The environment variable that chooses (`loop`, the default, or `pool`).
+    public static let variable = "MATERUNNER_EXECUTOR"
+
+    public enum Choice: String, Sendable, CaseIterable {
+        /// One SwiftNIO event loop runs the sockets and every task.
+        case loop
+        /// Swift's cooperative pool runs the tasks; SwiftNIO's loop only the sockets.
+        case pool
+    }
+
+    /// The choice `environment` makes; an unknown value is an error naming the ones known.
+    public static func choice(environment: [String: String]) throws(ProcessExecutorError) -> Choice {
+        guard let value = environment[variable], !value.isEmpty else { return .loop }
+        guard let choice = Choice(rawValue: value.lowercased()) else {
+            throw ProcessExecutorError(value: value)
+        }
+        return choice
+    }
+
+    /// Makes `choice` the executor of this process; returns what was installed. Call once, from the main
+    /// thread, before the first task and before anything uses SwiftNIO's shared event loops. `loop` falls
+    /// back to `pool` where the Swift runtime does not offer the hook SwiftNIO needs.
+    @discardableResult
+    public static func install(_ choice: Choice) -> Choice {
+        switch choice {
+        case .pool:
+            return .pool
+        case .loop:
+            // One loop: the process's sockets, its tasks and its actors on one thread.
+            NIOSingletons.groupLoopCountSuggestion = 1
+            guard NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() else { return .pool }
+            loopInstalled.store(true, ordering: .releasing)
+            return .loop
+        }
+    }
+}
+
+/// `MATERUNNER_EXECUTOR` has a value that names no executor.
+public struct ProcessExecutorError: Error, CustomStringConvertible, Sendable {
+    public let value: String
+
+    public var description: String {
+        let known = ProcessExecutor.Choice.allCases.map(\.rawValue).joined(separator: " or ")
+        return "\(ProcessExecutor.variable)=\(value) names no executor: set it to \(known), or unset it"
+    }
+}

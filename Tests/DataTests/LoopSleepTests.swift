@@ -1,0 +1,56 @@
+import Data
+import Foundation
+import Testing
+
+/// The sleep on the event loop's own timer (`LoopSleep`), which the live race clocks use when every task
+/// runs on that loop (`ProcessExecutor.loop`).
+@Suite("LoopSleep")
+struct LoopSleepTests {
+    @Test("sleeps at least its duration, on the loop's timer; zero or less returns at once")
+    func sleeps() async throws {
+        let clock = ContinuousClock()
+        var started = clock.now
+        try await LoopSleep.sleep(for: .milliseconds(30))
+        #expect(clock.now - started >= .milliseconds(30))
+        started = clock.now
+        try await LoopSleep.sleep(for: .zero)
+        try await LoopSleep.sleep(for: .milliseconds(-5))
+        #expect(clock.now - started < .seconds(5))
+    }
+
+    @Test("cancelled while it sleeps, it throws CancellationError at once; cancelled before, without sleeping")
+    func cancelled() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let sleeping = Task { try await LoopSleep.sleep(for: .seconds(600)) }
+        try await Task.sleep(for: .milliseconds(20))
+        sleeping.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeping.value }
+        #expect(clock.now - started < .seconds(60))
+
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await LoopSleep.sleep(for: .seconds(600))
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+    }
+
+    @Test("many sleeps cancelled at every moment around their timers: each ends once, slept or cancelled")
+    func racingCancels() async throws {
+        // Timers of 0 to 2 ms cancelled after 0 to 2 ms: some fire first, some are cancelled first, some
+        // are cancelled while the loop runs them. None may hang or resume twice (a checked continuation
+        // traps on a second resume).
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<400 {
+                group.addTask {
+                    let sleeping = Task { try await LoopSleep.sleep(for: .microseconds(index % 2000)) }
+                    try await Task.sleep(for: .microseconds((index * 7) % 2000))
+                    sleeping.cancel()
+                    do { try await sleeping.value; return true } catch is CancellationError { return false }
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.count == 400)
+    }
+}
