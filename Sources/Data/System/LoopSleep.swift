@@ -8,11 +8,11 @@ import NIOPosix
 /// runtime instead, which wakes a thread of its pool to resume the task, which then hands over to the
 /// loop: two thread wake-ups a sleep, several times a second for every clock of a race.
 public enum LoopSleep {
-    private enum State {
-        case setting
-        case scheduled(Scheduled<Void>)
+    /// Whether the timer is armed yet, or the task was cancelled before it was.
+    private enum Arming {
+        case pending
+        case armed(Scheduled<Void>)
         case cancelled
-        case ended
     }
 
     /// Suspends for `duration` (at once when it is not positive, after a cancellation check), or throws
@@ -22,63 +22,31 @@ public enum LoopSleep {
         let (seconds, attoseconds) = duration.components
         // At most a year: a longer sleep is woken by a cancel, not by its timer.
         let nanoseconds = max(0, min(seconds, 31_536_000) * 1_000_000_000 + attoseconds / 1_000_000_000)
-        let state = NIOLockedValueBox(State.setting)
+        let arming = NIOLockedValueBox(Arming.pending)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                // Whoever ends the state resumes the task, once: the timer (slept, or cancelled just
-                // before it ran), the cancel before the timer was armed, or the timer's failure.
-                @Sendable func end(_ outcome: (State) -> Result<Void, any Error>?) {
-                    let result = state.withLockedValue { current -> Result<Void, any Error>? in
-                        guard let result = outcome(current) else { return nil }
-                        current = .ended
-                        return result
-                    }
-                    if let result { continuation.resume(with: result) }
-                }
-                let scheduled = loop.scheduleTask(in: .nanoseconds(nanoseconds)) {
-                    end { current in
-                        switch current {
-                        case .setting, .scheduled: .success(())
-                        case .cancelled: .failure(CancellationError())
-                        case .ended: nil
-                        }
-                    }
-                }
-                // Cancelled (or a loop shut down): the task ends with CancellationError.
-                scheduled.futureResult.whenFailure { _ in
-                    end { current in
-                        if case .ended = current { nil } else { .failure(CancellationError()) }
-                    }
+                let scheduled = loop.scheduleTask(in: .nanoseconds(nanoseconds)) {}
+                // The timer's future completes once: when the timer ran, or failed when it was cancelled
+                // first (or its loop shut down). That is the one resumption.
+                scheduled.futureResult.whenComplete { result in
+                    continuation.resume(with: result.mapError { _ in CancellationError() })
                 }
                 // The cancel handler may have run between the check above and here.
-                let cancelled = state.withLockedValue { current -> Bool in
-                    switch current {
-                    case .setting:
-                        current = .scheduled(scheduled)
-                        return false
-                    case .cancelled:
-                        return true
-                    case .scheduled, .ended:
-                        return false
-                    }
+                let cancelled = arming.withLockedValue { current -> Bool in
+                    if case .cancelled = current { return true }
+                    current = .armed(scheduled)
+                    return false
                 }
                 if cancelled { scheduled.cancel() }
             }
         } onCancel: {
-            let scheduled = state.withLockedValue { state -> Scheduled<Void>? in
-                switch state {
-                case .setting:
-                    state = .cancelled
-                    return nil
-                case .scheduled(let scheduled):
-                    state = .cancelled
-                    return scheduled
-                case .cancelled, .ended:
-                    return nil
-                }
+            let armed = arming.withLockedValue { current -> Scheduled<Void>? in
+                defer { current = .cancelled }
+                if case .armed(let scheduled) = current { return scheduled }
+                return nil
             }
-            // Fails the timer's future (unless it ran): its failure handler resumes the task.
-            scheduled?.cancel()
+            // Fails the timer's future unless the timer already ran.
+            armed?.cancel()
         }
     }
 }
