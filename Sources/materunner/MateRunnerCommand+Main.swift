@@ -13,9 +13,9 @@ extension MateRunnerCommand {
         let environment = ProcessInfo.processInfo.environment
         // Before any task starts: every task and the sockets on one event loop (ProcessExecutor).
         do {
-            ProcessExecutor.install(try ProcessExecutor.choice(environment: environment))
+            try ProcessExecutor.install(environment: environment)
         } catch {
-            exit(withError: CommandRunner.report(FlowError(.config, "\(error)")))
+            exit(withError: CommandRunner.report(FlowError(error, otherwise: .software)))
         }
         let configured: ConfiguredArguments
         do {

@@ -1,4 +1,5 @@
 import Data
+import Domain
 import Testing
 
 // Installing an executor changes the whole process, so these tests only read the choice; the end-to-end
@@ -13,12 +14,17 @@ struct ProcessExecutorTests {
         #expect(try ProcessExecutor.choice(environment: ["MATERUNNER_EXECUTOR": "Pool"]) == .pool)
     }
 
-    @Test("another value is an error that names it and the values known")
+    @Test("another value is an error that names it and the values known, a config fault; installing it installs nothing")
     func unknown() {
         #expect {
             _ = try ProcessExecutor.choice(environment: ["MATERUNNER_EXECUTOR": "threads"])
         } throws: { error in
             "\(error)" == "MATERUNNER_EXECUTOR=threads names no executor: set it to loop or pool, or unset it"
+                && (error as? ProcessExecutorError)?.fault == .config
         }
+        #expect(throws: ProcessExecutorError.self) {
+            try ProcessExecutor.install(environment: ["MATERUNNER_EXECUTOR": "threads"])
+        }
+        #expect(ProcessExecutor.installed == .pool)
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -42,6 +43,13 @@ public enum ProcessExecutor {
         return choice
     }
 
+    /// Makes the executor `environment` chooses this process's (`install(_:)`), or throws when the
+    /// variable names none; returns what was installed. For `main`, before anything else.
+    @discardableResult
+    public static func install(environment: [String: String]) throws(ProcessExecutorError) -> Choice {
+        install(try choice(environment: environment))
+    }
+
     /// Makes `choice` the executor of this process; returns what was installed. Call once, from the main
     /// thread, before the first task and before anything uses SwiftNIO's shared event loops. `loop` falls
     /// back to `pool` where the Swift runtime does not offer the hook SwiftNIO needs.
@@ -60,9 +68,11 @@ public enum ProcessExecutor {
     }
 }
 
-/// `MATERUNNER_EXECUTOR` has a value that names no executor.
-public struct ProcessExecutorError: Error, CustomStringConvertible, Sendable {
+/// `MATERUNNER_EXECUTOR` has a value that names no executor: the environment's fault (exit 78).
+public struct ProcessExecutorError: ClassifiedFault, CustomStringConvertible, Sendable {
     public let value: String
+
+    public var fault: Fault { .config }
 
     public var description: String {
         let known = ProcessExecutor.Choice.allCases.map(\.rawValue).joined(separator: " or ")
