@@ -9,6 +9,7 @@ enum CommandRunner {
     static func perform(logLevel: Logger.Level, logFile: String? = nil, _ work: (Logger) async throws -> Void) async throws {
         do {
             let logger = try LogSetup.bootstrap(level: logLevel, file: logFile)
+            logger.debug("\(ProcessExecutor.installed)")
             try await work(logger)
         } catch let exit as ExitCode {
             throw exit

@@ -27,11 +27,19 @@ public enum ProcessExecutor {
     /// The environment variable that chooses (`loop`, the default, or `pool`).
     public static let variable = "MATERUNNER_EXECUTOR"
 
-    public enum Choice: String, Sendable, CaseIterable {
+    public enum Choice: String, Sendable, CaseIterable, CustomStringConvertible {
         /// One SwiftNIO event loop runs the sockets and every task.
         case loop
         /// Swift's cooperative pool runs the tasks; SwiftNIO's loop only the sockets.
         case pool
+
+        /// What runs the process's tasks, as the debug log says it.
+        public var description: String {
+            switch self {
+            case .loop: "tasks run on one SwiftNIO event loop, with the sockets"
+            case .pool: "tasks run on Swift's thread pool (\(ProcessExecutor.variable)=pool or no hook)"
+            }
+        }
     }
 
     /// The choice `environment` makes; an unknown value is an error naming the ones known.
