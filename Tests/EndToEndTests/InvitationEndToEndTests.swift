@@ -78,8 +78,9 @@ struct InvitationEndToEndTests {
     func inviteTimeoutLateAccept() async throws {
         let binary = try BuildProducts.materunner()
         let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        // Bob waits 40 s: with every suite on 2 cores, alice's invitation once had not come within 10 s.
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--port", "\(portB)", "--frontend", "json",
-            "--wait", "10"], input: true)
+            "--wait", "40"], input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--invite-timeout", "1",
             "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--wait", "30"])
         let invitation = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
@@ -93,7 +94,7 @@ struct InvitationEndToEndTests {
             ($0["message"] as? String)?.contains("the invitation from alice expired") == true
         }
         #expect(refused != nil)
-        let runB = await bob.wait(timeout: 30)
+        let runB = await bob.wait(timeout: 60)
         #expect(runB.status == 1)
         #expect(!runB.stdout.contains(#""type":"countdown""#))
     }
