@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import MateRunnerTesting
 @testable import Presentation
+import Synchronization
 import Testing
 
 /// The status at a view's own pace, and the elapsed time riding on the statuses the race makes.
@@ -72,5 +73,32 @@ struct RunningPacedStatusTests {
         #expect(script.history.status.map(\.elapsed) == ["00:00", "00:01", "00:02"])
         script.race.finish()
         try await script.waitForAllOutputsToFinish()
+    }
+
+    @Test("the pace's wait is the dependency's real sleep, for what is left of the interval")
+    func waitsWithTheGivenSleep() async throws {
+        let race = FakeRaceSession()
+        let slept = Mutex<[Duration]>([])
+        let loaded = AsyncStream.makeStream(of: Void.self)
+        let output = RunningViewModel(dependency: .init(race: race, clock: ManualRaceClock(), realSleep: { duration in
+            slept.withLock { $0.append(duration) }
+            try await Task.sleep(for: duration)
+        })).transform(input: .init(viewDidLoad: loaded.stream, stopRequested: AsyncStream { _ in }, cancelConfirmed: AsyncStream { _ in }))
+        loaded.continuation.yield(())
+        let paced = try #require(output.pacedStatus)
+        defer { race.finish() }
+
+        race.send(running(10))
+        _ = await paced(nil)
+        #expect(slept.withLock { $0 }.isEmpty)
+
+        let asked = ContinuousClock.now
+        race.send(running(20))
+        let second = await paced(asked.advanced(by: .milliseconds(200)))
+        #expect(second?.board == RaceBoard(running(20)))
+        let waits = slept.withLock { $0 }
+        #expect(waits.count == 1)
+        #expect(waits.allSatisfy { $0 > .zero && $0 <= .milliseconds(200) })
+        #expect(ContinuousClock.now - asked >= .milliseconds(200))
     }
 }

@@ -8,6 +8,8 @@ struct RunScreen {
     let binder: FrontEndBinder
     let clock: any RaceClock
     let interrupts: @Sendable () -> AsyncStream<Void>
+    /// The screens' real-time pacing (`FlowEnvironment.realSleep`).
+    let realSleep: @Sendable (Duration) async throws -> Void
 
     /// Shows `race` until it ends or is stopped (a front-end's stop, Ctrl-C); returns whether it ended
     /// without an error.
@@ -24,7 +26,8 @@ struct RunScreen {
             snapshotInterval: {
                 let interval = binder.statusInterval
                 return interval > FrontEndBinder.standardStatusInterval ? interval : .zero
-            }
+            },
+            realSleep: realSleep
         ))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
         // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.

@@ -23,12 +23,16 @@ public struct FlowEnvironment: Sendable {
     /// follows: the process's (`SleepLateness.shared`), or a test's own, which other tests' sleeps do not
     /// reach.
     public var lateness: SleepLateness
+    /// Sleeps a real duration, throwing when cancelled: the screens' pacing (`RunningViewModel.Dependency.realSleep`).
+    /// `Task.sleep` by default; the process's event loop's timer where it runs every task (docs/ARCHITECTURE.md, "One thread").
+    public var realSleep: @Sendable (Duration) async throws -> Void
 
     /// An environment.
     public init(
         screen: any FrontEndScreen, clock: any RaceClock, timings: RunTimings,
         interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil,
-        startRaceTime: @escaping @Sendable () -> Void = {}, lateness: SleepLateness = .shared
+        startRaceTime: @escaping @Sendable () -> Void = {}, lateness: SleepLateness = .shared,
+        realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.screen = screen
         self.clock = clock
@@ -38,6 +42,7 @@ public struct FlowEnvironment: Sendable {
         self.errors = errors
         self.startRaceTime = startRaceTime
         self.lateness = lateness
+        self.realSleep = realSleep
     }
 
     /// A binder on `screen` whose reports are logged, and its errors written to `errors`.
@@ -47,6 +52,6 @@ public struct FlowEnvironment: Sendable {
 
     /// The running screen on `binder`.
     func runScreen(_ binder: FrontEndBinder) -> RunScreen {
-        RunScreen(binder: binder, clock: clock, interrupts: interrupts)
+        RunScreen(binder: binder, clock: clock, interrupts: interrupts, realSleep: realSleep)
     }
 }

@@ -6,12 +6,8 @@ extension SleepLateness {
     public func sleep(for duration: Duration) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: duration)
-        // On the event loop that runs every task, its own timer (LoopSleep); else Swift's.
-        if ProcessExecutor.installed == .loop {
-            try await LoopSleep.sleep(for: duration)
-        } else {
-            try await Task.sleep(until: deadline, clock: clock)
-        }
+        // On the event loop that runs every task, its own timer; else Swift's.
+        try await LoopSleep.realSleep(for: duration)
         report(clock.now - deadline)
     }
 }

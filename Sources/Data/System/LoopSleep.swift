@@ -49,4 +49,15 @@ public enum LoopSleep {
             armed?.cancel()
         }
     }
+
+    /// Sleeps `duration` of real time on whatever runs this process's tasks: the event loop's timer
+    /// (`sleep(for:on:)`) once `ProcessExecutor` installed it, else `Task.sleep`. Throws
+    /// `CancellationError` when the task is cancelled meanwhile.
+    public static func realSleep(for duration: Duration) async throws {
+        if ProcessExecutor.installed == .loop {
+            try await sleep(for: duration)
+        } else {
+            try await Task.sleep(for: duration)
+        }
+    }
 }

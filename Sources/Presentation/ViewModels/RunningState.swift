@@ -70,8 +70,11 @@ actor RunningState {
     /// The next status: the newest, once something changed since the last one taken, and not before
     /// `notBefore` (a view's own pace: a change that comes earlier waits until then, and the status is the
     /// newest then; one that comes later is taken at once, without a timer). Nil once the screen is over
-    /// (after the last change) or when the waiting task is cancelled.
-    func next(notBefore: ContinuousClock.Instant? = nil) async -> RunningStatus? {
+    /// (after the last change) or when the waiting task is cancelled. `sleep` waits a real duration.
+    func next(
+        notBefore: ContinuousClock.Instant? = nil,
+        sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) async -> RunningStatus? {
         while true {
             if !due {
                 if finished || Task.isCancelled { return nil }
@@ -84,8 +87,8 @@ actor RunningState {
                 }
                 guard changed else { return nil }
             }
-            if let notBefore, ContinuousClock.now < notBefore {
-                do { try await Task.sleep(until: notBefore, clock: ContinuousClock()) } catch { return nil }
+            if let notBefore, case let now = ContinuousClock.now, now < notBefore {
+                do { try await sleep(notBefore - now) } catch { return nil }
             }
             // Changes that came during the wait are in `last`; another view may have taken it meanwhile.
             if due { return take() }

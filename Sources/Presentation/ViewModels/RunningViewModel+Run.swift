@@ -88,7 +88,10 @@ extension RunningViewModel {
                 }
                 // The race keeps only its newest snapshot for us while we wait (`RaceSession.snapshots()`).
                 let interval = dependency.snapshotInterval()
-                if interval > .zero, snapshot.stage != .complete { try await pacing.sleep(until: taken.advanced(by: interval)) }
+                if interval > .zero, snapshot.stage != .complete {
+                    let left = taken.advanced(by: interval) - pacing.now
+                    if left > .zero { try await dependency.realSleep(left) }
+                }
             }
             if let last, last.stage == .complete {
                 await state.tick(at: dependency.clock.now)

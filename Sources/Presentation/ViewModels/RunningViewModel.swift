@@ -35,12 +35,17 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// overload). Snapshots are state: after a wait the newest is taken and the ones between are never
         /// looked at, recorded or drawn (a finish, a cancel, the result stay in the newest). Zero takes every one.
         public var snapshotInterval: @Sendable () -> Duration
+        /// Sleeps a real duration (throwing when cancelled): the waits of the status's pace and of
+        /// `snapshotInterval`. `Task.sleep` by default; the application passes the sleep of the thread
+        /// that runs its tasks (docs/ARCHITECTURE.md, "One thread"), which wakes no other thread.
+        public var realSleep: @Sendable (Duration) async throws -> Void
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
             race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1,
             role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil,
-            snapshotInterval: @escaping @Sendable () -> Duration = { .zero }
+            snapshotInterval: @escaping @Sendable () -> Duration = { .zero },
+            realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
         ) {
             self.race = race
             self.cheers = cheers
@@ -49,6 +54,7 @@ public final class RunningViewModel: ViewModelType, Sendable {
             self.role = role
             self.positions = positions
             self.snapshotInterval = snapshotInterval
+            self.realSleep = realSleep
         }
 
         /// The input events the screen takes, as front-ends name them (`FrontEndInputEvent.Kind`):
@@ -142,8 +148,9 @@ public final class RunningViewModel: ViewModelType, Sendable {
         }
         let status = AsyncStream<RunningStatus>(unfolding: { await state.next() }, onCancel: { task.cancel() })
         // A view cancelled while it waits ends the run, as a cancelled iteration of `status` does.
+        let sleep = dependency.realSleep
         let paced: @Sendable (ContinuousClock.Instant?) async -> RunningStatus? = { notBefore in
-            await withTaskCancellationHandler { await state.next(notBefore: notBefore) } onCancel: { task.cancel() }
+            await withTaskCancellationHandler { await state.next(notBefore: notBefore, sleep: sleep) } onCancel: { task.cancel() }
         }
         return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream, pacedStatus: paced)
     }
