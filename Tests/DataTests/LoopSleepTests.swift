@@ -18,6 +18,18 @@ struct LoopSleepTests {
         #expect(clock.now - started < .seconds(5))
     }
 
+    @Test("its timer is set on the loop's grid: at least the duration, less than one step more")
+    func grid() async throws {
+        let clock = ContinuousClock()
+        for milliseconds in [1, 7, 33] {
+            let started = clock.now
+            let set = try await LoopSleep.sleep(for: .milliseconds(milliseconds))
+            #expect(set >= .milliseconds(milliseconds))
+            #expect(set < .milliseconds(milliseconds) + LoopSleep.coalescing)
+            #expect(clock.now - started >= set)
+        }
+    }
+
     @Test("cancelled while it sleeps, it throws CancellationError at once; cancelled before, without sleeping")
     func cancelled() async throws {
         let clock = ContinuousClock()

@@ -2,12 +2,14 @@ import Domain
 
 extension SleepLateness {
     /// Sleeps `duration` of real time (throwing `CancellationError` when cancelled), then reports how
-    /// late it woke. A cancelled sleep reports nothing.
+    /// late it woke: after the time its timer was set for, which on the event loop is moved up to the
+    /// loop's timer grid (`LoopSleep.coalescing`), a wait of its own and not lateness. A cancelled sleep
+    /// reports nothing.
     public func sleep(for duration: Duration) async throws {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: duration)
+        let started = clock.now
         // On the event loop that runs every task, its own timer; else Swift's.
-        try await LoopSleep.realSleep(for: duration)
-        report(clock.now - deadline)
+        let set = try await LoopSleep.realSleep(for: duration)
+        report(clock.now - started - max(set, duration))
     }
 }
