@@ -1,4 +1,4 @@
-import Data
+@testable import Data
 import Foundation
 import Testing
 
@@ -18,15 +18,27 @@ struct LoopSleepTests {
         #expect(clock.now - started < .seconds(5))
     }
 
-    @Test("its timer is set on the loop's grid: at least the duration, less than one step more")
-    func grid() async throws {
+    @Test("a timer due within the leeway before one armed ends with it; one due after it, or further before, keeps its own time")
+    func sharesWakeUps() {
+        let ms: UInt64 = 1_000_000
+        let armed: [UInt64] = [100 * ms, 103 * ms, 200 * ms]
+        #expect(LoopSleep.deadline(asking: 99 * ms, armed: armed) == 100 * ms)
+        #expect(LoopSleep.deadline(asking: 100 * ms, armed: armed) == 100 * ms)
+        #expect(LoopSleep.deadline(asking: 101 * ms, armed: armed) == 103 * ms)
+        #expect(LoopSleep.deadline(asking: 104 * ms, armed: armed) == 104 * ms)
+        #expect(LoopSleep.deadline(asking: 195 * ms, armed: armed) == 195 * ms)
+        #expect(LoopSleep.deadline(asking: 196 * ms, armed: armed) == 200 * ms)
+        #expect(LoopSleep.deadline(asking: 50 * ms, armed: []) == 50 * ms)
+    }
+
+    @Test("a timer is set for at least its duration and at most the leeway more")
+    func setWithinLeeway() async throws {
         let clock = ContinuousClock()
         for milliseconds in [1, 7, 33] {
             let started = clock.now
             let set = try await LoopSleep.sleep(for: .milliseconds(milliseconds))
-            #expect(set >= .milliseconds(milliseconds))
-            #expect(set < .milliseconds(milliseconds) + LoopSleep.coalescing)
-            #expect(clock.now - started >= set)
+            #expect(set >= .milliseconds(milliseconds) && set <= .milliseconds(milliseconds) + LoopSleep.leeway)
+            #expect(clock.now - started >= .milliseconds(milliseconds))
         }
     }
 

@@ -2,8 +2,8 @@ import Domain
 
 extension SleepLateness {
     /// Sleeps `duration` of real time (throwing `CancellationError` when cancelled), then reports how
-    /// late it woke: after the time its timer was set for, which on the event loop is moved up to the
-    /// loop's timer grid (`LoopSleep.coalescing`), a wait of its own and not lateness. A cancelled sleep
+    /// late it woke: after the time its timer was set for, which on the event loop may be up to
+    /// `LoopSleep.leeway` later than asked (to share a wake-up), a wait of its own and not lateness. A cancelled sleep
     /// reports nothing.
     public func sleep(for duration: Duration) async throws {
         let clock = ContinuousClock()
