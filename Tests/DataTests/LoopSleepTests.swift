@@ -1,5 +1,7 @@
 @testable import Data
 import Foundation
+import NIOCore
+import NIOPosix
 import Testing
 
 /// The sleep on the event loop's own timer (`LoopSleep`), which the live race clocks use when every task
@@ -18,28 +20,66 @@ struct LoopSleepTests {
         #expect(clock.now - started < .seconds(5))
     }
 
-    @Test("a timer due within the leeway before one armed ends with it; one due after it, or further before, keeps its own time")
-    func sharesWakeUps() {
+    @Test("the shared timer is set for the latest deadline within the leeway of the earliest")
+    func target() {
         let ms: UInt64 = 1_000_000
-        let armed: [UInt64] = [100 * ms, 103 * ms, 200 * ms]
-        #expect(LoopSleep.deadline(asking: 99 * ms, armed: armed) == 100 * ms)
-        #expect(LoopSleep.deadline(asking: 100 * ms, armed: armed) == 100 * ms)
-        #expect(LoopSleep.deadline(asking: 101 * ms, armed: armed) == 103 * ms)
-        #expect(LoopSleep.deadline(asking: 104 * ms, armed: armed) == 104 * ms)
-        #expect(LoopSleep.deadline(asking: 195 * ms, armed: armed) == 195 * ms)
-        #expect(LoopSleep.deadline(asking: 196 * ms, armed: armed) == 200 * ms)
-        #expect(LoopSleep.deadline(asking: 50 * ms, armed: []) == 50 * ms)
+        let leeway = LoopSleep.nanoseconds(LoopSleep.leeway)
+        #expect(leeway == 4 * ms)
+        #expect(SleepTimer.target(of: [UInt64](), leeway: leeway) == nil)
+        #expect(SleepTimer.target(of: [100 * ms], leeway: leeway) == 100 * ms)
+        #expect(SleepTimer.target(of: [103 * ms, 100 * ms, 200 * ms], leeway: leeway) == 103 * ms)
+        #expect(SleepTimer.target(of: [100 * ms, 104 * ms], leeway: leeway) == 104 * ms)
+        #expect(SleepTimer.target(of: [100 * ms, 105 * ms], leeway: leeway) == 100 * ms)
     }
 
-    @Test("a timer is set for at least its duration and at most the leeway more")
-    func setWithinLeeway() async throws {
-        let clock = ContinuousClock()
-        for milliseconds in [1, 7, 33] {
-            let started = clock.now
-            let set = try await LoopSleep.sleep(for: .milliseconds(milliseconds))
-            #expect(set >= .milliseconds(milliseconds) && set <= .milliseconds(milliseconds) + LoopSleep.leeway)
-            #expect(clock.now - started >= .milliseconds(milliseconds))
+    @Test("sleeps due within the leeway end in one wake-up of the loop, none before its time; one due later has its own")
+    func sharesWakeUps() async throws {
+        let ms: UInt64 = 1_000_000
+        let timer = SleepTimer(loop: MultiThreadedEventLoopGroup.singleton.next(), leeway: 4 * ms)
+        let now = NIODeadline.now().uptimeNanoseconds
+        let deadlines = [40 * ms, 41 * ms, 43 * ms, 73 * ms].map { now + $0 }
+        let ends = AsyncStream.makeStream(of: (Int, UInt64, Bool).self)
+        for (index, deadline) in deadlines.enumerated() {
+            timer.add(timer.reserve(), deadline: deadline) { result in
+                ends.continuation.yield((index, NIODeadline.now().uptimeNanoseconds, (try? result.get()) != nil))
+            }
         }
+        var ended: [Int: (at: UInt64, slept: Bool)] = [:]
+        for await (index, at, slept) in ends.stream {
+            ended[index] = (at, slept)
+            if ended.count == deadlines.count { break }
+        }
+        for (index, deadline) in deadlines.enumerated() {
+            let end = try #require(ended[index])
+            #expect(end.slept)
+            #expect(end.at >= deadline)
+        }
+        // The first three at the third's deadline, together; the fourth on its own.
+        #expect(try #require(ended[0]).at >= deadlines[2])
+        #expect(timer.wakeUps == 2)
+    }
+
+    @Test("a sleep cancelled before it is added, or while it waits, ends with CancellationError; the others still end")
+    func timerCancels() async throws {
+        let ms: UInt64 = 1_000_000
+        let timer = SleepTimer(loop: MultiThreadedEventLoopGroup.singleton.next(), leeway: 4 * ms)
+        let now = NIODeadline.now().uptimeNanoseconds
+        let ends = AsyncStream.makeStream(of: (String, Bool).self)
+        let early = timer.reserve()
+        timer.cancel(early)
+        timer.add(early, deadline: now + 10 * ms) { ends.continuation.yield(("early", (try? $0.get()) != nil)) }
+        let waiting = timer.reserve()
+        timer.add(waiting, deadline: now + 3_600_000 * ms) { ends.continuation.yield(("waiting", (try? $0.get()) != nil)) }
+        timer.add(timer.reserve(), deadline: now + 20 * ms) { ends.continuation.yield(("kept", (try? $0.get()) != nil)) }
+        timer.cancel(waiting)
+        var results: [String: Bool] = [:]
+        for await (name, slept) in ends.stream {
+            results[name] = slept
+            if results.count == 3 { break }
+        }
+        #expect(results == ["early": false, "waiting": false, "kept": true])
+        // Cancelling one that ended does nothing.
+        timer.cancel(waiting)
     }
 
     @Test("cancelled while it sleeps, it throws CancellationError at once; cancelled before, without sleeping")

@@ -7,101 +7,168 @@ import NIOPosix
 /// deadline and resumes the sleeping task on the same thread. `Task.sleep` would arm a timer of Swift's
 /// runtime instead, which wakes a thread of its pool to resume the task, which then hands over to the
 /// loop: two thread wake-ups a sleep, several times a second for every clock of a race.
+///
+/// The sleeps share one timer of the loop, which ends every sleep due within `leeway` of the earliest
+/// at once (`SleepTimer`): a race's fix and its elapsed-time tick, both every race second but started a
+/// moment apart, are due a fraction of a millisecond apart and woke the loop twice a race second
+/// instead of once.
 public enum LoopSleep {
-    /// Whether the timer is armed yet, or the task was cancelled before it was.
-    private enum Arming {
-        case pending
-        case armed(Scheduled<Void>)
-        case cancelled
-    }
-
-    /// How much later than asked a timer may fire to share a wake-up with one armed before it: a race's
-    /// fix and its elapsed-time tick, both every race second but started a moment apart, are due a
-    /// fraction of a millisecond apart, and woke the loop twice a race second instead of once.
+    /// How much later than asked a sleep may end to share its wake-up with other sleeps.
     public static let leeway = Duration.milliseconds(4)
-    private static let leewayNanoseconds = UInt64(leeway.components.seconds * 1_000_000_000 + leeway.components.attoseconds / 1_000_000_000)
 
-    /// The deadlines (monotonic nanoseconds) of the sleeps' timers armed and not yet done, with how many
-    /// timers each.
-    private static let armed = NIOLockedValueBox([UInt64: Int]())
+    /// The shared timer of each loop's sleeps, by the loop's identity.
+    private static let timers = NIOLockedValueBox([ObjectIdentifier: SleepTimer]())
 
-    /// The deadline for a timer asked for `asked`: the earliest of `armed` within `leeway` after it (never
-    /// before it), else `asked`.
-    static func deadline(asking asked: UInt64, armed: some Sequence<UInt64>) -> UInt64 {
-        var chosen: UInt64?
-        for deadline in armed where deadline >= asked && deadline - asked <= leewayNanoseconds {
-            chosen = min(chosen ?? deadline, deadline)
-        }
-        return chosen ?? asked
-    }
-
-    /// `deadline(asking:armed:)` of the timers armed now, counted as armed until `disarm`.
-    private static func arm(_ asked: UInt64) -> UInt64 {
-        armed.withLockedValue { armed in
-            let chosen = deadline(asking: asked, armed: armed.keys)
-            armed[chosen, default: 0] += 1
-            return chosen
+    private static func timer(on loop: any EventLoop) -> SleepTimer {
+        timers.withLockedValue { timers in
+            let key = ObjectIdentifier(loop as AnyObject)
+            if let timer = timers[key] { return timer }
+            let timer = SleepTimer(loop: loop, leeway: nanoseconds(leeway))
+            timers[key] = timer
+            return timer
         }
     }
 
-    private static func disarm(_ deadline: UInt64) {
-        armed.withLockedValue { armed in
-            let left = (armed[deadline] ?? 1) - 1
-            armed[deadline] = left > 0 ? left : nil
-        }
-    }
-
-    /// Suspends for `duration` (at once when it is not positive, after a cancellation check), or up to
-    /// `leeway` more to end with a sleep armed before it, or throws `CancellationError` when the task is
-    /// cancelled meanwhile. Returns the time the timer was set for.
-    @discardableResult
-    public static func sleep(for duration: Duration, on loop: any EventLoop = MultiThreadedEventLoopGroup.singleton.any()) async throws -> Duration {
-        try Task.checkCancellation()
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
         let (seconds, attoseconds) = duration.components
         // At most a year: a longer sleep is woken by a cancel, not by its timer.
-        let nanoseconds = max(0, min(seconds, 31_536_000) * 1_000_000_000 + attoseconds / 1_000_000_000)
-        let now = NIODeadline.now().uptimeNanoseconds
-        let deadline = nanoseconds > 0 ? arm(now + UInt64(nanoseconds)) : now
-        let arming = NIOLockedValueBox(Arming.pending)
+        return UInt64(max(0, min(seconds, 31_536_000) * 1_000_000_000 + attoseconds / 1_000_000_000))
+    }
+
+    /// Suspends for `duration`, or up to `leeway` more to end with other sleeps (at once when it is not
+    /// positive, after a cancellation check), or throws `CancellationError` when the task is cancelled
+    /// meanwhile.
+    public static func sleep(for duration: Duration, on loop: any EventLoop = MultiThreadedEventLoopGroup.singleton.any()) async throws {
+        try Task.checkCancellation()
+        let nanoseconds = nanoseconds(duration)
+        guard nanoseconds > 0 else { return }
+        let timer = timer(on: loop)
+        let deadline = NIODeadline.now().uptimeNanoseconds + nanoseconds
+        let id = timer.reserve()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let scheduled = loop.scheduleTask(deadline: .uptimeNanoseconds(deadline)) {}
-                // The timer's future completes once: when the timer ran, or failed when it was cancelled
-                // first (or its loop shut down). That is the one resumption.
-                scheduled.futureResult.whenComplete { result in
-                    if nanoseconds > 0 { disarm(deadline) }
-                    continuation.resume(with: result.mapError { _ in CancellationError() })
-                }
-                // The cancel handler may have run between the check above and here.
-                let cancelled = arming.withLockedValue { current -> Bool in
-                    if case .cancelled = current { return true }
-                    current = .armed(scheduled)
-                    return false
-                }
-                if cancelled { scheduled.cancel() }
+                timer.add(id, deadline: deadline) { continuation.resume(with: $0) }
             }
         } onCancel: {
-            let armed = arming.withLockedValue { current -> Scheduled<Void>? in
-                defer { current = .cancelled }
-                if case .armed(let scheduled) = current { return scheduled }
-                return nil
-            }
-            // Fails the timer's future unless the timer already ran.
-            armed?.cancel()
+            timer.cancel(id)
         }
-        return .nanoseconds(Int64(deadline - now))
     }
 
     /// Sleeps `duration` of real time on whatever runs this process's tasks: the event loop's timer
     /// (`sleep(for:on:)`) once `ProcessExecutor` installed it, else `Task.sleep`. Throws
-    /// `CancellationError` when the task is cancelled meanwhile. Returns the time the timer was set for
-    /// (on the loop, up to `leeway` more).
+    /// `CancellationError` when the task is cancelled meanwhile. Returns how much later than `duration`
+    /// it may have ended by design: `leeway` on the loop, else zero.
     @discardableResult
     public static func realSleep(for duration: Duration) async throws -> Duration {
         if ProcessExecutor.installed == .loop {
-            return try await sleep(for: duration)
+            try await sleep(for: duration)
+            return leeway
         }
         try await Task.sleep(for: duration)
-        return duration
+        return .zero
+    }
+}
+
+/// The sleeps of one event loop and the one timer of the loop that ends them: armed for the latest
+/// deadline within `leeway` of the earliest, so that every sleep due in that window ends in one wake-up
+/// of the loop, none before its deadline and none more than `leeway` after it.
+final class SleepTimer: Sendable {
+    private struct Sleeper {
+        var deadline: UInt64
+        var resume: @Sendable (Result<Void, any Error>) -> Void
+    }
+
+    /// A sleep: its id reserved (its task may be cancelled before it is added), or waiting.
+    private enum Entry {
+        case reserved
+        case waiting(Sleeper)
+
+        var sleeper: Sleeper? {
+            if case .waiting(let sleeper) = self { sleeper } else { nil }
+        }
+    }
+
+    private struct State {
+        var nextID: UInt64 = 0
+        var entries: [UInt64: Entry] = [:]
+        var armed: (deadline: UInt64, scheduled: Scheduled<Void>)?
+        var wakeUps = 0
+    }
+
+    private let loop: any EventLoop
+    private let leeway: UInt64
+    private let state = NIOLockedValueBox(State())
+
+    init(loop: any EventLoop, leeway: UInt64) {
+        self.loop = loop
+        self.leeway = leeway
+    }
+
+    /// The timer's deadline for sleeps due at `deadlines`: the latest of them within `leeway` of the
+    /// earliest; nil for none.
+    static func target(of deadlines: some Sequence<UInt64>, leeway: UInt64) -> UInt64? {
+        guard let earliest = deadlines.min() else { return nil }
+        return deadlines.filter { $0 <= earliest + leeway }.max()
+    }
+
+    /// How many times the loop's timer ended sleeps.
+    var wakeUps: Int { state.withLockedValue(\.wakeUps) }
+
+    /// An id for a sleep about to be added (or cancelled first).
+    func reserve() -> UInt64 {
+        state.withLockedValue { state in
+            defer { state.nextID += 1 }
+            state.entries[state.nextID] = .reserved
+            return state.nextID
+        }
+    }
+
+    /// Ends the sleep `id` (`resume` with success) once `deadline` (monotonic nanoseconds) has passed, in
+    /// a wake-up of the loop shared with the sleeps due within `leeway`; at once with
+    /// `CancellationError` when it was cancelled already.
+    func add(_ id: UInt64, deadline: UInt64, resume: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        let cancelled = state.withLockedValue { state -> Bool in
+            guard state.entries[id] != nil else { return true }
+            state.entries[id] = .waiting(Sleeper(deadline: deadline, resume: resume))
+            rearm(&state)
+            return false
+        }
+        if cancelled { resume(.failure(CancellationError())) }
+    }
+
+    /// Ends the sleep `id` with `CancellationError`, unless it ended already.
+    func cancel(_ id: UInt64) {
+        let sleeper = state.withLockedValue { state -> Sleeper? in
+            // Reserved: `add` finds it gone and ends it. Gone: it ended already.
+            guard let sleeper = state.entries.removeValue(forKey: id)?.sleeper else { return nil }
+            rearm(&state)
+            return sleeper
+        }
+        sleeper?.resume(.failure(CancellationError()))
+    }
+
+    /// Arms the loop's timer for the sleeps left, moving it when their target moved.
+    private func rearm(_ state: inout State) {
+        let target = Self.target(of: state.entries.values.lazy.compactMap(\.sleeper?.deadline), leeway: leeway)
+        if let armed = state.armed, armed.deadline == target { return }
+        state.armed?.scheduled.cancel()
+        state.armed = target.map { target in
+            (target, loop.scheduleTask(deadline: .uptimeNanoseconds(target)) { [weak self] in self?.fire(target) })
+        }
+    }
+
+    /// The timer armed for `target` ran: ends every sleep due by now, and arms for the rest.
+    private func fire(_ target: UInt64) {
+        let now = NIODeadline.now().uptimeNanoseconds
+        let due = state.withLockedValue { state -> [Sleeper] in
+            let due = state.entries.compactMap { id, entry in entry.sleeper.flatMap { $0.deadline <= now ? (id, $0) : nil } }
+            for (id, _) in due { state.entries.removeValue(forKey: id) }
+            if !due.isEmpty { state.wakeUps += 1 }
+            // A timer moved meanwhile may still run once: the one armed now stays.
+            if state.armed?.deadline == target { state.armed = nil }
+            rearm(&state)
+            return due.map(\.1).sorted { $0.deadline < $1.deadline }
+        }
+        for sleeper in due { sleeper.resume(.success(())) }
     }
 }
