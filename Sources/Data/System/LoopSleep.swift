@@ -107,12 +107,16 @@ final class SleepTimer: Sendable {
     /// The timer's deadline for sleeps due at `deadlines`: the latest of them within `leeway` of the
     /// earliest; nil for none.
     static func target(of deadlines: some Sequence<UInt64>, leeway: UInt64) -> UInt64? {
-        guard let earliest = deadlines.min() else { return nil }
-        return deadlines.filter { $0 <= earliest + leeway }.max()
+        var earliest = UInt64.max
+        for deadline in deadlines where deadline < earliest { earliest = deadline }
+        guard earliest != .max else { return nil }
+        var target = earliest
+        for deadline in deadlines where deadline > target && deadline - earliest <= leeway { target = deadline }
+        return target
     }
 
     /// How many times the loop's timer ended sleeps.
-    var wakeUps: Int { state.withLockedValue(\.wakeUps) }
+    var wakeUps: Int { state.withLockedValue { $0.wakeUps } }
 
     /// An id for a sleep about to be added (or cancelled first).
     func reserve() -> UInt64 {
@@ -147,9 +151,10 @@ final class SleepTimer: Sendable {
         sleeper?.resume(.failure(CancellationError()))
     }
 
-    /// Arms the loop's timer for the sleeps left, moving it when their target moved.
+    /// Arms the loop's timer for the sleeps left, moving it when their target moved. (No key paths here:
+    /// `\.sleeper?.deadline` cost about 3 000 instructions a sleep, projected at run time.)
     private func rearm(_ state: inout State) {
-        let target = Self.target(of: state.entries.values.lazy.compactMap(\.sleeper?.deadline), leeway: leeway)
+        let target = Self.target(of: state.entries.values.lazy.compactMap { $0.sleeper?.deadline }, leeway: leeway)
         if let armed = state.armed, armed.deadline == target { return }
         state.armed?.scheduled.cancel()
         state.armed = target.map { target in
@@ -161,13 +166,16 @@ final class SleepTimer: Sendable {
     private func fire(_ target: UInt64) {
         let now = NIODeadline.now().uptimeNanoseconds
         let due = state.withLockedValue { state -> [Sleeper] in
-            let due = state.entries.compactMap { id, entry in entry.sleeper.flatMap { $0.deadline <= now ? (id, $0) : nil } }
+            var due: [(id: UInt64, sleeper: Sleeper)] = []
+            for (id, entry) in state.entries {
+                if case .waiting(let sleeper) = entry, sleeper.deadline <= now { due.append((id, sleeper)) }
+            }
             for (id, _) in due { state.entries.removeValue(forKey: id) }
             if !due.isEmpty { state.wakeUps += 1 }
             // A timer moved meanwhile may still run once: the one armed now stays.
             if state.armed?.deadline == target { state.armed = nil }
             rearm(&state)
-            return due.map(\.1).sorted { $0.deadline < $1.deadline }
+            return due.count > 1 ? due.map { $0.sleeper }.sorted { $0.deadline < $1.deadline } : due.map { $0.sleeper }
         }
         for sleeper in due { sleeper.resume(.success(())) }
     }
