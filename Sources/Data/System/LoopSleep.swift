@@ -175,7 +175,7 @@ final class SleepTimer: Sendable {
             // A timer moved meanwhile may still run once: the one armed now stays.
             if state.armed?.deadline == target { state.armed = nil }
             rearm(&state)
-            return due.count > 1 ? due.map { $0.sleeper }.sorted { $0.deadline < $1.deadline } : due.map { $0.sleeper }
+            return due.map { $0.sleeper }.sorted { $0.deadline < $1.deadline }
         }
         for sleeper in due { sleeper.resume(.success(())) }
     }

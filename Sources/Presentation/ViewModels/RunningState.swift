@@ -71,10 +71,7 @@ actor RunningState {
     /// `notBefore` (a view's own pace: a change that comes earlier waits until then, and the status is the
     /// newest then; one that comes later is taken at once, without a timer). Nil once the screen is over
     /// (after the last change) or when the waiting task is cancelled. `sleep` waits a real duration.
-    func next(
-        notBefore: ContinuousClock.Instant? = nil,
-        sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-    ) async -> RunningStatus? {
+    func next(notBefore: ContinuousClock.Instant? = nil, sleep: @Sendable (Duration) async throws -> Void) async -> RunningStatus? {
         while true {
             if !due {
                 if finished || Task.isCancelled { return nil }

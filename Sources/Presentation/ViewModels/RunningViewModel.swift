@@ -146,9 +146,9 @@ public final class RunningViewModel: ViewModelType, Sendable {
             await state.finish()
             outputs.finish()
         }
-        let status = AsyncStream<RunningStatus>(unfolding: { await state.next() }, onCancel: { task.cancel() })
-        // A view cancelled while it waits ends the run, as a cancelled iteration of `status` does.
         let sleep = dependency.realSleep
+        let status = AsyncStream<RunningStatus>(unfolding: { await state.next(sleep: sleep) }, onCancel: { task.cancel() })
+        // A view cancelled while it waits ends the run, as a cancelled iteration of `status` does.
         let paced: @Sendable (ContinuousClock.Instant?) async -> RunningStatus? = { notBefore in
             await withTaskCancellationHandler { await state.next(notBefore: notBefore, sleep: sleep) } onCancel: { task.cancel() }
         }
