@@ -155,7 +155,8 @@ struct FrontEndFrameWriter {
 
     private mutating func integer(_ name: StaticString, _ value: Int, _ object: inout ObjectState) {
         key(name, &object)
-        bytes.append(contentsOf: value.description.utf8)
+        var text = value.description
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// A double as `JSONEncoder` writes it: its shortest round-tripping `description`, without a
@@ -164,9 +165,14 @@ struct FrontEndFrameWriter {
         guard let value else { return }
         guard value.isFinite else { throw NonFiniteNumber(key: "\(name)") }
         key(name, &object)
+        // The description's bytes as they are (appending `String.UTF8View` goes byte by byte, and
+        // `hasSuffix` and `removeLast` on the text cost more than the number's digits).
         var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { utf8 in
+            let count = utf8.count
+            let whole = count > 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? count - 2 : count)]))
+        }
     }
 
     /// A rare nested object through `JSONEncoder`, put in place.

@@ -63,6 +63,14 @@ struct RunnerTests {
         #expect(try #require(RunnerID(hex: "00000000000000FF")).rawValue == 255)
         let id = RunnerID(rawValue: 0x0123_4567_89AB_CDEF)
         #expect(RunnerID(hex: id.description) == id)
+        #expect(RunnerID(rawValue: 0).description == "0000000000000000")
+        #expect(id.description == "0123456789abcdef")
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let value = UInt64.random(in: 0...UInt64.max, using: &random) >> UInt64.random(in: 0...63, using: &random)
+            let padded = String(repeating: "0", count: 16 - String(value, radix: 16).count) + String(value, radix: 16)
+            #expect(RunnerID(rawValue: value).description == padded)
+        }
     }
 
     @Test("malformed hex ids are refused", arguments: ["", "xyz", "12345678901234567", "-1", "0x10"])

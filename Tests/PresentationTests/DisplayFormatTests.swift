@@ -112,6 +112,28 @@ struct DisplayFormatTests {
         #expect(DisplayFormat.calories(kilocalories) == expected)
     }
 
+    @Test("times, distances, paces and calories are the text string interpolation makes, on random values")
+    func sameTextAsInterpolation() {
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let value = Double.random(in: 0..<1, using: &random) * pow(10, Double(Int.random(in: 0...9, using: &random)))
+            let total = Int(value.rounded(.down))
+            let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+            let elapsed = hours > 0 ? "\(twoDigits(hours)):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(twoDigits(minutes)):\(twoDigits(seconds))"
+            #expect(DisplayFormat.elapsed(value) == elapsed)
+            let tens = Int((value / 10 + 1e-9).rounded(.down))
+            let kilometres = "\(tens / 100).\(tens % 100 < 10 ? "0" : "")\(tens % 100)"
+            #expect(DisplayFormat.kilometres(value) == kilometres)
+            #expect(DisplayFormat.distance(value) == kilometres + " km")
+            #expect(DisplayFormat.calories(value) == "\(Int((value + 1e-9).rounded(.down))) kcal")
+            let speed = value / 1_000
+            let paceSeconds = speed > 0 ? Int((1000 / speed + 1e-9).rounded(.down)) : Int.max
+            let pace = speed > 0 && 1000 / speed < 6_000 && paceSeconds < 6_000 ? "\(paceSeconds / 60):\(twoDigits(paceSeconds % 60)) /km" : "--:-- /km"
+            #expect(DisplayFormat.pace(metresPerSecond: speed) == pace)
+        }
+    }
+
     @Test("numbers too large for a whole Int show as the display limit instead of trapping (a damaged record)")
     func hugeValuesDoNotTrap() {
         for huge in [1e13, 1e19, 1e300, Double.greatestFiniteMagnitude] {

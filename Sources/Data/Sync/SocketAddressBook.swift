@@ -6,28 +6,38 @@ import Synchronization
 /// both ways as text; an IPv6 address with a scope (a link-local mate, `fe80::…%eth0`) loses its scope
 /// as text, so the socket addresses of those are remembered (a bounded number) and used to send back.
 final class SocketAddressBook: Sendable {
-    /// The most scoped addresses remembered.
+    /// The most scoped addresses remembered, and the most sources whose text is kept.
     static let capacity = 256
 
-    private let scoped = Mutex<[PeerAddress: SocketAddress]>([:])
+    private struct Known {
+        /// Scoped IPv6 addresses, to send back to with their scope.
+        var scoped: [PeerAddress: SocketAddress] = [:]
+        /// The `PeerAddress` of each source heard lately: every datagram read needs its source as text,
+        /// and `inet_ntop` (through `snprintf`) costs several times the lookup. Emptied when full.
+        var sources: [SocketAddress: PeerAddress] = [:]
+    }
+
+    private let known = Mutex(Known())
 
     /// An empty book.
     init() {}
 
     /// The `PeerAddress` of a socket address (host: its IP address as text).
     func peerAddress(of address: SocketAddress) -> PeerAddress {
+        if let peer = known.withLock({ $0.sources[address] }) { return peer }
         let peer = PeerAddress(host: address.ipAddress ?? "\(address)", port: address.port ?? 0)
-        if case .v6(let v6) = address, v6.address.sin6_scope_id != 0 {
-            scoped.withLock { known in
-                if known[peer] != nil || known.count < Self.capacity { known[peer] = address }
-            }
+        let isScoped = if case .v6(let v6) = address { v6.address.sin6_scope_id != 0 } else { false }
+        known.withLock { known in
+            if known.sources.count >= Self.capacity { known.sources.removeAll(keepingCapacity: true) }
+            known.sources[address] = peer
+            if isScoped, known.scoped[peer] != nil || known.scoped.count < Self.capacity { known.scoped[peer] = address }
         }
         return peer
     }
 
     /// The socket address datagrams to `peer` go to; nil when its host is not an IP address.
     func socketAddress(of peer: PeerAddress) -> SocketAddress? {
-        if let known = scoped.withLock({ $0[peer] }) { return known }
+        if let scoped = known.withLock({ $0.scoped[peer] }) { return scoped }
         return try? SocketAddress(ipAddress: peer.host, port: peer.port)
     }
 }

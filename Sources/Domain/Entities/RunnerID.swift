@@ -18,9 +18,16 @@ public struct RunnerID: Sendable, Hashable, Comparable, Codable, CustomStringCon
         rawValue = value
     }
 
+    /// 16 lowercase hex digits, leading zeros kept (every row of a status frame and every sample of a
+    /// record has one: written directly rather than padded after `String(_:radix:)`).
     public var description: String {
-        let digits = String(rawValue, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: rawValue >> UInt64(60 - 4 * index)) & 0xF
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return String(decoding: digits, as: UTF8.self)
+        }
     }
 
     public static func < (lhs: RunnerID, rhs: RunnerID) -> Bool {

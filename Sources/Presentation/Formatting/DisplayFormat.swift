@@ -10,20 +10,29 @@ public enum DisplayFormat {
     /// non-finite values show as `00:00`; values beyond `displayLimit` as that limit.
     public static func elapsed(_ seconds: TimeInterval) -> String {
         let total = seconds.isFinite && seconds > 0 ? Int(min(seconds, displayLimit).rounded(.down)) : 0
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0 ? "\(twoDigits(hours)):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(twoDigits(minutes)):\(twoDigits(secs))"
+        let hours = total / 3600
+        return ASCIIText.make { text in
+            if hours > 0 {
+                text.append(hours, width: 2)
+                text.append(":")
+            }
+            text.append(total / 60 % 60, width: 2)
+            text.append(":")
+            text.append(total % 60, width: 2)
+        }
     }
 
     /// Kilometres with 2 decimals, truncated (not rounded): 999 m is `0.99`, never `1.00`.
     public static func kilometres(_ metres: Double) -> String {
-        let tens = metres.isFinite && metres > 0 ? Int((min(metres, displayLimit) / 10 + 1e-9).rounded(.down)) : 0
-        let fraction = tens % 100
-        return "\(tens / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        ASCIIText.make { $0.appendKilometres(metres) }
     }
 
     /// `kilometres(_:)` with the unit: `0.42 km`.
     public static func distance(_ metres: Double) -> String {
-        kilometres(metres) + " km"
+        ASCIIText.make { text in
+            text.appendKilometres(metres)
+            text.append(" km")
+        }
     }
 
     /// Pace per kilometre from a speed, `M:SS /km` (whole seconds, truncated); `--:-- /km` when
@@ -32,13 +41,21 @@ public enum DisplayFormat {
         guard speed.isFinite, speed > 0, 1000 / speed < 100 * 60 else { return "--:-- /km" }
         let seconds = Int((1000 / speed + 1e-9).rounded(.down))
         guard seconds < 100 * 60 else { return "--:-- /km" }
-        return "\(seconds / 60):\(twoDigits(seconds % 60)) /km"
+        return ASCIIText.make { text in
+            text.append(seconds / 60)
+            text.append(":")
+            text.append(seconds % 60, width: 2)
+            text.append(" /km")
+        }
     }
 
     /// Whole kilocalories, truncated: `23 kcal`; negative or non-finite values show `0 kcal`.
     public static func calories(_ kilocalories: Double) -> String {
         let whole = kilocalories.isFinite && kilocalories > 0 ? Int((min(kilocalories, displayLimit) + 1e-9).rounded(.down)) : 0
-        return "\(whole) kcal"
+        return ASCIIText.make { text in
+            text.append(whole)
+            text.append(" kcal")
+        }
     }
 
     /// Whole percent of a 0...1 fraction, truncated.
@@ -101,8 +118,59 @@ public enum DisplayFormat {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
+}
 
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+/// A short ASCII text written on the stack and made a `String` once: the board formats a distance, a
+/// time and a pace for every runner of every status frame, and string interpolation (a string per
+/// part, then one for the whole) cost several times the digits.
+struct ASCIIText {
+    /// Room for the longest text made here (a time of `displayLimit` seconds is 15 bytes).
+    private static let capacity = 40
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+
+    private init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// The text `write` puts together.
+    static func make(_ write: (inout ASCIIText) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var text = ASCIIText(buffer)
+            write(&text)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<text.count]), as: UTF8.self)
+        }
+    }
+
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { for byte in $0 { append(byte: byte) } }
+    }
+
+    /// A non-negative whole number in decimal, with leading zeros to `width` digits.
+    mutating func append(_ value: Int, width: Int = 1) {
+        var remaining = value.magnitude
+        var digits = 0
+        var divisor: UInt = 1
+        while divisor <= remaining / 10 || digits + 1 < width {
+            divisor *= 10
+            digits += 1
+        }
+        while divisor > 0 {
+            append(byte: UInt8(ascii: "0") + UInt8(remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Kilometres with 2 decimals, truncated (`DisplayFormat.kilometres(_:)`).
+    mutating func appendKilometres(_ metres: Double) {
+        let tens = metres.isFinite && metres > 0 ? Int((min(metres, DisplayFormat.displayLimit) / 10 + 1e-9).rounded(.down)) : 0
+        append(tens / 100)
+        append(".")
+        append(tens % 100, width: 2)
+    }
+
+    private mutating func append(byte: UInt8) {
+        guard count < buffer.count else { return }
+        buffer[count] = byte
+        count += 1
     }
 }
