@@ -32,12 +32,14 @@ extension PeerState {
             statistics.groupSent += 1
             out.append(OutgoingDatagram(bytes, to: group))
         }
-        out += deltas.bodies(for: report, number: number, to: unicastRecipients(now: now)).map { peer, message in
-            let bytes = encode(SyncDatagram(sender: sender, sequence: number, message: message))
+        // A loop, not a closure: a closure using `encode` and `deltas` here copied the whole state per publish.
+        let key = self.key
+        for (peer, message) in deltas.bodies(for: report, number: number, to: unicastRecipients(now: now)) {
+            let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: sender, sequence: number, message: message), key: key)
             var isDelta = false
             if case .progressDelta = message { isDelta = true }
             deltas.countUpdate(bytes: bytes.count, delta: isDelta)
-            return OutgoingDatagram(bytes, to: peer)
+            out.append(OutgoingDatagram(bytes, to: peer))
         }
         return out
     }

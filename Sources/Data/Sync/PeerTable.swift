@@ -63,14 +63,19 @@ struct PeerTable: Sendable {
     /// `bytes` came from `address` in a valid datagram that makes it a peer: learned (unvalidated) if
     /// new, its silence reset, and its credit for a challenge grown while it is unvalidated.
     mutating func heard(_ address: PeerAddress, bytes: Int, now: UInt64) {
-        if entries[address] == nil {
-            guard makeRoom() else { return }
-            insert(address, Entry(origin: .learned, validated: false, lastHeard: now, cookie: UInt64.random(in: 1...UInt64.max)))
+        // A known address (nearly every datagram): one lookup, the entry changed in place.
+        if let index = entries.index(forKey: address) {
+            entries.values[index].lastHeard = now
+            if !entries.values[index].validated {
+                entries.values[index].credit = min(Self.maximumCredit, entries.values[index].credit + bytes)
+            }
+            return
         }
-        guard var entry = entries[address] else { return }
-        entry.lastHeard = now
-        if !entry.validated { entry.credit = min(Self.maximumCredit, entry.credit + bytes) }
-        entries[address] = entry
+        guard makeRoom() else { return }
+        insert(address, Entry(
+            origin: .learned, validated: false, lastHeard: now, cookie: UInt64.random(in: 1...UInt64.max),
+            credit: min(Self.maximumCredit, bytes)
+        ))
     }
 
     /// An address a start outcome names: challenged (`namedChallenges` times) before anything else goes to it.

@@ -85,11 +85,15 @@ struct ProgressDeltas: Sendable {
     /// unicast (`acknowledge`), acknowledges it with our next hello; a state heard on the multicast group
     /// needs none (the group gets full states only).
     mutating func hold(_ report: ProgressReportDTO, number: UInt32, from sender: RunnerID, at address: PeerAddress, acknowledge: Bool = true) {
-        guard received[sender] != nil || received.count < UDPRaceSyncRepository.maximumPeers else { return }
-        var states = received[sender, default: []]
-        states.append((number, report))
-        if states.count > Self.kept { states.removeFirst(states.count - Self.kept) }
-        received[sender] = states
+        // In place: a copy of the states taken out and put back copied all of them, every datagram.
+        if let index = received.index(forKey: sender) {
+            received.values[index].append((number, report))
+            let excess = received.values[index].count - Self.kept
+            if excess > 0 { received.values[index].removeFirst(excess) }
+        } else {
+            guard received.count < UDPRaceSyncRepository.maximumPeers else { return }
+            received[sender] = [(number, report)]
+        }
         if acknowledge, number > acknowledgements[sender]?.number ?? 0 { acknowledgements[sender] = (number, address, true) }
     }
 

@@ -64,17 +64,18 @@ struct RunnerDirectory: Sendable {
 
     /// Records an accepted datagram `number` from `sender`; returns the runner evicted to make room, if any.
     mutating func accept(_ sender: RunnerID, number: UInt32, now: UInt64) -> RunnerID? {
-        var evicted: RunnerID?
-        if records[sender] == nil {
-            evicted = records.count >= capacity ? victim() : nil
-            if let evicted { records[evicted] = nil }
-            records[sender] = Record(highest: number, highestAt: now, lastHeard: now)
+        // A runner heard before (every datagram but its first): one lookup, the record changed in place.
+        if let index = records.index(forKey: sender) {
+            records.values[index].lastHeard = now
+            if number > records.values[index].highest {
+                records.values[index].highest = number
+                records.values[index].highestAt = now
+            }
+            return nil
         }
-        records[sender]?.lastHeard = now
-        if let record = records[sender], number > record.highest {
-            records[sender]?.highest = number
-            records[sender]?.highestAt = now
-        }
+        let evicted = records.count >= capacity ? victim() : nil
+        if let evicted { records[evicted] = nil }
+        records[sender] = Record(highest: number, highestAt: now, lastHeard: now)
         return evicted
     }
 
