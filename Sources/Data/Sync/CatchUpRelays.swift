@@ -42,10 +42,15 @@ struct CatchUpRelays: Sendable {
 
     /// Notes any datagram number from `sender`.
     mutating func saw(_ number: UInt32, from sender: RunnerID) {
-        guard highest[sender] != nil || highest.count < Self.capacity else { return }
-        highest[sender] = max(highest[sender] ?? 0, number)
+        // Every datagram comes here: one lookup for a sender seen before.
+        if let index = highest.index(forKey: sender) {
+            highest.values[index] = max(highest.values[index], number)
+        } else {
+            guard highest.count < Self.capacity else { return }
+            highest[sender] = number
+        }
         // Caught up: its numbers went above the highest of its previous process.
-        if pending[sender] != nil, number > restartMarks[sender] ?? 0 { pending[sender] = nil }
+        if !pending.isEmpty, pending[sender] != nil, number > restartMarks[sender] ?? 0 { pending[sender] = nil }
     }
 
     /// Notes a progress from `sender`, as applied (the last one by number).
