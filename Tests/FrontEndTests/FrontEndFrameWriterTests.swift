@@ -44,7 +44,7 @@ struct FrontEndFrameWriterTests {
 
     static func runner(_ rng: inout Seeded) -> FrontEndRunner {
         FrontEndRunner(
-            id: text(&rng), name: text(&rng), me: .random(using: &rng), rank: maybe(&rng) { Int.random(in: -5...100, using: &$0) },
+            id: text(&rng), name: text(&rng), me: .random(using: &rng), rank: maybe(&rng) { Bool.random(using: &$0) ? Int.random(in: -5...100, using: &$0) : [Int.min, Int.max, -10, 10, 1_000_000].randomElement(using: &$0)! },
             state: text(&rng), distance: text(&rng), distanceMetres: number(&rng), progress: number(&rng), leader: .random(using: &rng),
             time: text(&rng), timeSeconds: number(&rng), finishSeconds: maybe(&rng, number), pace: maybe(&rng, text),
             speedMetresPerSecond: maybe(&rng, number), calories: maybe(&rng, text), caloriesKcal: maybe(&rng, number),
