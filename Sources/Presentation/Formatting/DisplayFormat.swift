@@ -86,24 +86,22 @@ public enum DisplayFormat {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let ofDay = seconds - days * 86_400
         let (year, month, day) = civil(daysSince1970: days)
-        var text = [UInt8]()
-        text.reserveCapacity(24)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
+        return ASCIIText.make { text in
+            text.append(year, width: 4)
+            text.append("-")
+            text.append(month, width: 2)
+            text.append("-")
+            text.append(day, width: 2)
+            text.append("T")
+            text.append(ofDay / 3600, width: 2)
+            text.append(":")
+            text.append(ofDay / 60 % 60, width: 2)
+            text.append(":")
+            text.append(ofDay % 60, width: 2)
+            text.append(".")
+            text.append(milliseconds, width: 3)
+            text.append("Z")
         }
-        digits(year, 4); text.append(UInt8(ascii: "-"))
-        digits(month, 2); text.append(UInt8(ascii: "-"))
-        digits(day, 2); text.append(UInt8(ascii: "T"))
-        digits(ofDay / 3600, 2); text.append(UInt8(ascii: ":"))
-        digits(ofDay / 60 % 60, 2); text.append(UInt8(ascii: ":"))
-        digits(ofDay % 60, 2); text.append(UInt8(ascii: "."))
-        digits(milliseconds, 3); text.append(UInt8(ascii: "Z"))
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
@@ -124,7 +122,7 @@ public enum DisplayFormat {
 /// time and a pace for every runner of every status frame, and string interpolation (a string per
 /// part, then one for the whole) cost several times the digits.
 struct ASCIIText {
-    /// Room for the longest text made here (a time of `displayLimit` seconds is 15 bytes).
+    /// Room for the longest text made here (a timestamp is 24 bytes, a time of `displayLimit` seconds 15).
     private static let capacity = 40
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private var count = 0
