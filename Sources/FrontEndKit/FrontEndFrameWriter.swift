@@ -156,14 +156,7 @@ struct FrontEndFrameWriter {
     private mutating func integer(_ name: StaticString, _ value: Int, _ object: inout ObjectState) {
         key(name, &object)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var remaining = value.magnitude
-        var divisor: UInt = 1
-        while divisor <= remaining / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(remaining / divisor))
-            remaining %= divisor
-            divisor /= 10
-        }
+        ASCIIText.forEachDigit(of: value.magnitude) { bytes.append($0) }
     }
 
     /// A double as `JSONEncoder` writes it: its shortest round-tripping `description`, without a

@@ -1,4 +1,5 @@
 import Foundation
+import FrontEndKit
 
 /// Turns Domain numbers (metres, seconds) into what a person reads.
 public enum DisplayFormat {
@@ -118,57 +119,12 @@ public enum DisplayFormat {
     }
 }
 
-/// A short ASCII text written on the stack and made a `String` once: the board formats a distance, a
-/// time and a pace for every runner of every status frame, and string interpolation (a string per
-/// part, then one for the whole) cost several times the digits.
-struct ASCIIText {
-    /// Room for the longest text made here (a timestamp is 24 bytes, a time of `displayLimit` seconds 15).
-    private static let capacity = 40
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private var count = 0
-
-    private init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
-
-    /// The text `write` puts together.
-    static func make(_ write: (inout ASCIIText) -> Void) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var text = ASCIIText(buffer)
-            write(&text)
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<text.count]), as: UTF8.self)
-        }
-    }
-
-    mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { for byte in $0 { append(byte: byte) } }
-    }
-
-    /// A non-negative whole number in decimal, with leading zeros to `width` digits.
-    mutating func append(_ value: Int, width: Int = 1) {
-        var remaining = value.magnitude
-        var digits = 0
-        var divisor: UInt = 1
-        while divisor <= remaining / 10 || digits + 1 < width {
-            divisor *= 10
-            digits += 1
-        }
-        while divisor > 0 {
-            append(byte: UInt8(ascii: "0") + UInt8(remaining / divisor))
-            remaining %= divisor
-            divisor /= 10
-        }
-    }
-
+extension ASCIIText {
     /// Kilometres with 2 decimals, truncated (`DisplayFormat.kilometres(_:)`).
     mutating func appendKilometres(_ metres: Double) {
         let tens = metres.isFinite && metres > 0 ? Int((min(metres, DisplayFormat.displayLimit) / 10 + 1e-9).rounded(.down)) : 0
         append(tens / 100)
         append(".")
         append(tens % 100, width: 2)
-    }
-
-    private mutating func append(byte: UInt8) {
-        guard count < buffer.count else { return }
-        buffer[count] = byte
-        count += 1
     }
 }
