@@ -2,6 +2,11 @@ import Domain
 import NIOCore
 import NIOPosix
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the process's Swift concurrency runs: on one SwiftNIO event loop, the one that also reads and
 /// writes the race's sockets (the default), or on Swift's own thread pool.
@@ -13,6 +18,10 @@ import Synchronization
 /// wake-up (docs/BENCHMARKS.md, "One thread"). A runner's work is a few hundred microseconds a second, so
 /// one thread has room to spare; the few things that block (a race key's scrypt before the lobby, a
 /// record store's `fdatasync` on GRDB's own queue, a front-end's writes) blocked a pool thread before.
+///
+/// The loop runs Swift's jobs in batches (`LoopJobQueue`): one task of the loop runs every job that is
+/// ready, rather than a task of the loop for each job as SwiftNIO's own installation
+/// (`NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor`) does.
 ///
 /// `MATERUNNER_EXECUTOR=pool` keeps Swift's pool (for comparing the two, or should a front-end library
 /// need more than one thread of the host's).
@@ -69,10 +78,40 @@ public enum ProcessExecutor {
         case .loop:
             // One loop: the process's sockets, its tasks and its actors on one thread.
             NIOSingletons.groupLoopCountSuggestion = 1
-            guard NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() else { return .pool }
+            guard installGlobalHook() else { return .pool }
             loopInstalled.store(true, ordering: .releasing)
             return .loop
         }
+    }
+
+    /// The jobs of Swift's global executor, run on SwiftNIO's one shared loop in batches.
+    private static let jobs: LoopJobQueue<UnownedJob> = {
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        // As SwiftNIO runs a job it is given: on the loop as the job's serial executor.
+        let executor = loop.executor.asUnownedSerialExecutor()
+        return LoopJobQueue(loop: loop) { job in job.runSynchronously(on: executor) }
+    }()
+
+    /// The runtime's hook for Swift's global executor (`swift_task_enqueueGlobal_hook`): a job and the
+    /// runtime's own enqueue, which the hook may call or not. Swift's calling convention, as the runtime
+    /// declares it (`SWIFT_CC(swift)`), which is what a thin Swift function is.
+    private typealias EnqueueGlobalHook = @convention(thin) (UnownedJob, @convention(thin) (UnownedJob) -> Void) -> Void
+
+    /// Points the runtime's hook at `jobs`; false where the runtime has no hook or another one is set.
+    /// The same unofficial hook SwiftNIO's installation sets, set the same way: before the first task, once.
+    private static func installGlobalHook() -> Bool {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return false }
+        let slot = symbol.assumingMemoryBound(to: UnsafeRawPointer?.self)
+        guard slot.pointee == nil else { return false }
+        _ = jobs
+        let hook: EnqueueGlobalHook = { job, _ in ProcessExecutor.jobs.enqueue(job) }
+        slot.pointee = unsafeBitCast(hook, to: UnsafeRawPointer.self)
+        return true
+    }
+
+    /// Tasks of the loop that ran Swift's jobs, and jobs they ran (zero unless the loop is installed).
+    public static var jobCounts: (drains: Int, jobs: Int) {
+        installed == .loop ? jobs.counts : (0, 0)
     }
 }
 
