@@ -2,7 +2,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
-/// A real-time sleep whose timer is the event loop's own (`EventLoop.scheduleTask`), for a process whose
+/// A real-time sleep whose timer is the event loop's own (`EventLoop.scheduleCallback`), for a process whose
 /// tasks run on that loop (`ProcessExecutor.loop`): the loop wakes from its own `epoll_wait` at the
 /// deadline and resumes the sleeping task on the same thread. `Task.sleep` would arm a timer of Swift's
 /// runtime instead, which wakes a thread of its pool to resume the task, which then hands over to the
@@ -37,7 +37,7 @@ public enum LoopSleep {
 
     /// Suspends for `duration`, or up to `leeway` more to end with other sleeps (at once when it is not
     /// positive, after a cancellation check), or throws `CancellationError` when the task is cancelled
-    /// meanwhile.
+    /// meanwhile, or the loop's error should it refuse the timer.
     public static func sleep(for duration: Duration, on loop: any EventLoop = MultiThreadedEventLoopGroup.singleton.any()) async throws {
         try Task.checkCancellation()
         let nanoseconds = nanoseconds(duration)
@@ -91,7 +91,7 @@ final class SleepTimer: Sendable {
     private struct State {
         var nextID: UInt64 = 0
         var entries: [UInt64: Entry] = [:]
-        var armed: (deadline: UInt64, scheduled: Scheduled<Void>)?
+        var armed: (deadline: UInt64, callback: NIOScheduledCallback)?
         var wakeUps = 0
     }
 
@@ -131,41 +131,72 @@ final class SleepTimer: Sendable {
     /// a wake-up of the loop shared with the sleeps due within `leeway`; at once with
     /// `CancellationError` when it was cancelled already.
     func add(_ id: UInt64, deadline: UInt64, resume: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        let cancelled = state.withLockedValue { state -> Bool in
-            guard state.entries[id] != nil else { return true }
+        let (cancelled, unarmed) = state.withLockedValue { state -> (Bool, Unarmed?) in
+            guard state.entries[id] != nil else { return (true, nil) }
             state.entries[id] = .waiting(Sleeper(deadline: deadline, resume: resume))
-            rearm(&state)
-            return false
+            return (false, rearm(&state))
         }
         if cancelled { resume(.failure(CancellationError())) }
+        unarmed?.end()
     }
 
     /// Ends the sleep `id` with `CancellationError`, unless it ended already.
     func cancel(_ id: UInt64) {
-        let sleeper = state.withLockedValue { state -> Sleeper? in
+        let (sleeper, unarmed) = state.withLockedValue { state -> (Sleeper?, Unarmed?) in
             // Reserved: `add` finds it gone and ends it. Gone: it ended already.
-            guard let sleeper = state.entries.removeValue(forKey: id)?.sleeper else { return nil }
-            rearm(&state)
-            return sleeper
+            guard let sleeper = state.entries.removeValue(forKey: id)?.sleeper else { return (nil, nil) }
+            return (sleeper, rearm(&state))
         }
         sleeper?.resume(.failure(CancellationError()))
+        unarmed?.end()
+    }
+
+    /// The sleeps a loop that refused a timer leaves, and why: nothing else would ever end them.
+    private struct Unarmed {
+        var sleepers: [Sleeper]
+        var error: any Error
+
+        func end() {
+            for sleeper in sleepers { sleeper.resume(.failure(error)) }
+        }
+    }
+
+    /// The loop's callback for the timer armed for `target` (no promise, unlike `scheduleTask`'s).
+    private struct Alarm: NIOScheduledCallbackHandler, Sendable {
+        weak var timer: SleepTimer?
+        let target: UInt64
+
+        func handleScheduledCallback(eventLoop: some EventLoop) {
+            timer?.fire(target)
+        }
     }
 
     /// Arms the loop's timer for the sleeps left, moving it when their target moved. (No key paths here:
     /// `\.sleeper?.deadline` cost about 3 000 instructions a sleep, projected at run time.)
-    private func rearm(_ state: inout State) {
+    /// Returns the sleeps to end when the loop refuses the timer (`scheduleCallback` throws).
+    private func rearm(_ state: inout State) -> Unarmed? {
         let target = Self.target(of: state.entries.values.lazy.compactMap { $0.sleeper?.deadline }, leeway: leeway)
-        if let armed = state.armed, armed.deadline == target { return }
-        state.armed?.scheduled.cancel()
-        state.armed = target.map { target in
-            (target, loop.scheduleTask(deadline: .uptimeNanoseconds(target)) { [weak self] in self?.fire(target) })
+        if let armed = state.armed, armed.deadline == target { return nil }
+        state.armed?.callback.cancel()
+        state.armed = nil
+        guard let target else { return nil }
+        do {
+            let callback = try loop.scheduleCallback(at: .uptimeNanoseconds(target), handler: Alarm(timer: self, target: target))
+            state.armed = (target, callback)
+            return nil
+        } catch {
+            var sleepers: [Sleeper] = []
+            for entry in state.entries.values { if let sleeper = entry.sleeper { sleepers.append(sleeper) } }
+            // Reserved ones too: `add` finds them gone and ends them.
+            state.entries.removeAll()
+            return Unarmed(sleepers: sleepers, error: error)
         }
     }
 
     /// The timer armed for `target` ran: ends every sleep due by now, and arms for the rest.
     private func fire(_ target: UInt64) {
         let now = NIODeadline.now().uptimeNanoseconds
-        let due = state.withLockedValue { state -> [Sleeper] in
+        let (due, unarmed) = state.withLockedValue { state -> ([Sleeper], Unarmed?) in
             var due: [(id: UInt64, sleeper: Sleeper)] = []
             for (id, entry) in state.entries {
                 if case .waiting(let sleeper) = entry, sleeper.deadline <= now { due.append((id, sleeper)) }
@@ -174,9 +205,10 @@ final class SleepTimer: Sendable {
             if !due.isEmpty { state.wakeUps += 1 }
             // A timer moved meanwhile may still run once: the one armed now stays.
             if state.armed?.deadline == target { state.armed = nil }
-            rearm(&state)
-            return due.map { $0.sleeper }.sorted { $0.deadline < $1.deadline }
+            let unarmed = rearm(&state)
+            return (due.map { $0.sleeper }.sorted { $0.deadline < $1.deadline }, unarmed)
         }
         for sleeper in due { sleeper.resume(.success(())) }
+        unarmed?.end()
     }
 }
