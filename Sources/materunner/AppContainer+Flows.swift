@@ -86,7 +86,8 @@ extension AppContainer {
         let clock = self.clock
         return FlowEnvironment(
             screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger, errors: .standardError,
-            startRaceTime: { clock.startRaceTime() }, realSleep: { try await LoopSleep.realSleep(for: $0) }
+            startRaceTime: { clock.startRaceTime() }, realSleep: { try await LoopSleep.realSleep(for: $0) },
+            settle: { await LoopSleep.settle() }
         )
     }
 }

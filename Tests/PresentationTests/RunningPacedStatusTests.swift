@@ -107,4 +107,49 @@ struct RunningPacedStatusTests {
         #expect(await paced(asked)?.board == RaceBoard(running(30)))
         #expect(slept.withLock { $0 }.count == 1)
     }
+
+    /// Holds whoever arrives until it is opened.
+    actor Gate {
+        private var arrivals: [CheckedContinuation<Void, Never>] = []
+        private var isOpen = false
+
+        var hasArrival: Bool { !arrivals.isEmpty }
+
+        func arrive() async {
+            guard !isOpen else { return }
+            await withCheckedContinuation { arrivals.append($0) }
+        }
+
+        func open() {
+            isOpen = true
+            for arrival in arrivals { arrival.resume() }
+            arrivals = []
+        }
+    }
+
+    @Test("a view woken by a change lets the turn settle first: a change made in the same turn is in the same status")
+    func settlesBeforeTaking() async throws {
+        let state = RunningState(inputs: [], now: { Date(timeIntervalSince1970: 1_000) }, tickPeriod: 1)
+        await state.update(running(10))
+        #expect(await state.next(sleep: { _ in })?.board == RaceBoard(running(10)))
+
+        let gate = Gate()
+        let waiting = Task { await state.next(sleep: { _ in }, settle: { await gate.arrive() }) }
+        while !(await state.hasWaiter) { await Task.yield() }
+        // The first change wakes the view, which waits for the turn to settle; the second comes meanwhile.
+        await state.update(running(20))
+        var waited = Duration.zero
+        while !(await gate.hasArrival), waited < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(1))
+            waited += .milliseconds(1)
+        }
+        try #require(await gate.hasArrival, "the woken view did not wait for the turn to settle")
+        await state.update(running(30))
+        await gate.open()
+        #expect(await waiting.value?.board == RaceBoard(running(30)))
+        // One status for the two changes: nothing is due after it.
+        let after = Task { await state.next(sleep: { _ in }) }
+        await state.finish()
+        #expect(await after.value == nil)
+    }
 }

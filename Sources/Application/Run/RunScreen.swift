@@ -10,6 +10,8 @@ struct RunScreen {
     let interrupts: @Sendable () -> AsyncStream<Void>
     /// The screens' real-time pacing (`FlowEnvironment.realSleep`).
     let realSleep: @Sendable (Duration) async throws -> Void
+    /// What a woken view waits for before it takes a status (`FlowEnvironment.settle`).
+    let settle: @Sendable () async -> Void
 
     /// Shows `race` until it ends or is stopped (a front-end's stop, Ctrl-C); returns whether it ended
     /// without an error.
@@ -27,7 +29,7 @@ struct RunScreen {
                 let interval = binder.statusInterval
                 return interval > FrontEndBinder.standardStatusInterval ? interval : .zero
             },
-            realSleep: realSleep
+            realSleep: realSleep, settle: settle
         ))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
         // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.

@@ -26,13 +26,17 @@ public struct FlowEnvironment: Sendable {
     /// Sleeps a real duration, throwing when cancelled: the screens' pacing (`RunningViewModel.Dependency.realSleep`).
     /// `Task.sleep` by default; the process's event loop's timer where it runs every task (docs/ARCHITECTURE.md, "One thread").
     public var realSleep: @Sendable (Duration) async throws -> Void
+    /// Returns once the work ready now has run (`RunningViewModel.Dependency.settle`): nothing by default;
+    /// the process's event loop's turn where it runs every task.
+    public var settle: @Sendable () async -> Void
 
     /// An environment.
     public init(
         screen: any FrontEndScreen, clock: any RaceClock, timings: RunTimings,
         interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil,
         startRaceTime: @escaping @Sendable () -> Void = {}, lateness: SleepLateness = .shared,
-        realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        settle: @escaping @Sendable () async -> Void = {}
     ) {
         self.screen = screen
         self.clock = clock
@@ -43,6 +47,7 @@ public struct FlowEnvironment: Sendable {
         self.startRaceTime = startRaceTime
         self.lateness = lateness
         self.realSleep = realSleep
+        self.settle = settle
     }
 
     /// A binder on `screen` whose reports are logged, and its errors written to `errors`.
@@ -52,6 +57,6 @@ public struct FlowEnvironment: Sendable {
 
     /// The running screen on `binder`.
     func runScreen(_ binder: FrontEndBinder) -> RunScreen {
-        RunScreen(binder: binder, clock: clock, interrupts: interrupts, realSleep: realSleep)
+        RunScreen(binder: binder, clock: clock, interrupts: interrupts, realSleep: realSleep, settle: settle)
     }
 }

@@ -54,6 +54,17 @@ public enum LoopSleep {
         }
     }
 
+    /// Returns once the event loop has run what was ready to run when it was called, and what that made
+    /// ready in turn (the jobs of the loop's current turn, `LoopJobQueue`); at once unless `ProcessExecutor`
+    /// installed the loop.
+    public static func settle() async {
+        guard ProcessExecutor.installed == .loop else { return }
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute { continuation.resume() }
+        }
+    }
+
     /// Sleeps `duration` of real time on whatever runs this process's tasks: the event loop's timer
     /// (`sleep(for:on:)`) once `ProcessExecutor` installed it, else `Task.sleep`. Throws
     /// `CancellationError` when the task is cancelled meanwhile. Returns how much later than `duration`

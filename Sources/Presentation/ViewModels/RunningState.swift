@@ -71,7 +71,10 @@ actor RunningState {
     /// `notBefore` (a view's own pace: a change that comes earlier waits until then, and the status is the
     /// newest then; one that comes later is taken at once, without a timer). Nil once the screen is over
     /// (after the last change) or when the waiting task is cancelled. `sleep` waits a real duration.
-    func next(notBefore: ContinuousClock.Instant? = nil, sleep: @Sendable (Duration) async throws -> Void) async -> RunningStatus? {
+    func next(
+        notBefore: ContinuousClock.Instant? = nil, sleep: @Sendable (Duration) async throws -> Void,
+        settle: @Sendable () async -> Void = {}
+    ) async -> RunningStatus? {
         while true {
             if !due {
                 if finished || Task.isCancelled { return nil }
@@ -83,6 +86,9 @@ actor RunningState {
                     Task { await self.cancelWaiter() }
                 }
                 guard changed else { return nil }
+                // Woken by a change: what the same turn brings (a fix's snapshot behind the tick's time)
+                // goes in the same status.
+                await settle()
             }
             if let notBefore, case let now = ContinuousClock.now, now < notBefore {
                 do { try await sleep(notBefore - now) } catch { return nil }
@@ -91,6 +97,9 @@ actor RunningState {
             if due { return take() }
         }
     }
+
+    /// Whether a view waits for a change (for tests).
+    var hasWaiter: Bool { waiter != nil }
 
     /// No more changes: a waiting view gets nil (after the pending status, if one is due).
     func finish() {

@@ -39,13 +39,19 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// `snapshotInterval`. `Task.sleep` by default; the application passes the sleep of the thread
         /// that runs its tasks (docs/ARCHITECTURE.md, "One thread"), which wakes no other thread.
         public var realSleep: @Sendable (Duration) async throws -> Void
+        /// Returns once what is ready to run now has run (the jobs of the thread's current turn): a view
+        /// woken by a change waits for it before it takes the status, so that changes made in one turn (a
+        /// fix and the elapsed-time tick, ended by one timer) make one status, not two. Nothing by
+        /// default; the application passes its event loop's (`FlowEnvironment.settle`).
+        public var settle: @Sendable () async -> Void
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
             race: any RaceSessionUseCase, cheers: (any CheerUseCase)? = nil, clock: any RaceClock, tick: TimeInterval = 1,
             role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil,
             snapshotInterval: @escaping @Sendable () -> Duration = { .zero },
-            realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+            realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+            settle: @escaping @Sendable () async -> Void = {}
         ) {
             self.race = race
             self.cheers = cheers
@@ -55,6 +61,7 @@ public final class RunningViewModel: ViewModelType, Sendable {
             self.positions = positions
             self.snapshotInterval = snapshotInterval
             self.realSleep = realSleep
+            self.settle = settle
         }
 
         /// The input events the screen takes, as front-ends name them (`FrontEndInputEvent.Kind`):
@@ -146,11 +153,11 @@ public final class RunningViewModel: ViewModelType, Sendable {
             await state.finish()
             outputs.finish()
         }
-        let sleep = dependency.realSleep
-        let status = AsyncStream<RunningStatus>(unfolding: { await state.next(sleep: sleep) }, onCancel: { task.cancel() })
+        let (sleep, settle) = (dependency.realSleep, dependency.settle)
+        let status = AsyncStream<RunningStatus>(unfolding: { await state.next(sleep: sleep, settle: settle) }, onCancel: { task.cancel() })
         // A view cancelled while it waits ends the run, as a cancelled iteration of `status` does.
         let paced: @Sendable (ContinuousClock.Instant?) async -> RunningStatus? = { notBefore in
-            await withTaskCancellationHandler { await state.next(notBefore: notBefore, sleep: sleep) } onCancel: { task.cancel() }
+            await withTaskCancellationHandler { await state.next(notBefore: notBefore, sleep: sleep, settle: settle) } onCancel: { task.cancel() }
         }
         return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream, pacedStatus: paced)
     }
