@@ -47,6 +47,12 @@ struct LoopJobQueueTests {
         LoopJobQueue(loop: loop, batchLimit: batchLimit) { $0() }
     }
 
+    /// The queue's counts once its task is over (a task of the loop after it proves it), as (drains, jobs).
+    static func finalCounts(_ queue: LoopJobQueue<Job>, on loop: any EventLoop) async throws -> [Int] {
+        try await loop.submit {}.get()
+        return [queue.counts.drains, queue.counts.jobs]
+    }
+
     @Test("jobs from several threads at once: every one runs once, on the loop, each thread's in its order")
     func concurrentEnqueues() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -72,10 +78,10 @@ struct LoopJobQueueTests {
             #expect(mine == (0..<perThread).map { "\(thread) \($0)" })
         }
         #expect(offLoop.load(ordering: .relaxed) == 0)
-        try await loop.submit {}.get()
-        #expect(queue.counts.jobs == threads * perThread)
+        let counts = try await Self.finalCounts(queue, on: loop)
+        #expect(counts[1] == threads * perThread)
         // Far fewer tasks of the loop than jobs: what came while one ran waited for it, not for a task of its own.
-        #expect(queue.counts.drains < threads * perThread / 2)
+        #expect(counts[0] < threads * perThread / 2)
         try await group.shutdownGracefully()
     }
 
@@ -96,9 +102,7 @@ struct LoopJobQueueTests {
         }
         await log.wait(for: 11)
         #expect(log.all == ["job 1", "second"] + (2...10).map { "job \($0)" })
-        try await loop.submit {}.get()  // the queue's task is over: its counts are final
-        #expect(queue.counts.drains == 1)
-        #expect(queue.counts.jobs == 11)
+        #expect(try await Self.finalCounts(queue, on: loop) == [1, 11])
         try await group.shutdownGracefully()
     }
 
@@ -117,25 +121,24 @@ struct LoopJobQueueTests {
         queue.enqueue { step(1) }
         await log.wait(for: 11)
         #expect(log.all == (1...4).map { "job \($0)" } + ["loop"] + (5...10).map { "job \($0)" })
-        try await loop.submit {}.get()
-        #expect(queue.counts.drains == 3)
-        #expect(queue.counts.jobs == 10)
+        #expect(try await Self.finalCounts(queue, on: loop) == [3, 10])
         try await group.shutdownGracefully()
     }
 
     @Test("after the queue ran dry, the next job schedules a task again")
     func schedulesAgain() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let queue = Self.queue(loop: group.next())
+        let loop = group.next()
+        let queue = Self.queue(loop: loop)
         let log = Log()
         queue.enqueue { log.append("one") }
         await log.wait(for: 1)
-        // Once the first task is over (a task of the loop after it proves it), a new job needs a new one.
-        try await group.next().submit {}.get()
+        // Once the first task is over, a new job needs a new one.
+        #expect(try await Self.finalCounts(queue, on: loop) == [1, 1])
         queue.enqueue { log.append("two") }
         await log.wait(for: 2)
         #expect(log.all == ["one", "two"])
-        #expect(queue.counts.drains == 2)
+        #expect(try await Self.finalCounts(queue, on: loop) == [2, 2])
         try await group.shutdownGracefully()
     }
 }
