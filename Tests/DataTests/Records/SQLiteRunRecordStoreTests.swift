@@ -181,6 +181,34 @@ struct SQLiteRunRecordStoreTests {
         #expect(record.rank == 2)
     }
 
+    @Test("a checkpoint of more rows than a statement holds: every row, in order, samples without a place among them")
+    func longCheckpoint() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteRunRecordStore(directory: directory)
+        try store.begin(RunRecord(id: "r", runnerName: "alice", terms: RaceTerms(mode: .race, goal: .standard), startedAt: Self.start))
+        // 2.4 statements of route points; samples, every third without a place; 64 result lines.
+        let count = 120
+        let samples = (0..<count).map { (index: Int) -> ProgressSample in
+            let value = Double(index)
+            let place: Coordinate? = index % 3 == 0 ? nil : Coordinate(latitude: 46 + value * 1e-5, longitude: 14.5)
+            return ProgressSample(runnerName: "r\(index % 7)", elapsed: value, distance: value * 2.5, runnerID: String(format: "%016x", index % 7), place: place)
+        }
+        let results = (0..<64).map { (index: Int) -> RunnerResult in
+            let value = Double(index)
+            return RunnerResult(name: "r\(index)", rank: index + 1, distance: 5000 - value, elapsed: 1500 + value, finishTime: nil,
+                                phase: .running, isMe: index == 5, runnerID: String(format: "%016x", index))
+        }
+        try store.save(RunCheckpoint(runID: "r", route: Self.route(count), samples: samples, distance: 300, duration: 120, kilocalories: 20, results: results))
+        let record = try #require(try store.record(id: "r"))
+        #expect(record.route == Self.route(count))
+        #expect(record.samples == samples)
+        #expect(record.results == results)
+        // The next checkpoint appends after them.
+        try store.save(RunCheckpoint(runID: "r", route: Self.route(3, from: count), distance: 310, duration: 123, kilocalories: 21))
+        #expect(try store.record(id: "r")?.route == Self.route(count + 3))
+    }
+
     @Test("a directory that cannot be created is a clear error naming it and --data-dir")
     func unusableDirectory() throws {
         let directory = try Self.temporaryDirectory()
