@@ -30,16 +30,22 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         isGhost = result.isGhost
     }
 
-    /// Replaces run `runID`'s lines with `results`, through cached statements, many lines a statement
-    /// (`RowInsert`): every checkpoint rewrites a line per runner, and the record's Codable encoding per row
-    /// cost more than the insert.
+    /// Replaces run `runID`'s lines with `results`, through cached statements: every checkpoint
+    /// rewrites a line per runner, and the record's Codable encoding per row cost more than the insert.
     static func replace(with results: [RunnerResult], runID: String, _ db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM \(databaseTableName) WHERE runId = ?").execute(arguments: [runID])
-        let columns = ["runId", "runnerId", "runnerName", "rank", "distance", "elapsed", "finishTime", "phase", "isMe", "isGhost"]
-        try RowInsert.insert(into: databaseTableName, columns: columns, rows: results.map { result in
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO \(databaseTableName) \
+            (runId, runnerId, runnerName, rank, distance, elapsed, finishTime, phase, isMe, isGhost) \
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for result in results {
             let row = ResultRow(runID: runID, result: result)
-            return [row.runId, row.runnerId, row.runnerName, row.rank, row.distance, row.elapsed, row.finishTime, row.phase, row.isMe, row.isGhost]
-        }, db)
+            try insert.execute(arguments: [
+                row.runId, row.runnerId, row.runnerName, row.rank, row.distance, row.elapsed, row.finishTime,
+                row.phase, row.isMe, row.isGhost,
+            ])
+        }
     }
 
     /// An unknown phase (from a newer version) reads as running; impossible numbers are refused.

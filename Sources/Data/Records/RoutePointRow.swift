@@ -19,12 +19,18 @@ struct RoutePointRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         time = point.timestamp.timeIntervalSince1970
     }
 
-    /// Appends `points` to run `runID`, many rows a statement (`RowInsert`; a checkpoint holds a point per
-    /// fix: the record's Codable encoding per row cost more than the insert).
+    /// Appends `points` to run `runID` through one cached statement (a checkpoint holds a point per fix:
+    /// the record's Codable encoding per row cost more than the insert).
     static func insert(_ points: [RoutePoint], runID: String, _ db: Database) throws {
-        try RowInsert.insert(into: databaseTableName, columns: ["runId", "latitude", "longitude", "time"], rows: points.map { point in
-            [runID, point.coordinate.latitude, point.coordinate.longitude, point.timestamp.timeIntervalSince1970]
-        }, db)
+        guard !points.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO \(databaseTableName) (runId, latitude, longitude, time) VALUES (?, ?, ?, ?)"
+        )
+        for point in points {
+            try statement.execute(arguments: [
+                runID, point.coordinate.latitude, point.coordinate.longitude, point.timestamp.timeIntervalSince1970,
+            ])
+        }
     }
 
     /// The point; impossible coordinates or times are refused.

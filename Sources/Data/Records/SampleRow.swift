@@ -25,13 +25,18 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         longitude = sample.place?.longitude
     }
 
-    /// Appends `samples` to run `runID`, many rows a statement (`RowInsert`; a checkpoint holds a sample
-    /// per runner and sample interval).
+    /// Appends `samples` to run `runID` through one cached statement (a checkpoint holds a sample per
+    /// runner and sample interval).
     static func insert(_ samples: [ProgressSample], runID: String, _ db: Database) throws {
-        let columns = ["runId", "runnerId", "runnerName", "elapsed", "distance", "latitude", "longitude"]
-        try RowInsert.insert(into: databaseTableName, columns: columns, rows: samples.map { sample in
-            [runID, sample.runnerID, sample.runnerName, sample.elapsed, sample.distance, sample.place?.latitude, sample.place?.longitude]
-        }, db)
+        guard !samples.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO \(databaseTableName) (runId, runnerId, runnerName, elapsed, distance, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        )
+        for sample in samples {
+            try statement.execute(arguments: [
+                runID, sample.runnerID, sample.runnerName, sample.elapsed, sample.distance, sample.place?.latitude, sample.place?.longitude,
+            ])
+        }
     }
 
     /// The sample; impossible numbers are refused.

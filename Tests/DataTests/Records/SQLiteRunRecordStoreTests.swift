@@ -181,13 +181,13 @@ struct SQLiteRunRecordStoreTests {
         #expect(record.rank == 2)
     }
 
-    @Test("a checkpoint of more rows than a statement holds: every row, in order, samples without a place among them")
+    @Test("a long checkpoint: every row, in order, samples without a place among them; the next one appends")
     func longCheckpoint() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteRunRecordStore(directory: directory)
         try store.begin(RunRecord(id: "r", runnerName: "alice", terms: RaceTerms(mode: .race, goal: .standard), startedAt: Self.start))
-        // 2.4 statements of route points; samples, every third without a place; 64 result lines.
+        // 120 route points and samples, every third sample without a place; 64 result lines.
         let count = 120
         let samples = (0..<count).map { (index: Int) -> ProgressSample in
             let value = Double(index)
