@@ -108,11 +108,6 @@ public enum ProcessExecutor {
         slot.pointee = unsafeBitCast(hook, to: UnsafeRawPointer.self)
         return true
     }
-
-    /// Tasks of the loop that ran Swift's jobs, and jobs they ran (zero unless the loop is installed).
-    public static var jobCounts: (drains: Int, jobs: Int) {
-        installed == .loop ? jobs.counts : (0, 0)
-    }
 }
 
 /// `MATERUNNER_EXECUTOR` has a value that names no executor: the environment's fault (exit 78).
