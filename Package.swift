@@ -65,6 +65,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, to bind a checkpoint's rows without GRDB's boxing (RowInsert.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: swiftSettings,

@@ -30,21 +30,27 @@ struct ResultRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         isGhost = result.isGhost
     }
 
-    /// Replaces run `runID`'s lines with `results`, through cached statements: every checkpoint
-    /// rewrites a line per runner, and the record's Codable encoding per row cost more than the insert.
+    private static let inserts = RowInsert(
+        into: databaseTableName,
+        columns: ["runId", "runnerId", "runnerName", "rank", "distance", "elapsed", "finishTime", "phase", "isMe", "isGhost"]
+    )
+
+    /// Replaces run `runID`'s lines with `results`, many to a statement: every checkpoint rewrites a
+    /// line per runner, and the record's Codable encoding per row cost more than the insert.
     static func replace(with results: [RunnerResult], runID: String, _ db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM \(databaseTableName) WHERE runId = ?").execute(arguments: [runID])
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO \(databaseTableName) \
-            (runId, runnerId, runnerName, rank, distance, elapsed, finishTime, phase, isMe, isGhost) \
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for result in results {
+        try inserts.insert(results, db) { values, result in
             let row = ResultRow(runID: runID, result: result)
-            try insert.execute(arguments: [
-                row.runId, row.runnerId, row.runnerName, row.rank, row.distance, row.elapsed, row.finishTime,
-                row.phase, row.isMe, row.isGhost,
-            ])
+            values.bind(row.runId)
+            values.bind(row.runnerId)
+            values.bind(row.runnerName)
+            values.bind(row.rank)
+            values.bind(row.distance)
+            values.bind(row.elapsed)
+            values.bind(row.finishTime)
+            values.bind(row.phase)
+            values.bind(row.isMe)
+            values.bind(row.isGhost)
         }
     }
 

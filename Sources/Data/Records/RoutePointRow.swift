@@ -19,17 +19,16 @@ struct RoutePointRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         time = point.timestamp.timeIntervalSince1970
     }
 
-    /// Appends `points` to run `runID` through one cached statement (a checkpoint holds a point per fix:
-    /// the record's Codable encoding per row cost more than the insert).
+    private static let inserts = RowInsert(into: databaseTableName, columns: ["runId", "latitude", "longitude", "time"])
+
+    /// Appends `points` to run `runID`, many to a statement (a checkpoint holds a point per fix: the
+    /// record's Codable encoding per row cost more than the insert).
     static func insert(_ points: [RoutePoint], runID: String, _ db: Database) throws {
-        guard !points.isEmpty else { return }
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO \(databaseTableName) (runId, latitude, longitude, time) VALUES (?, ?, ?, ?)"
-        )
-        for point in points {
-            try statement.execute(arguments: [
-                runID, point.coordinate.latitude, point.coordinate.longitude, point.timestamp.timeIntervalSince1970,
-            ])
+        try inserts.insert(points, db) { values, point in
+            values.bind(runID)
+            values.bind(point.coordinate.latitude)
+            values.bind(point.coordinate.longitude)
+            values.bind(point.timestamp.timeIntervalSince1970)
         }
     }
 

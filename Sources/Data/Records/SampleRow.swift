@@ -25,17 +25,21 @@ struct SampleRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         longitude = sample.place?.longitude
     }
 
-    /// Appends `samples` to run `runID` through one cached statement (a checkpoint holds a sample per
-    /// runner and sample interval).
+    private static let inserts = RowInsert(
+        into: databaseTableName, columns: ["runId", "runnerId", "runnerName", "elapsed", "distance", "latitude", "longitude"]
+    )
+
+    /// Appends `samples` to run `runID`, many to a statement (a checkpoint holds a sample per runner and
+    /// sample interval).
     static func insert(_ samples: [ProgressSample], runID: String, _ db: Database) throws {
-        guard !samples.isEmpty else { return }
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO \(databaseTableName) (runId, runnerId, runnerName, elapsed, distance, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)"
-        )
-        for sample in samples {
-            try statement.execute(arguments: [
-                runID, sample.runnerID, sample.runnerName, sample.elapsed, sample.distance, sample.place?.latitude, sample.place?.longitude,
-            ])
+        try inserts.insert(samples, db) { values, sample in
+            values.bind(runID)
+            values.bind(sample.runnerID)
+            values.bind(sample.runnerName)
+            values.bind(sample.elapsed)
+            values.bind(sample.distance)
+            values.bind(sample.place?.latitude)
+            values.bind(sample.place?.longitude)
         }
     }
 
