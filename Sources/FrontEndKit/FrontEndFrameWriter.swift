@@ -7,22 +7,67 @@ import Foundation
 /// wake-ups (docs/BENCHMARKS.md). The rare nested objects (invitation, countdown, cheer, clock,
 /// course) are still encoded by `JSONEncoder` and put in place: they are sorted within themselves.
 /// `FrontEndFrameWriterTests` checks the bytes against `JSONEncoder` on random frames.
-struct FrontEndFrameWriter {
+struct FrontEndFrameWriter: ~Copyable {
     /// A number JSON cannot carry (NaN or an infinity), as `JSONEncoder` refuses it.
     struct NonFiniteNumber: Error, CustomStringConvertible {
         let key: String
         var description: String { "the frame's \(key) is not a finite number" }
     }
 
-    private(set) var bytes: [UInt8] = []
+    /// The frame so far, in a buffer of our own: a frame is some 20 pieces a runner (keys, quotes,
+    /// numbers), and appending each to an `Array` went through the standard library's generic
+    /// `append(contentsOf:)` and a uniqueness check, a third of the frame's instructions
+    /// (docs/BENCHMARKS.md, "frames into a buffer of their own").
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
 
-    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 16)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
 
     /// `frame` as one JSON object.
     static func encode(_ frame: FrontEndFrame) throws -> [UInt8] {
         var writer = FrontEndFrameWriter(capacity: 256 + 320 * (frame.runners?.count ?? 0))
         try writer.frame(frame)
-        return writer.bytes
+        return writer.finish()
+    }
+
+    /// The bytes written, as an array (the buffer goes with the writer).
+    private consuming func finish() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: storage, count: count))
+    }
+
+    // MARK: The buffer
+
+    private mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        storage[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if capacity - count < bytes.count { grow(toHold: bytes.count) }
+        (storage + count).initialize(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        append(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Room for `more` bytes after the ones written: at least twice the room there was.
+    private mutating func grow(toHold more: Int) {
+        let larger = max(capacity * 2, count + more)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = moved
+        capacity = larger
     }
 
     // MARK: Objects, keys in sorted order (as `.sortedKeys` orders them: by their UTF-8 bytes)
@@ -39,12 +84,12 @@ struct FrontEndFrameWriter {
         try number("goal_m", frame.goalMetres, &object)
         if let inputs = frame.inputs {
             key("inputs", &object)
-            bytes.append(UInt8(ascii: "["))
+            append(UInt8(ascii: "["))
             for (index, input) in inputs.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(UInt8(ascii: ",")) }
                 quoted(input)
             }
-            bytes.append(UInt8(ascii: "]"))
+            append(UInt8(ascii: "]"))
         }
         try nested("invitation", frame.invitation, &object)
         string("leader", frame.leader, &object)
@@ -57,12 +102,12 @@ struct FrontEndFrameWriter {
         }
         if let runners = frame.runners {
             key("runners", &object)
-            bytes.append(UInt8(ascii: "["))
+            append(UInt8(ascii: "["))
             for (index, runner) in runners.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(UInt8(ascii: ",")) }
                 try self.runner(runner)
             }
-            bytes.append(UInt8(ascii: "]"))
+            append(UInt8(ascii: "]"))
         }
         integer("schema", frame.schema, &object)
         string("stage", frame.stage, &object)
@@ -125,20 +170,20 @@ struct FrontEndFrameWriter {
     }
 
     private mutating func key(_ name: StaticString, _ object: inout ObjectState) {
-        bytes.append(UInt8(ascii: object.opened ? "," : "{"))
+        append(UInt8(ascii: object.opened ? "," : "{"))
         object.opened = true
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         raw(name)
         raw("\":")
     }
 
     private mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     private mutating func close(_ object: ObjectState) {
-        if !object.opened { bytes.append(UInt8(ascii: "{")) }
-        bytes.append(UInt8(ascii: "}"))
+        if !object.opened { append(UInt8(ascii: "{")) }
+        append(UInt8(ascii: "}"))
     }
 
     private mutating func string(_ name: StaticString, _ value: String?, _ object: inout ObjectState) {
@@ -155,8 +200,8 @@ struct FrontEndFrameWriter {
 
     private mutating func integer(_ name: StaticString, _ value: Int, _ object: inout ObjectState) {
         key(name, &object)
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        ASCIIText.forEachDigit(of: value.magnitude) { bytes.append($0) }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        ASCIIText.forEachDigit(of: value.magnitude) { append($0) }
     }
 
     /// A double as `JSONEncoder` writes it: its shortest round-tripping `description`, without a
@@ -171,7 +216,7 @@ struct FrontEndFrameWriter {
         text.withUTF8 { utf8 in
             let count = utf8.count
             let whole = count > 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? count - 2 : count)]))
+            append(UnsafeBufferPointer(rebasing: utf8[..<(whole ? count - 2 : count)]))
         }
     }
 
@@ -182,40 +227,40 @@ struct FrontEndFrameWriter {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         key(name, &object)
-        bytes.append(contentsOf: data)
+        data.withUnsafeBytes { append($0) }
     }
 
     /// A JSON string: `"` and `\` escaped, the control characters as `\b \f \n \r \t` or `\u00XX`,
     /// everything else (`/` and every non-ASCII character included) as its UTF-8 bytes.
     private mutating func quoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var text = text
         // The runs between characters to escape go in whole (a frame's strings rarely hold any).
         text.withUTF8 { utf8 in
             var start = 0
             for index in utf8.indices where utf8[index] < 0x20 || utf8[index] == UInt8(ascii: "\"") || utf8[index] == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(utf8[index])
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            append(UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
     /// `byte` (a quote, a backslash or a control character) escaped.
     private mutating func escape(_ byte: UInt8) {
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
-        case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(UInt8(ascii: "\\")); append(byte)
+        case 0x08: append(UInt8(ascii: "\\")); append(UInt8(ascii: "b"))
+        case 0x0C: append(UInt8(ascii: "\\")); append(UInt8(ascii: "f"))
+        case 0x0A: append(UInt8(ascii: "\\")); append(UInt8(ascii: "n"))
+        case 0x0D: append(UInt8(ascii: "\\")); append(UInt8(ascii: "r"))
+        case 0x09: append(UInt8(ascii: "\\")); append(UInt8(ascii: "t"))
         default:
             raw("\\u00")
-            bytes.append(Self.hexDigit(byte >> 4))
-            bytes.append(Self.hexDigit(byte & 0xF))
+            append(Self.hexDigit(byte >> 4))
+            append(Self.hexDigit(byte & 0xF))
         }
     }
 

@@ -115,6 +115,23 @@ struct FrontEndFrameWriterTests {
         #expect(try FrontEndCoding.encode(status) == (try Self.viaJSONEncoder(status)))
     }
 
+    @Test("frames far past the writer's first guess at their size (long texts, escapes, 64 runners): the same bytes as JSONEncoder")
+    func largeFrames() throws {
+        var rng = Seeded(seed: 64)
+        let long = String(repeating: "tab\there \"quoted\" é👏 ", count: 4_000)
+        var runners = (0..<64).map { _ in Self.runner(&rng) }
+        runners[3].name = long
+        for message in [long, "", String(repeating: "\u{1}", count: 9_000)] {
+            let frame = FrontEndFrame(type: .status, time: "2027-01-15T08:01:05.000Z", runners: runners, leader: long, message: message)
+            let written = try FrontEndCoding.encode(frame)
+            #expect(written == (try Self.viaJSONEncoder(frame)))
+            #expect(written.count > 100_000)
+        }
+        // And a frame with nothing but its three members, well under the first guess.
+        let small = FrontEndFrame(type: .notice, time: "")
+        #expect(try FrontEndCoding.encode(small) == (try Self.viaJSONEncoder(small)))
+    }
+
     @Test("a number JSON cannot carry is refused, as JSONEncoder refuses it, naming the field")
     func nonFinite() {
         for value in [Double.nan, .infinity, -.infinity] {
