@@ -50,14 +50,14 @@ struct FrontEndFrameWriter: ~Copyable {
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if capacity - count < bytes.count { grow(toHold: bytes.count) }
-        (storage + count).initialize(from: base, count: bytes.count)
-        count += bytes.count
+        append(UnsafeRawBufferPointer(bytes))
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        append(bytes.assumingMemoryBound(to: UInt8.self))
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if capacity - count < bytes.count { grow(toHold: bytes.count) }
+        UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
+        count += bytes.count
     }
 
     /// Room for `more` bytes after the ones written: at least twice the room there was.

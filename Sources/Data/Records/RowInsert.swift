@@ -41,10 +41,11 @@ struct RowInsert: Sendable {
             for row in rows[start..<end] { bind(&values, row) }
             precondition(values.bound == count * columns, "bound \(values.bound) values for \(count) rows of \(columns) columns")
             let code = sqlite3_step(raw)
+            // SQLite's message is read before the reset, which may replace it.
+            let message = code == SQLITE_DONE ? nil : db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             sqlite3_reset(raw)
             sqlite3_clear_bindings(raw)
             guard code == SQLITE_DONE else {
-                let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statements[count - 1])
             }
             start = end
