@@ -210,6 +210,7 @@ struct FrontEndFrameWriter: ~Copyable {
         guard let value else { return }
         guard value.isFinite else { throw NonFiniteNumber(key: "\(name)") }
         key(name, &object)
+        if appendDecimal(value) { return }
         // The description's bytes as they are (appending `String.UTF8View` goes byte by byte, and
         // `hasSuffix` and `removeLast` on the text cost more than the number's digits).
         var text = value.description
@@ -218,6 +219,69 @@ struct FrontEndFrameWriter: ~Copyable {
             let whole = count > 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
             append(UnsafeBufferPointer(rebasing: utf8[..<(whole ? count - 2 : count)]))
         }
+    }
+
+    /// The most decimals `appendDecimal` writes from its digits.
+    private static let decimalsByHand = 6
+
+    /// Writes `value` as `number` would (its `description`, without a whole number's `.0`) from its
+    /// digits when it has at most `decimalsByHand` decimals and is written without an exponent (from
+    /// 0.0001 to under 10^15, or zero): every number of a status frame, which the view model rounds.
+    /// `description` makes a `String` a number and cost some 600 instructions (docs/BENCHMARKS.md).
+    /// Returns false, having written nothing, for any other value.
+    ///
+    /// The decimal with the fewest decimals that rounds to `value` is `description`'s digits: it is
+    /// found by trying 0, 1, ... decimals, `whole / scale == value` being exact (a correctly rounded
+    /// quotient of two exact doubles), and it is the only one of its length while `value × scale` is
+    /// under 2^52 (the decimals' spacing is then wider than `value`'s ulp), so the shortest is unique.
+    private mutating func appendDecimal(_ value: Double) -> Bool {
+        let magnitude = value.magnitude
+        if magnitude == 0 {
+            if value.sign == .minus { append(UInt8(ascii: "-")) }
+            append(UInt8(ascii: "0"))
+            return true
+        }
+        guard magnitude >= 0.000_1, magnitude < 1e15 else { return false }
+        var scale = 1.0
+        for decimals in 0...Self.decimalsByHand {
+            let scaled = magnitude * scale
+            guard scaled < 4_503_599_627_370_496 else { return false }
+            // Rounded half up by truncation (`rounded()` is a call into libm): under 2^52, adding 0.5 is exact.
+            let whole = UInt64(scaled + 0.5)
+            if Double(whole) / scale == magnitude {
+                appendDigits(of: whole, decimals: decimals, negative: value < 0)
+                return true
+            }
+            scale *= 10
+        }
+        return false
+    }
+
+    /// `number`'s digits with a point before the last `decimals` of them (and zeros before, as in
+    /// `0.05`), after a minus sign when `negative`.
+    private mutating func appendDigits(of number: UInt64, decimals: Int, negative: Bool) {
+        var digits = 1
+        var rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let shown = max(digits, decimals + 1)
+        let length = (negative ? 1 : 0) + shown + (decimals > 0 ? 1 : 0)
+        if capacity - count < length { grow(toHold: length) }
+        var position = count + length
+        rest = number
+        for index in 0..<shown {
+            if decimals > 0, index == decimals {
+                position -= 1
+                storage[position] = UInt8(ascii: ".")
+            }
+            position -= 1
+            storage[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        if negative { storage[count] = UInt8(ascii: "-") }
+        count += length
     }
 
     /// A rare nested object through `JSONEncoder`, put in place.

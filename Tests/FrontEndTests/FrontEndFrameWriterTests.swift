@@ -132,6 +132,29 @@ struct FrontEndFrameWriterTests {
         #expect(try FrontEndCoding.encode(small) == (try Self.viaJSONEncoder(small)))
     }
 
+    @Test("numbers of up to seven decimals, their neighbours and the edges of the digits written by hand: the same bytes as JSONEncoder")
+    func decimals() throws {
+        var rng = Seeded(seed: 7)
+        var values: [Double] = [
+            0, -0.0, 0.0001, 0.000_099_999, -0.0001, 0.000123, 0.05, 0.5, 1, 10, 425.5, 0.4255, 6.546, 59.001,
+            999_999_999_999_999, 1e15, 1e15.nextDown, 1e15.nextUp, 123_456_789_012.345_6, 4_503_599_627.370_496,
+            0.1 + 0.2, 1.0 / 3.0, 0.9492499999999999, 3.217742072168269,
+        ]
+        for _ in 0..<5_000 {
+            let decimals = Int.random(in: 0...7, using: &rng)
+            let whole = Double(Int64.random(in: -10_000_000_000...10_000_000_000, using: &rng))
+            let value = whole / pow(10, Double(decimals))
+            values += [value, value.nextUp, value.nextDown]
+        }
+        for value in values {
+            let frame = FrontEndFrame(type: .status, time: "", elapsedSeconds: value)
+            let written = try FrontEndCoding.encode(frame)
+            let expected = try Self.viaJSONEncoder(frame)
+            #expect(written == expected, "\(value): \(String(decoding: written, as: UTF8.self))")
+            if written != expected { return }
+        }
+    }
+
     @Test("a number JSON cannot carry is refused, as JSONEncoder refuses it, naming the field")
     func nonFinite() {
         for value in [Double.nan, .infinity, -.infinity] {

@@ -80,13 +80,13 @@ struct RaceBoardMappingTests {
         #expect(board.runners == [
             FrontEndRunner(
                 id: "000000000000000b", name: "bor", me: false, rank: 1, state: "running", distance: "0.09 km",
-                distanceMetres: 99.9, progress: 99.9 / 100, leader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
-                pace: "10:19 /km", speedMetresPerSecond: 1000 / (61.9 / 99.9 * 1000)
+                distanceMetres: 99.9, progress: 0.999, leader: true, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+                pace: "10:19 /km", speedMetresPerSecond: 1.614
             ),
             FrontEndRunner(
                 id: "000000000000000a", name: "ana", me: true, rank: 2, state: "running", distance: "0.02 km",
-                distanceMetres: 29.99, progress: 29.99 / 100, leader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
-                pace: "34:24 /km", speedMetresPerSecond: 1000 / (61.9 / 29.99 * 1000), calories: "0 kcal", caloriesKcal: 0
+                distanceMetres: 29.99, progress: 0.2999, leader: false, time: "01:01", timeSeconds: 61.9, finishSeconds: nil,
+                pace: "34:24 /km", speedMetresPerSecond: 0.484, calories: "0 kcal", caloriesKcal: 0
             ),
         ])
     }
@@ -106,8 +106,8 @@ struct RaceBoardMappingTests {
         #expect(row.distance == "0.10 km")
         // Pace over the run to the finish: 104 m in 20.5 s is 197.1 s per km.
         #expect(row.pace == "3:17 /km")
-        let speed: Double = 1000 / (20.5 / 104 * 1000)
-        #expect(row.speedMetresPerSecond == speed)
+        // 5.073170… m/s, to the millimetre a second.
+        #expect(row.speedMetresPerSecond == 5.073)
         // Our own row carries our calories (none burnt in this hand-made snapshot).
         #expect(row.calories == "0 kcal")
     }

@@ -80,17 +80,24 @@ extension FrontEndRunner {
             state: state,
             distance: DisplayFormat.distance(standing.distance),
             distanceMetres: standing.distance,
-            progress: standing.progress,
+            progress: Self.rounded(standing.progress, to: 100_000),
             leader: standing.isLeader,
             time: DisplayFormat.elapsed(standing.elapsed),
             timeSeconds: standing.elapsed,
             finishSeconds: standing.finishTime,
             pace: pace.map { DisplayFormat.pace(metresPerSecond: 1000 / $0) },
-            speedMetresPerSecond: pace.map { 1000 / $0 },
+            speedMetresPerSecond: pace.map { Self.rounded(1000 / $0, to: 1000) },
             calories: kilocalories.map(DisplayFormat.calories),
-            caloriesKcal: kilocalories,
+            caloriesKcal: kilocalories.map { Self.rounded($0, to: 100) },
             ghost: standing.runner.isGhost ? true : nil
         )
+    }
+
+    /// `value` to a `scale`th (a power of ten): a frame's SI values carry what a reader can use (a millimetre a
+    /// second, a 100 000th of the goal, a 100th of a kilocalorie), not a double's 17 digits, and the
+    /// frame writer writes such numbers from their digits (`FrontEndFrameWriter`).
+    static func rounded(_ value: Double, to scale: Double) -> Double {
+        (value * scale).rounded() / scale
     }
 }
 
