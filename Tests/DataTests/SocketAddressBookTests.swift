@@ -25,6 +25,20 @@ struct SocketAddressBookTests {
         #expect(book.socketAddress(of: PeerAddress(host: "mate.local", port: 1)) == nil)
     }
 
+    @Test("more destinations than the book keeps still convert right, before and after it is emptied, and a name never does")
+    func destinationsBeyondCapacity() throws {
+        let book = SocketAddressBook()
+        let count = SocketAddressBook.capacity * 2 + 3
+        for round in 0..<2 {
+            for index in 0..<count {
+                let host = index % 2 == 0 ? "10.0.\(index / 250).\(index % 250 + 1)" : "2001:db8::\(String(index, radix: 16))"
+                let port = 2_000 + index + round
+                #expect(book.socketAddress(of: PeerAddress(host: host, port: port)) == (try SocketAddress(ipAddress: host, port: port)))
+            }
+            #expect(book.socketAddress(of: PeerAddress(host: "mate.local", port: 1)) == nil)
+        }
+    }
+
     @Test("more sources than the book keeps still read right, before and after it is emptied")
     func beyondCapacity() throws {
         let book = SocketAddressBook()

@@ -34,27 +34,40 @@ struct PeerTable: Sendable {
     let capacity: Int
     /// The addresses, in the order they were learned.
     private(set) var addresses: [PeerAddress] = []
-    private(set) var entries: [PeerAddress: Entry] = [:]
+    /// What is known of each address, at its address's index: the walks over every address (the
+    /// validated ones for each send, the expiry and the challenges due for each datagram read) go
+    /// through the array and hash no address's text (docs/BENCHMARKS.md).
+    private var rows: [Entry] = []
+    /// Each address's index in `addresses` and `rows`.
+    private var positions: [PeerAddress: Int] = [:]
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
+    /// What is known of `address`, if it is in the table.
+    func entry(_ address: PeerAddress) -> Entry? {
+        positions[address].map { rows[$0] }
+    }
+
     /// Whether datagrams other than challenges may go to `address`.
     func isValidated(_ address: PeerAddress) -> Bool {
-        entries[address]?.validated ?? false
+        entry(address)?.validated ?? false
     }
 
     /// The validated addresses, in the order learned.
     var validated: [PeerAddress] {
-        addresses.filter { entries[$0]?.validated ?? false }
+        var validated: [PeerAddress] = []
+        validated.reserveCapacity(addresses.count)
+        for index in rows.indices where rows[index].validated { validated.append(addresses[index]) }
+        return validated
     }
 
     /// A `--peer` or discovered address: trusted as given, never expires.
     mutating func configure(_ address: PeerAddress, now: UInt64) {
-        if entries[address] != nil {
-            entries[address]?.origin = .configured
-            entries[address]?.validated = true
+        if let index = positions[address] {
+            rows[index].origin = .configured
+            rows[index].validated = true
         } else if makeRoom() {
             insert(address, Entry(origin: .configured, validated: true, lastHeard: now, cookie: 0))
         }
@@ -64,10 +77,10 @@ struct PeerTable: Sendable {
     /// new, its silence reset, and its credit for a challenge grown while it is unvalidated.
     mutating func heard(_ address: PeerAddress, bytes: Int, now: UInt64) {
         // A known address (nearly every datagram): one lookup, the entry changed in place.
-        if let index = entries.index(forKey: address) {
-            entries.values[index].lastHeard = now
-            if !entries.values[index].validated {
-                entries.values[index].credit = min(Self.maximumCredit, entries.values[index].credit + bytes)
+        if let index = positions[address] {
+            rows[index].lastHeard = now
+            if !rows[index].validated {
+                rows[index].credit = min(Self.maximumCredit, rows[index].credit + bytes)
             }
             return
         }
@@ -80,7 +93,7 @@ struct PeerTable: Sendable {
 
     /// An address a start outcome names: challenged (`namedChallenges` times) before anything else goes to it.
     mutating func named(_ address: PeerAddress, now: UInt64) {
-        guard entries[address] == nil, makeRoom() else { return }
+        guard positions[address] == nil, makeRoom() else { return }
         insert(address, Entry(
             origin: .named, validated: false, lastHeard: now, cookie: UInt64.random(in: 1...UInt64.max),
             challengesLeft: Self.namedChallenges
@@ -90,11 +103,13 @@ struct PeerTable: Sendable {
     /// The cookie to challenge `address` with now, as an answer of `length` bytes to what it sent, or
     /// nil: validated already, not enough credit, or challenged less than `challengeInterval` ago.
     mutating func challenge(_ address: PeerAddress, length: Int, now: UInt64) -> UInt64? {
-        guard let entry = entries[address], !entry.validated, entry.credit >= length,
+        guard let index = positions[address] else { return nil }
+        let entry = rows[index]
+        guard !entry.validated, entry.credit >= length,
               entry.challengedAt.map({ now >= $0 + Self.challengeInterval }) ?? true
         else { return nil }
-        entries[address]?.credit -= length
-        entries[address]?.challengedAt = now
+        rows[index].credit -= length
+        rows[index].challengedAt = now
         return entry.cookie
     }
 
@@ -102,10 +117,9 @@ struct PeerTable: Sendable {
     /// have challenges left), learned ones within their credit (`length` bytes each).
     mutating func challengesDue(length: Int, now: UInt64) -> [(address: PeerAddress, cookie: UInt64)] {
         var due: [(PeerAddress, UInt64)] = []
-        for address in addresses {
-            guard var entry = entries[address], !entry.validated,
-                  entry.challengedAt.map({ now >= $0 + Self.challengeInterval }) ?? true
-            else { continue }
+        for index in rows.indices {
+            var entry = rows[index]
+            guard !entry.validated, entry.challengedAt.map({ now >= $0 + Self.challengeInterval }) ?? true else { continue }
             if entry.challengesLeft > 0 {
                 entry.challengesLeft -= 1
             } else if entry.origin == .learned, entry.credit >= length {
@@ -114,50 +128,54 @@ struct PeerTable: Sendable {
                 continue
             }
             entry.challengedAt = now
-            entries[address] = entry
-            due.append((address, entry.cookie))
+            rows[index] = entry
+            due.append((addresses[index], entry.cookie))
         }
         return due
     }
 
     /// `address` echoed `cookie`: validated if it is the cookie we sent it. Returns whether it was.
     mutating func echoed(_ cookie: UInt64, from address: PeerAddress, now: UInt64) -> Bool {
-        guard let entry = entries[address], entry.validated || entry.challengedAt != nil, entry.cookie == cookie else { return false }
-        entries[address]?.validated = true
-        entries[address]?.lastHeard = now
+        guard let index = positions[address] else { return false }
+        let entry = rows[index]
+        guard entry.validated || entry.challengedAt != nil, entry.cookie == cookie else { return false }
+        rows[index].validated = true
+        rows[index].lastHeard = now
         return true
     }
 
     /// Forgets learned and named addresses silent for longer than `silenceLimit`.
     mutating func expire(now: UInt64) {
-        let silent = addresses.filter { address in
-            guard let entry = entries[address], entry.origin != .configured else { return false }
-            return now > entry.lastHeard + Self.silenceLimit
+        var index = rows.count - 1
+        while index >= 0 {
+            if rows[index].origin != .configured, now > rows[index].lastHeard + Self.silenceLimit { remove(at: index) }
+            index -= 1
         }
-        for address in silent { remove(address) }
     }
 
     /// Makes room for one more address: evicts the oldest silent unvalidated learned address, else the
     /// oldest silent validated one; configured addresses stay. False when nothing can go.
     private mutating func makeRoom() -> Bool {
         guard addresses.count >= capacity else { return true }
-        let candidates = addresses.compactMap { address in entries[address].map { (address, $0) } }
-            .filter { $0.1.origin != .configured }
-        let victim = candidates.min { left, right in
-            left.1.validated != right.1.validated ? !left.1.validated : left.1.lastHeard < right.1.lastHeard
+        let victim = rows.indices.filter { rows[$0].origin != .configured }.min { left, right in
+            rows[left].validated != rows[right].validated ? !rows[left].validated : rows[left].lastHeard < rows[right].lastHeard
         }
         guard let victim else { return false }
-        remove(victim.0)
+        remove(at: victim)
         return true
     }
 
     private mutating func insert(_ address: PeerAddress, _ entry: Entry) {
-        entries[address] = entry
+        positions[address] = addresses.count
         addresses.append(address)
+        rows.append(entry)
     }
 
-    private mutating func remove(_ address: PeerAddress) {
-        entries[address] = nil
-        addresses.removeAll { $0 == address }
+    /// Forgets the address at `index`; those after it move up one.
+    private mutating func remove(at index: Int) {
+        positions[addresses[index]] = nil
+        addresses.remove(at: index)
+        rows.remove(at: index)
+        for later in index..<addresses.count { positions[addresses[later]] = later }
     }
 }

@@ -15,6 +15,10 @@ final class SocketAddressBook: Sendable {
         /// The `PeerAddress` of each source heard lately: every datagram read needs its source as text,
         /// and `inet_ntop` (through `snprintf`) costs several times the lookup. Emptied when full.
         var sources: [SocketAddress: PeerAddress] = [:]
+        /// The socket address of each peer sent to lately: every datagram sent needs one, and parsing
+        /// the host's text (`inet_pton`, a new `SocketAddress`) costs several times the lookup. Emptied
+        /// when full.
+        var destinations: [PeerAddress: SocketAddress] = [:]
     }
 
     private let known = Mutex(Known())
@@ -37,7 +41,12 @@ final class SocketAddressBook: Sendable {
 
     /// The socket address datagrams to `peer` go to; nil when its host is not an IP address.
     func socketAddress(of peer: PeerAddress) -> SocketAddress? {
-        if let scoped = known.withLock({ $0.scoped[peer] }) { return scoped }
-        return try? SocketAddress(ipAddress: peer.host, port: peer.port)
+        if let known = known.withLock({ $0.scoped[peer] ?? $0.destinations[peer] }) { return known }
+        guard let address = try? SocketAddress(ipAddress: peer.host, port: peer.port) else { return nil }
+        known.withLock { known in
+            if known.destinations.count >= Self.capacity { known.destinations.removeAll(keepingCapacity: true) }
+            known.destinations[peer] = address
+        }
+        return address
     }
 }
