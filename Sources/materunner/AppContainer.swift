@@ -53,14 +53,15 @@ struct AppContainer {
     }
 
     /// The position source `--source` names, for `RunLaunch` to make once the run is agreed
-    /// (`LocationSourceFactory`: the simulator at `pace` from `seed` (random when nil), with `jitter` and
-    /// `pause`, or gpsd, or a replay on this container's race clock, whose speed-up is the replay's xSPEED).
+    /// (`LocationSourceFactory`: the simulator at `pace` from `seed` (random when nil), with `jitter`,
+    /// `fixRate` fixes a second and `pause`, or gpsd, or a replay on this container's race clock, whose
+    /// speed-up is the replay's xSPEED).
     func makeLocationSource(
-        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, pause: PauseArgument? = nil
+        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, fixRate: Double = 1, pause: PauseArgument? = nil
     ) -> LocationSourceFactory {
         LocationSourceFactory(
-            spec: source, secondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitter: jitter, pause: pause?.pause, clock: clock,
-            logger: logger
+            spec: source, secondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause?.pause,
+            clock: clock, logger: logger
         )
     }
 

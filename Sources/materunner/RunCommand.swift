@@ -96,6 +96,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
     var jitter: Double = 0
 
+    @Option(name: .customLong("fix-rate"), parsing: .unconditional, help: ArgumentHelp(
+        "Simulator: fixes a second (1 to 20), as a receiver set to that rate gives them.", valueName: "HZ"
+    ))
+    var fixRate: Double = 1
+
     @Option(help: ArgumentHelp("Simulator: stand still SECONDS after every EVERY seconds of running.", valueName: "EVERY:SECONDS"))
     var pause: PauseArgument?
 
@@ -125,7 +130,7 @@ struct RunCommand: AsyncParsableCommand {
         RunOptions(
             name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
             wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
-            laps: laps, ghost: ghost, speedup: speedup, jitter: jitter, clockZones: clockZones,
+            laps: laps, ghost: ghost, speedup: speedup, jitter: jitter, fixRate: fixRate, clockZones: clockZones,
             maximumMates: UDPRaceSyncRepository.maximumPeers, port: network.port, multicast: multicast
         )
     }
@@ -137,7 +142,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-            let location = container.makeLocationSource(source, pace: pace, seed: seed, jitter: jitter, pause: pause)
+            let location = container.makeLocationSource(source, pace: pace, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause)
             let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location.location)
             try CommandRunner.end(with: try await launch.run())
         }

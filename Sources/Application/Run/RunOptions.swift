@@ -31,6 +31,8 @@ public struct RunOptions: Sendable {
     public var ghost: GhostSource?
     public var speedup: Double
     public var jitter: Double
+    /// `--fix-rate`: the simulator's fixes a second.
+    public var fixRate: Double
     public var clockZones: String?
     /// The most mates a run may wait for (the transport's capacity).
     public var maximumMates: Int
@@ -43,14 +45,14 @@ public struct RunOptions: Sendable {
         name: String, id: String? = nil, goalKilometres: Double? = nil, weight: Double = RunnerProfile.standard.weight,
         mode: RaceMode = .race, peers: [String] = [], mates: Int? = nil, wait: TimeInterval = 60, invite: String? = nil,
         inviteTimeout: TimeInterval = Invitation.standardTimeout, join: Bool = false, acceptFrom: String? = nil,
-        coursePath: String? = nil, laps: Int = 1, ghost: GhostSource? = nil, speedup: Double = 1, jitter: Double = 0, clockZones: String? = nil,
-        maximumMates: Int, port: Int? = nil, multicast: Bool = true
+        coursePath: String? = nil, laps: Int = 1, ghost: GhostSource? = nil, speedup: Double = 1, jitter: Double = 0, fixRate: Double = 1,
+        clockZones: String? = nil, maximumMates: Int, port: Int? = nil, multicast: Bool = true
     ) {
         (self.name, self.id, self.goalKilometres, self.weight, self.mode) = (name, id, goalKilometres, weight, mode)
         (self.peers, self.mates, self.wait, self.invite, self.inviteTimeout) = (peers, mates, wait, invite, inviteTimeout)
         (self.join, self.acceptFrom, self.coursePath, self.laps, self.ghost) = (join, acceptFrom, coursePath, laps, ghost)
         (self.speedup, self.jitter, self.clockZones, self.maximumMates) = (speedup, jitter, clockZones, maximumMates)
-        (self.port, self.multicast) = (port, multicast)
+        (self.port, self.multicast, self.fixRate) = (port, multicast, fixRate)
     }
 
     /// An invited run (`--invite` or `--join`): one with pairing, whose transport keeps the race for a restart.
@@ -74,6 +76,9 @@ public struct RunOptions: Sendable {
         }
         try Self.check(speedup: speedup)
         guard jitter.isFinite, (0...100).contains(jitter) else { throw RunOptionsError("--jitter must be between 0 and 100 metres") }
+        guard fixRate.isFinite, Self.fixRates.contains(fixRate) else {
+            throw RunOptionsError("--fix-rate must be between \(Int(Self.fixRates.lowerBound)) and \(Int(Self.fixRates.upperBound)) fixes a second")
+        }
         try Self.check(wait: wait)
         if invite != nil {
             guard !join else { throw RunOptionsError("--invite and --join exclude each other: one runner invites, the others join") }
@@ -118,6 +123,9 @@ public struct RunOptions: Sendable {
     }
 
     /// `--speedup` (`run`, `watch`): 1 to 1000.
+    /// The simulator's fix rates, a second: 1 Hz as most receivers give, up to the 20 Hz of the fastest.
+    public static let fixRates: ClosedRange<Double> = 1...20
+
     public static func check(speedup: Double) throws(RunOptionsError) {
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw RunOptionsError("--speedup must be between 1 and 1000") }
     }

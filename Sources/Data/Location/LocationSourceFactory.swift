@@ -18,6 +18,8 @@ public struct LocationSourceFactory: Sendable {
     public let seed: UInt64
     /// `--jitter`: the simulator's noise, in metres.
     public let jitter: Double
+    /// `--fix-rate`: the simulator's fixes a second.
+    public let fixRate: Double
     /// `--pause`: the simulator's pauses.
     public let pause: SimulatedLocationRepository.Profile.Pause?
     let clock: any RaceClock
@@ -26,12 +28,13 @@ public struct LocationSourceFactory: Sendable {
     /// A factory of the source `spec` names; a nil `seed` draws one (`randomSeed()`).
     public init(
         spec: LocationSourceSpec = .simulator, secondsPerKilometre: Double = 360, seed: UInt64? = nil, jitter: Double = 0,
-        pause: SimulatedLocationRepository.Profile.Pause? = nil, clock: any RaceClock, logger: Logger
+        fixRate: Double = 1, pause: SimulatedLocationRepository.Profile.Pause? = nil, clock: any RaceClock, logger: Logger
     ) {
         self.spec = spec
         self.secondsPerKilometre = secondsPerKilometre
         self.seed = seed ?? Self.randomSeed()
         self.jitter = jitter
+        self.fixRate = fixRate
         self.pause = pause
         self.clock = clock
         self.logger = logger
@@ -62,10 +65,13 @@ public struct LocationSourceFactory: Sendable {
         }
     }
 
-    /// The simulated runner of this factory's pace, seed, jitter and pauses, along `course` when given.
+    /// The simulated runner of this factory's pace, seed, jitter, fix rate and pauses, along `course` when given.
     public func simulated(course: LappedCourse?) -> SimulatedLocationRepository {
         SimulatedLocationRepository(
-            profile: .init(paceSecondsPerKilometre: secondsPerKilometre, seed: seed, jitterMetres: jitter, pause: pause, course: course),
+            profile: .init(
+                paceSecondsPerKilometre: secondsPerKilometre, interval: 1 / fixRate, seed: seed, jitterMetres: jitter, pause: pause,
+                course: course
+            ),
             clock: clock
         )
     }

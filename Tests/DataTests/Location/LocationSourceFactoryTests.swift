@@ -42,6 +42,29 @@ struct LocationSourceFactoryTests {
         #expect(log.lines.isEmpty)
     }
 
+    @Test("--fix-rate 10: the simulator's fixes come a tenth of a race second apart, at the same pace")
+    func simulatorFixRate() async throws {
+        let factory = LocationSourceFactory(
+            secondsPerKilometre: 300, seed: 42, fixRate: 10, clock: clock, logger: CapturingLogHandler.logger("test.source", into: log)
+        )
+        let simulator = try #require(try factory.make(course: nil) as? SimulatedLocationRepository)
+        #expect(simulator.profile.interval == 0.1)
+        let fixes = simulator.fixes()
+        let taken = try await clock.driving(step: 0.1) { () async throws -> [Fix] in
+            var taken: [Fix] = []
+            for try await fix in fixes {
+                taken.append(fix)
+                if taken.count == 101 { break }
+            }
+            return taken
+        }
+        let gaps = zip(taken.dropFirst(), taken).map { $0.timestamp.timeIntervalSince($1.timestamp) }
+        #expect(gaps.allSatisfy { abs($0 - 0.1) < 1e-6 }, "\(gaps.prefix(5))")
+        // 10 s at 5:00 /km is about 33 m (the speed varies by a few per cent from fix to fix).
+        let metres = zip(taken.dropFirst(), taken).map { Geodesy.distance(from: $1.coordinate, to: $0.coordinate) }.reduce(0, +)
+        #expect(abs(metres - 33.3) < 2, "\(metres) m")
+    }
+
     @Test("the simulator's fixes are on the course given (its default start is 30 km away)")
     func simulatorFollowsTheCourse() async throws {
         let course = try Self.square()
