@@ -25,30 +25,20 @@ struct SocketAddressBookTests {
         #expect(book.socketAddress(of: PeerAddress(host: "mate.local", port: 1)) == nil)
     }
 
-    @Test("more destinations than the book keeps still convert right, before and after it is emptied, and a name never does")
-    func destinationsBeyondCapacity() throws {
-        let book = SocketAddressBook()
-        let count = SocketAddressBook.capacity * 2 + 3
-        for round in 0..<2 {
-            for index in 0..<count {
-                let host = index % 2 == 0 ? "10.0.\(index / 250).\(index % 250 + 1)" : "2001:db8::\(String(index, radix: 16))"
-                let port = 2_000 + index + round
-                #expect(book.socketAddress(of: PeerAddress(host: host, port: port)) == (try SocketAddress(ipAddress: host, port: port)))
-            }
-            #expect(book.socketAddress(of: PeerAddress(host: "mate.local", port: 1)) == nil)
-        }
-    }
-
-    @Test("more sources than the book keeps still read right, before and after it is emptied")
+    @Test("more sources and destinations than the book keeps still convert right, both ways, before and after it is emptied")
     func beyondCapacity() throws {
         let book = SocketAddressBook()
         let count = SocketAddressBook.capacity * 2 + 3
         for round in 0..<2 {
             for index in 0..<count {
-                let host = "10.0.\(index / 250).\(index % 250 + 1)"
+                let host = index % 2 == 0 ? "10.0.\(index / 250).\(index % 250 + 1)" : "2001:db8::\(String(index, radix: 16))"
                 let port = 1_000 + index + round
-                #expect(book.peerAddress(of: try SocketAddress(ipAddress: host, port: port)) == PeerAddress(host: host, port: port))
+                let address = try SocketAddress(ipAddress: host, port: port)
+                #expect(book.peerAddress(of: address) == PeerAddress(host: host, port: port))
+                #expect(book.socketAddress(of: PeerAddress(host: host, port: port + count)) == (try SocketAddress(ipAddress: host, port: port + count)))
             }
+            // A name is never an address, however full the book.
+            #expect(book.socketAddress(of: PeerAddress(host: "mate.local", port: 1)) == nil)
         }
     }
 
