@@ -243,45 +243,26 @@ struct FrontEndFrameWriter: ~Copyable {
         }
         guard magnitude >= 0.000_1, magnitude < 1e15 else { return false }
         var scale = 1.0
+        var wholeScale: UInt = 1
         for decimals in 0...Self.decimalsByHand {
             let scaled = magnitude * scale
             guard scaled < 4_503_599_627_370_496 else { return false }
             // Rounded half up by truncation (`rounded()` is a call into libm): under 2^52, adding 0.5 is exact.
-            let whole = UInt64(scaled + 0.5)
+            let whole = UInt(scaled + 0.5)
             if Double(whole) / scale == magnitude {
-                appendDigits(of: whole, decimals: decimals, negative: value < 0)
+                // The digits before the point, then the decimals with their leading zeros (0.05).
+                if value < 0 { append(UInt8(ascii: "-")) }
+                ASCIIText.forEachDigit(of: whole / wholeScale) { append($0) }
+                if decimals > 0 {
+                    append(UInt8(ascii: "."))
+                    ASCIIText.forEachDigit(of: whole % wholeScale, width: decimals) { append($0) }
+                }
                 return true
             }
             scale *= 10
+            wholeScale *= 10
         }
         return false
-    }
-
-    /// `number`'s digits with a point before the last `decimals` of them (and zeros before, as in
-    /// `0.05`), after a minus sign when `negative`.
-    private mutating func appendDigits(of number: UInt64, decimals: Int, negative: Bool) {
-        var digits = 1
-        var rest = number / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let shown = max(digits, decimals + 1)
-        let length = (negative ? 1 : 0) + shown + (decimals > 0 ? 1 : 0)
-        if capacity - count < length { grow(toHold: length) }
-        var position = count + length
-        rest = number
-        for index in 0..<shown {
-            if decimals > 0, index == decimals {
-                position -= 1
-                storage[position] = UInt8(ascii: ".")
-            }
-            position -= 1
-            storage[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-        if negative { storage[count] = UInt8(ascii: "-") }
-        count += length
     }
 
     /// A rare nested object through `JSONEncoder`, put in place.
