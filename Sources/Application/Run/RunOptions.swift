@@ -122,10 +122,10 @@ public struct RunOptions: Sendable {
         )
     }
 
-    /// `--speedup` (`run`, `watch`): 1 to 1000.
     /// The simulator's fix rates, a second: 1 Hz as most receivers give, up to the 20 Hz of the fastest.
     public static let fixRates: ClosedRange<Double> = 1...20
 
+    /// `--speedup` (`run`, `watch`): 1 to 1000.
     public static func check(speedup: Double) throws(RunOptionsError) {
         guard speedup.isFinite, (1...1000).contains(speedup) else { throw RunOptionsError("--speedup must be between 1 and 1000") }
     }
