@@ -39,9 +39,7 @@ struct ClockCommand: AsyncParsableCommand {
     @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
-        do { _ = try TimeZoneList.parse(zones) } catch { throw ValidationError(error.description) }
-        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        guard tick.isFinite, tick >= 0.05 else { throw ValidationError("--tick must be at least 0.05 seconds") }
+        do { try WorldClockFlow.check(zones: zones, count: count, tick: tick) } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {

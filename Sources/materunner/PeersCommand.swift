@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Data
 import Logging
@@ -28,7 +29,7 @@ struct PeersCommand: AsyncParsableCommand {
     @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
-        guard seconds.isFinite, (0.1...3600).contains(seconds) else { throw ValidationError("--seconds must be between 0.1 and 3600") }
+        do { try PeersFlow.check(seconds: seconds) } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {

@@ -16,6 +16,14 @@ public struct WorldClockFlow: Sendable {
         self.environment = environment
     }
 
+    /// `materunner clock`'s options: `zones` a list of IANA time zones, `count` at least 1 reading,
+    /// `tick` at least 0.05 seconds; throws a `RunOptionsError` naming the option that is wrong.
+    public static func check(zones: String, count: Int?, tick: Double) throws(RunOptionsError) {
+        do { _ = try TimeZoneList.parse(zones) } catch { throw RunOptionsError(error.description) }
+        if let count, count < 1 { throw RunOptionsError("--count must be at least 1") }
+        guard tick.isFinite, tick >= 0.05 else { throw RunOptionsError("--tick must be at least 0.05 seconds") }
+    }
+
     /// How many readings `materunner clock` shows: `--count`, else until stopped on a terminal and one
     /// reading when the output is not a terminal (a pipe, a file).
     public static func limit(count: Int?, outputIsTerminal: Bool) -> Int? {

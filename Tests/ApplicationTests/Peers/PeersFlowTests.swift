@@ -44,6 +44,14 @@ struct PeersFlowTests {
         try await waitUntil("the flow took \(events.count) events") { discovery.deliveredCount == events.count }
     }
 
+    @Test("--seconds: 0.1 to 3600, anything else refused naming the option")
+    func secondsRange() {
+        for seconds in [0.1, 3, 3600] { #expect((try? PeersFlow.check(seconds: seconds)) != nil, "\(seconds)") }
+        for seconds in [0.09, -3, 3601, .nan, .infinity] {
+            #expect(throws: RunOptionsError("--seconds must be between 0.1 and 3600")) { try PeersFlow.check(seconds: seconds) }
+        }
+    }
+
     @Test("list: the runners present once the clock has run the seconds, by name, as JSON lines")
     func listJSON() async throws {
         let listing = Task { [flow] in try await flow.list(after: 3, json: true) }
