@@ -15,6 +15,19 @@ struct LocationSourceFactoryTests {
         LocationSourceFactory(spec: spec, secondsPerKilometre: pace, seed: seed, clock: clock, logger: CapturingLogHandler.logger("test.source", into: log))
     }
 
+    /// The first `count` fixes of `source`, the test's clock moving on by `step` whenever the source sleeps.
+    func first(_ count: Int, of source: any LocationRepository, step: TimeInterval) async throws -> [Fix] {
+        let fixes = source.fixes()
+        return try await clock.driving(step: step) { () async throws -> [Fix] in
+            var taken: [Fix] = []
+            for try await fix in fixes {
+                taken.append(fix)
+                if taken.count == count { break }
+            }
+            return taken
+        }
+    }
+
     /// A 100 m square, closed: one lap of 400 m.
     static func square() throws -> LappedCourse {
         let start = Coordinate(latitude: 46.0, longitude: 14.5)
@@ -49,15 +62,7 @@ struct LocationSourceFactoryTests {
         )
         let simulator = try #require(try factory.make(course: nil) as? SimulatedLocationRepository)
         #expect(simulator.profile.interval == 0.1)
-        let fixes = simulator.fixes()
-        let taken = try await clock.driving(step: 0.1) { () async throws -> [Fix] in
-            var taken: [Fix] = []
-            for try await fix in fixes {
-                taken.append(fix)
-                if taken.count == 101 { break }
-            }
-            return taken
-        }
+        let taken = try await first(101, of: simulator, step: 0.1)
         let gaps = zip(taken.dropFirst(), taken).map { $0.timestamp.timeIntervalSince($1.timestamp) }
         #expect(gaps.allSatisfy { abs($0 - 0.1) < 1e-6 }, "\(gaps.prefix(5))")
         // 10 s at 5:00 /km is about 33 m (the speed varies by a few per cent from fix to fix).
@@ -68,17 +73,9 @@ struct LocationSourceFactoryTests {
     @Test("the simulator's fixes are on the course given (its default start is 30 km away)")
     func simulatorFollowsTheCourse() async throws {
         let course = try Self.square()
-        let fixes = try factory().make(course: course).fixes()
-        let first = try await clock.driving(step: 1) { () async throws -> [Fix] in
-            var taken: [Fix] = []
-            for try await fix in fixes {
-                taken.append(fix)
-                if taken.count == 5 { break }
-            }
-            return taken
-        }
-        #expect(first.count == 5)
-        for fix in first {
+        let taken = try await first(5, of: try factory().make(course: course), step: 1)
+        #expect(taken.count == 5)
+        for fix in taken {
             #expect(Geodesy.distance(from: fix.coordinate, to: course.course.points[0]) < 30, "\(fix.coordinate)")
         }
     }
