@@ -52,12 +52,15 @@ let package = Package(
         // MARK: Data (repositories: UDP sync, DNS-SD discovery, position sources)
         // dns_sd.h from Avahi's compat library on Linux (see Sources/CDNSSD/shim.h), the SDK's on macOS.
         .systemLibrary(name: "CDNSSD"),
+        .target(name: "CUDPBatch"),
         .target(
             name: "Data",
             dependencies: [
                 "Domain",
                 "SyncWire",
                 "CDNSSD",
+                // sendmmsg(2): a runner's datagrams to its mates in one system call (DatagramBatchSender).
+                "CUDPBatch",
                 // SHA-256 of a course's points (CourseFile's digest).
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -23,11 +23,21 @@ final class UDPTransport: Sendable {
     private let addresses: SocketAddressBook
     private let maximumLength: Int
     private let group: any EventLoopGroup
+    /// Whether datagrams go straight to the socket where the system allows it (`DatagramBatchSender`);
+    /// false: every one through the channel (tests of that way).
+    private let sendsInBatches: Bool
+    /// The socket's descriptor for those sends, asked of the channel once (the asking is a dynamic cast
+    /// that costs more than the sends); -1 where the channel does not give it.
+    private let descriptor = Mutex<CInt?>(nil)
     /// The multicast group joined, and the socket that reads it.
     private let joined = Mutex<(group: PeerAddress, device: String, channel: any Channel)?>(nil)
 
-    private init(channel: any Channel, localAddress: PeerAddress, addresses: SocketAddressBook, maximumLength: Int, group: any EventLoopGroup) {
+    private init(
+        channel: any Channel, localAddress: PeerAddress, addresses: SocketAddressBook, maximumLength: Int, group: any EventLoopGroup,
+        sendsInBatches: Bool
+    ) {
         self.channel = channel
+        self.sendsInBatches = sendsInBatches
         self.localAddress = localAddress
         self.addresses = addresses
         self.maximumLength = maximumLength
@@ -37,11 +47,13 @@ final class UDPTransport: Sendable {
     /// Binds a UDP socket on `host`:`port` (port 0: any free port). Datagrams longer than
     /// `maximumLength` are cut to `maximumLength + 1` bytes before `receive` sees them (so it can refuse
     /// them as too long). `failed` hears of every error the socket reports for earlier sends.
+    /// `sendsInBatches` false sends every datagram through the channel, never straight to the socket.
     static func bind(
         host: String,
         port: Int,
         maximumLength: Int,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        sendsInBatches: Bool = true,
         receive: @escaping Receiver,
         failed: @escaping @Sendable () -> Void
     ) async throws(SyncError) -> UDPTransport {
@@ -75,7 +87,8 @@ final class UDPTransport: Sendable {
             throw .cannotBind(host: host, port: port, reason: "the socket has no local address")
         }
         return UDPTransport(
-            channel: channel, localAddress: addresses.peerAddress(of: address), addresses: addresses, maximumLength: maximumLength, group: group
+            channel: channel, localAddress: addresses.peerAddress(of: address), addresses: addresses, maximumLength: maximumLength, group: group,
+            sendsInBatches: sendsInBatches
         )
     }
 
@@ -152,48 +165,77 @@ final class UDPTransport: Sendable {
         try? await reader?.close()
     }
 
-    /// Sends `bytes` to `address`; false when the address is not usable or the socket refused.
-    func send(_ bytes: [UInt8], to address: PeerAddress) async -> Bool {
-        guard let remote = addresses.socketAddress(of: address) else { return false }
-        let envelope = AddressedEnvelope(remoteAddress: remote, data: channel.allocator.buffer(bytes: bytes))
-        do {
-            try await channel.writeAndFlush(envelope)
-            return true
-        } catch {
-            return false
-        }
-    }
-
-    /// Sends each of `datagrams` (bytes and address), in order, with one flush and one hop to the
-    /// socket's event loop for all of them; for each, whether it went (false when its address is not
-    /// usable or the socket refused).
+    /// Sends each of `datagrams` (bytes and address), in order; for each, whether it went (false when its
+    /// address is not usable or the socket refused it). On the socket's event loop, where the process
+    /// runs its tasks (`ProcessExecutor`), they go at once, many to a system call
+    /// (`DatagramBatchSender`); from elsewhere after one hop to the loop. Those the socket cannot take at
+    /// once (its buffer full) go through the channel, which keeps them until it can.
     func send(_ datagrams: [(bytes: [UInt8], address: PeerAddress)]) async -> [Bool] {
         guard !datagrams.isEmpty else { return [] }
-        if datagrams.count == 1 { return [await send(datagrams[0].bytes, to: datagrams[0].address)] }
+        let payloads = datagrams.map(\.bytes)
         let remotes = datagrams.map { addresses.socketAddress(of: $0.address) }
-        let channel = self.channel
         let loop = channel.eventLoop
-        let written = loop.flatSubmit { () -> EventLoopFuture<[Bool]> in
-            var writes: [EventLoopFuture<Void>] = []
-            var slots: [Int?] = []
-            for (index, remote) in remotes.enumerated() {
-                guard let remote else {
-                    slots.append(nil)
-                    continue
-                }
-                slots.append(writes.count)
-                writes.append(channel.write(AddressedEnvelope(remoteAddress: remote, data: channel.allocator.buffer(bytes: datagrams[index].bytes))))
+        var outcome: Sending
+        if loop.inEventLoop {
+            outcome = sendOnLoop(payloads, to: remotes)
+        } else {
+            guard let sending = try? await loop.submit({ self.sendOnLoop(payloads, to: remotes) }).get() else {
+                return Array(repeating: false, count: datagrams.count)
             }
-            channel.flush()
-            let written = slots
-            return EventLoopFuture.whenAllComplete(writes, on: loop).map { results in
-                written.map { slot in
-                    guard let slot, case .success = results[slot] else { return false }
-                    return true
-                }
+            outcome = sending
+        }
+        if let queued = outcome.queued {
+            let written = (try? await queued.get()) ?? Array(repeating: false, count: outcome.queuedIndices.count)
+            for (index, went) in zip(outcome.queuedIndices, written) { outcome.sent[index] = went }
+        }
+        return outcome.sent.map { $0 ?? false }
+    }
+
+    /// What `sendOnLoop` did: whether each datagram went (nil while queued), and for those the channel
+    /// queued, their places and whether each went once written.
+    private struct Sending: Sendable {
+        var sent: [Bool?]
+        var queuedIndices: [Int] = []
+        var queued: EventLoopFuture<[Bool]>?
+    }
+
+    /// On the event loop: the datagrams straight to the socket where the system allows it, the rest (or
+    /// all, elsewhere) written through the channel with one flush.
+    private func sendOnLoop(_ payloads: [[UInt8]], to remotes: [SocketAddress?]) -> Sending {
+        var outcome = Sending(sent: Array(repeating: nil, count: payloads.count))
+        #if os(Linux)
+        if sendsInBatches, let socket = socketDescriptor() {
+            outcome.sent = DatagramBatchSender.send(payloads, to: remotes, socket: socket)
+        }
+        #endif
+        var writes: [EventLoopFuture<Void>] = []
+        for index in payloads.indices where outcome.sent[index] == nil {
+            guard let remote = remotes[index] else {
+                outcome.sent[index] = false
+                continue
+            }
+            outcome.queuedIndices.append(index)
+            writes.append(channel.write(AddressedEnvelope(remoteAddress: remote, data: channel.allocator.buffer(bytes: payloads[index]))))
+        }
+        guard !writes.isEmpty else { return outcome }
+        channel.flush()
+        outcome.queued = EventLoopFuture.whenAllComplete(writes, on: channel.eventLoop).map { results in
+            results.map { result in
+                guard case .success = result else { return false }
+                return true
             }
         }
-        return (try? await written.get()) ?? Array(repeating: false, count: datagrams.count)
+        return outcome
+    }
+
+    /// The socket's descriptor, on the event loop while the channel is open (it closes on the loop, so
+    /// the descriptor cannot be closed and reused during the sends); nil when closed or not given.
+    private func socketDescriptor() -> CInt? {
+        guard channel.isActive else { return nil }
+        if let known = descriptor.withLock({ $0 }) { return known >= 0 ? known : nil }
+        let asked = (try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }) ?? nil
+        descriptor.withLock { $0 = asked ?? -1 }
+        return asked
     }
 
     /// Resolves `peer`'s host (a name or an IP address) to the address datagrams go to.
