@@ -114,6 +114,32 @@ struct RaceReplicaTests {
         #expect(replica.progress[ana.id]?.distance == 30)
     }
 
+    @Test("the progress table keeps one entry a runner, in the order first heard, found by id; two tables heard in other orders are equal")
+    func progressTable() {
+        var first = RaceReplica(terms: RaceSamples.race100m)
+        var second = RaceReplica(terms: RaceSamples.race100m)
+        let updates = [
+            RaceSamples.progress(bor, sequence: 1, elapsed: 1, distance: 4),
+            RaceSamples.progress(ana, sequence: 1, elapsed: 1, distance: 5),
+            RaceSamples.progress(bor, sequence: 2, elapsed: 2, distance: 9),
+            RaceSamples.progress(cvet, sequence: 3, elapsed: 3, distance: 11),
+            RaceSamples.progress(ana, sequence: 2, elapsed: 2, distance: 10),
+        ]
+        for update in updates { first.apply(update, heardAt: RaceSamples.start) }
+        for update in updates.reversed() { second.apply(update, heardAt: RaceSamples.start) }
+        #expect(Array(first.progress.keys) == [bor.id, ana.id, cvet.id])
+        #expect(first.progress.values.map(\.distance) == [9, 10, 11])
+        #expect(first.progress.count == 3)
+        #expect(first.progress[cvet.id]?.sequence == 3)
+        #expect(first.progress[RunnerID(rawValue: 0xD)] == nil)
+        #expect(Array(second.progress.keys) == [ana.id, cvet.id, bor.id])
+        #expect(first.progress == second.progress)
+        #expect(first.standings() == second.standings())
+        second.apply(RaceSamples.progress(cvet, sequence: 4, elapsed: 4, distance: 15), heardAt: RaceSamples.start)
+        #expect(first.progress != second.progress)
+        #expect(first.progress != RaceReplica(terms: RaceSamples.race100m).progress)
+    }
+
     @Test("updates under other terms are kept aside, not applied")
     func otherTerms() {
         var replica = RaceReplica(terms: RaceSamples.race100m)

@@ -15,7 +15,7 @@ public struct RaceReplica: Sendable {
     /// The run this replica belongs to.
     public let terms: RaceTerms
     /// The latest progress of every runner heard from (ourselves included).
-    public private(set) var progress: [RunnerID: RunnerProgress] = [:]
+    public private(set) var progress = RunnerProgressTable()
     /// When each runner was last heard from, on the local clock.
     public private(set) var lastHeard: [RunnerID: Date] = [:]
     /// Updates refused because they belong to another run, by runner.
@@ -35,11 +35,7 @@ public struct RaceReplica: Sendable {
         }
         let id = update.runner.id
         lastHeard[id] = max(lastHeard[id] ?? instant, instant)
-        if let current = progress[id], current.sequence >= update.sequence {
-            return .stale
-        }
-        progress[id] = update
-        return .applied
+        return progress.replace(with: update) ? .applied : .stale
     }
 
     /// Runners (other than `me`) not heard from for longer than `timeout` at `now`, in any phase.
@@ -58,6 +54,52 @@ public struct RaceReplica: Sendable {
 
     /// The standings from what this replica holds.
     public func standings(lost: Set<RunnerID> = []) -> RaceStandings {
-        ResolveRace.standings(of: Array(progress.values), terms: terms, lost: lost)
+        ResolveRace.standings(of: progress.values, terms: terms, lost: lost)
+    }
+}
+
+/// Every runner's latest progress, in the order each was first heard and by id: the standings take
+/// the values as they are (an array shared, not copied out of a dictionary at every step of a race).
+public struct RunnerProgressTable: Sendable {
+    /// Each runner's latest progress, in the order first heard.
+    public private(set) var values: [RunnerProgress] = []
+    /// Where each runner's progress is in `values`.
+    private var positions: [RunnerID: Int] = [:]
+
+    /// An empty table.
+    public init() {}
+
+    /// `id`'s latest progress, if heard from.
+    public subscript(id: RunnerID) -> RunnerProgress? {
+        positions[id].map { values[$0] }
+    }
+
+    /// The runners heard from, in the order first heard.
+    public var keys: LazyMapCollection<[RunnerProgress], RunnerID> {
+        values.lazy.map(\.runner.id)
+    }
+
+    public var count: Int { values.count }
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// Keeps `update` as its runner's progress unless what is there has the same or a later sequence
+    /// number; returns whether it did.
+    mutating func replace(with update: RunnerProgress) -> Bool {
+        let id = update.runner.id
+        guard let position = positions[id] else {
+            positions[id] = values.count
+            values.append(update)
+            return true
+        }
+        guard values[position].sequence < update.sequence else { return false }
+        values[position] = update
+        return true
+    }
+}
+
+extension RunnerProgressTable: Equatable {
+    /// The same progress for the same runners, whatever order they were heard in (as two dictionaries).
+    public static func == (lhs: RunnerProgressTable, rhs: RunnerProgressTable) -> Bool {
+        lhs.count == rhs.count && lhs.values.allSatisfy { rhs[$0.runner.id] == $0 }
     }
 }

@@ -28,7 +28,7 @@ extension RaceSessionState {
     /// The standings of the replica and the ghosts at `now`. Ghosts show once we started; once every
     /// runner who is not lost is done, each ghost's result is what its track says (`Ghost.progress`).
     func standings(lost: Set<RunnerID>, at now: Date) -> RaceStandings {
-        var progress = Array(replica.progress.values)
+        var progress = replica.progress.values
         if startedAt != nil, !ghosts.isEmpty {
             let realDone = progress.allSatisfy { $0.phase.isFinal || lost.contains($0.runner.id) }
             for id in ghosts.keys.sorted() {

@@ -26,15 +26,16 @@ extension RaceSessionState {
 
     /// The sum of the mates' distances (a team's share that is not ours), in runner id order.
     var matesDistance: Double {
-        replica.progress.keys.filter { $0 != own.runner.id }.sorted()
-            .reduce(0) { $0 + (replica.progress[$1]?.distance ?? 0) }
+        let me = own.runner.id
+        return replica.progress.values.filter { $0.runner.id != me }.sorted { $0.runner.id < $1.runner.id }
+            .reduce(0) { $0 + $1.distance }
     }
 
     /// In a team, a mate's progress can take the group to the goal: we finish then, at our last time.
     /// Decided with `ResolveRace.team`, the very sum every peer's standings show.
     func finishWithTeamIfReached(at now: Date) async {
         guard configuration.terms.mode == .team, own.phase == .running,
-              ResolveRace.team(of: Array(replica.progress.values), goal: configuration.terms.goal).reachedGoal
+              ResolveRace.team(of: replica.progress.values, goal: configuration.terms.goal).reachedGoal
         else { return }
         own.phase = .finished
         own.finishTime = own.elapsed

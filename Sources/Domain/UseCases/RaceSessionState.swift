@@ -201,7 +201,8 @@ actor RaceSessionState {
     // MARK: Transitions
 
     private var heardMates: Int {
-        replica.progress.keys.filter { $0 != own.runner.id }.count
+        let me = own.runner.id
+        return replica.progress.values.count { $0.runner.id != me }
     }
 
     /// Moves through the stages as far as the current state allows, then emits a snapshot (with

@@ -172,7 +172,7 @@ actor SpectatorState {
     private func snapshot(at now: Date) -> RaceSnapshot? {
         guard let replica else { return nil }
         let lost = replica.lost(at: now, after: configuration.lostAfter, excluding: configuration.me.id)
-        var progress = Array(replica.progress.values)
+        var progress = replica.progress.values
         if startedAt != nil, replica.terms.mode != .team {
             let realDone = progress.allSatisfy { $0.phase.isFinal || lost.contains($0.runner.id) }
             for id in ghosts.keys.sorted() where replica.progress[id] == nil {

@@ -52,7 +52,7 @@ public actor RunRecorder {
             begun = true
         }
         for standing in snapshot.standings.standings {
-            sample(standing, place: snapshot.places[standing.runner.id]?.coordinate)
+            sample(standing, places: snapshot.places)
         }
         if mine.elapsed - lastCheckpointElapsed >= checkpointInterval {
             lastCheckpointElapsed = mine.elapsed
@@ -79,13 +79,16 @@ public actor RunRecorder {
 
     // MARK: Writing
 
-    private func sample(_ standing: Standing, place: Coordinate?) {
+    /// Samples `standing` when due, with its place on the course from `places` (looked up only then:
+    /// every snapshot passes here once a runner, most of them with nothing due).
+    private func sample(_ standing: Standing, places: [RunnerID: CoursePlace]) {
         let last = lastSampled[standing.runner.id]
         // Most snapshots bring nothing due: decided before a sample (and its id's text) is made.
         if let last, standing.elapsed - last.elapsed < 1, !standing.phase.isFinal { return }
         let sample = ProgressSample(
             runnerName: standing.runner.name, elapsed: standing.elapsed, distance: standing.distance,
-            runnerID: last?.runnerID ?? standing.runner.id.description, place: place
+            runnerID: last?.runnerID ?? standing.runner.id.description,
+            place: places.isEmpty ? nil : places[standing.runner.id]?.coordinate
         )
         if let last {
             let due = sample.elapsed - last.elapsed >= 1 || (standing.phase.isFinal && sample != last)
