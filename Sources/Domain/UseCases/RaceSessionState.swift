@@ -71,10 +71,11 @@ actor RaceSessionState {
 
     // MARK: Inputs
 
-    /// Mates' progress arrived, in this order: each applied as if alone, then one step (and one
-    /// snapshot) for all of them.
+    /// Mates' progress arrived, in this order: each applied as if alone, heard at the instant the batch
+    /// is taken (the clock read once, not once an update), then one step (and one snapshot) for all.
     func receive(_ batch: [RunnerProgress]) async {
         var applied = false
+        let heardAt = clock.now
         for update in batch {
             guard !isOver else { return }
             // Our own state, sent back by a mate after this peer restarted.
@@ -89,7 +90,7 @@ actor RaceSessionState {
                 ))
                 continue
             }
-            if replica.apply(update, heardAt: clock.now) == .applied { applied = true }
+            if replica.apply(update, heardAt: heardAt) == .applied { applied = true }
         }
         if applied, !isOver { await advance() }
     }
