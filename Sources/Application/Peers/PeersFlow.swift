@@ -29,13 +29,13 @@ public struct PeersFlow: Sendable {
 
     private let dependency: Dependency
 
-    /// A flow over `dependency`.
     /// `materunner peers --seconds`: how long to look before listing, 0.1 to 3600 seconds; throws a
     /// `RunOptionsError` naming the option otherwise.
     public static func check(seconds: TimeInterval) throws(RunOptionsError) {
         guard seconds.isFinite, (0.1...3600).contains(seconds) else { throw RunOptionsError("--seconds must be between 0.1 and 3600") }
     }
 
+    /// A flow over `dependency`.
     public init(dependency: Dependency) {
         self.dependency = dependency
     }

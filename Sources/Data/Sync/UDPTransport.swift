@@ -233,7 +233,7 @@ final class UDPTransport: Sendable {
     private func socketDescriptor() -> CInt? {
         guard channel.isActive else { return nil }
         if let known = descriptor.withLock({ $0 }) { return known >= 0 ? known : nil }
-        let asked = (try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }) ?? nil
+        let asked = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
         descriptor.withLock { $0 = asked ?? -1 }
         return asked
     }
