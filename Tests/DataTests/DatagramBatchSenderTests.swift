@@ -1,7 +1,7 @@
 @testable import Data
 import Domain
+import MateRunnerTesting
 import NIOCore
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -59,9 +59,9 @@ struct DatagramBatchSenderTests {
         arguments: [true, false]
     )
     func transportSends(batched: Bool) async throws {
-        let received = ReceivedDatagrams()
+        let received = Locked<[[UInt8]]>([])
         let receiver = try await UDPTransport.bind(host: "127.0.0.1", port: 0, maximumLength: 2_048, receive: { bytes, _ in
-            received.append(bytes)
+            received.withLock { $0.append(bytes) }
             return []
         }, failed: {})
         let sender = try await UDPTransport.bind(
@@ -73,19 +73,11 @@ struct DatagramBatchSenderTests {
         #expect(await sender.send(batch.reversed()) == Array(repeating: true, count: 20))
         #expect(await sender.send([]) == [])
         let expected = batch.map(\.bytes) + batch.reversed().map(\.bytes)
-        for _ in 0..<200 where received.count < expected.count { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(received.all == expected)
+        for _ in 0..<200 where received.value.count < expected.count { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(received.value == expected)
         await sender.close()
         await receiver.close()
     }
-}
-
-/// What a transport's receiver was handed, in order.
-private final class ReceivedDatagrams: Sendable {
-    private let datagrams = Mutex<[[UInt8]]>([])
-    func append(_ bytes: [UInt8]) { datagrams.withLock { $0.append(bytes) } }
-    var count: Int { datagrams.withLock(\.count) }
-    var all: [[UInt8]] { datagrams.withLock { $0 } }
 }
 
 #if os(Linux)
