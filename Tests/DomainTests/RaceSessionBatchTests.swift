@@ -86,4 +86,50 @@ struct RaceSessionBatchTests {
         #expect(counts.count == 3)
         #expect(counts.last != counts.dropLast().last)
     }
+
+    @Test("with a step spacing, a mate that only moves on waits for the end of the spacing; a phase change steps at once")
+    func spacedSteps() async throws {
+        let clock = ManualRaceClock()
+        let me = RaceSamples.runner(0xA1, "ana")
+        let bor = RaceSamples.runner(0xB2, "bor")
+        let sync = BatchSync()
+        // Our own first fix comes long after the test is over: every step here is one for bor's updates.
+        let start = clock.now
+        let session = RaceSession(
+            configuration: RaceSessionConfiguration(me: me, terms: RaceSamples.race100m, expectedMates: 1, stepSpacing: 0.5),
+            location: ScriptedLocationRepository(
+                script: ScriptedLocationRepository.straightRun(beginning: start.addingTimeInterval(60), speed: 3, count: 10), clock: clock
+            ),
+            sync: sync, clock: clock
+        )
+        let snapshots = Locked<[RaceSnapshot]>([])
+        let stream = session.snapshots()
+        let reading = Task {
+            for try await snapshot in stream { snapshots.withLock { $0.append(snapshot) } }
+        }
+        defer { reading.cancel() }
+        let borDistance: @Sendable (RaceSnapshot) -> Double? = { snapshot in
+            snapshot.standings.standings.first { $0.runner.id == bor.id }?.distance
+        }
+        let waitFor: @Sendable (@Sendable ([RaceSnapshot]) -> Bool) async -> Void = { condition in
+            while !condition(snapshots.value) { await Task.yield() }
+        }
+        // bor heard: the race starts at once (the lobby never waits for a spacing).
+        sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 2, phase: .waiting)])
+        await waitFor { $0.contains { $0.startedAt != nil } }
+        // bor starts running: a phase change, stepped at once although the last step was just now.
+        sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 3, phase: .running, elapsed: 1, distance: 3)])
+        await waitFor { $0.contains { borDistance($0) == 3 } }
+        let sleepers = clock.sleeperCount
+        // bor only moves on, within the spacing: applied, but its step waits for the spacing's end.
+        sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 4, phase: .running, elapsed: 2, distance: 6)])
+        while clock.sleeperCount == sleepers { await Task.yield() }
+        #expect(!snapshots.value.contains { borDistance($0) == 6 }, "a move stepped before the spacing ended")
+        clock.advance(by: 0.5)
+        await waitFor { $0.contains { borDistance($0) == 6 } }
+        // bor finishes: stepped at once, with no clock moving.
+        let finished = RaceSamples.progress(bor, sequence: 5, phase: .finished, elapsed: 30, distance: 100)
+        sync.batches.continuation.yield([finished])
+        await waitFor { $0.contains { snapshot in snapshot.standings.standings.contains { $0.runner.id == bor.id && $0.phase == .finished } } }
+    }
 }

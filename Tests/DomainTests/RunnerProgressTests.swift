@@ -2,8 +2,9 @@ import Domain
 import MateRunnerTesting
 import Testing
 
-/// Progress on the wire's precision: whole milliseconds and whole centimetres.
-@Suite("RunnerProgress.quantized")
+/// Progress on the wire's precision (whole milliseconds and whole centimetres), and which updates only
+/// move a runner on.
+@Suite("RunnerProgress: quantized, and only moving on")
 struct RunnerProgressTests {
     let ana = RaceSamples.runner(1, "ana")
 
@@ -53,6 +54,30 @@ struct RunnerProgressTests {
                 finishTime: .random(in: 0...20_000, using: &random)
             ).quantized()
             #expect(progress.quantized() == progress)
+        }
+    }
+
+    @Test("only moves on: a later sequence, time and distance; not a new phase, result, finish time, course state or name")
+    func onlyMovesOn() {
+        let bor = RaceSamples.runner(0xB2, "bor")
+        let before = RaceSamples.progress(bor, sequence: 3, phase: .running, elapsed: 1, distance: 3)
+        var moved = before
+        moved.sequence = 4
+        moved.elapsed = 2
+        moved.distance = 6
+        #expect(moved.onlyMovesOn(from: before))
+        let changes: [(String, (inout RunnerProgress) -> Void)] = [
+            ("phase", { $0.phase = .finished }),
+            ("final result", { $0.hasFinalResult = true }),
+            ("finish time", { $0.finishTime = 2 }),
+            ("course state", { $0.isOffCourse = true }),
+            ("name", { $0.runner = RaceSamples.runner(0xB2, "boris") }),
+            ("terms", { $0.terms = RaceTerms(mode: .team, goal: RaceGoal(centimetres: 10_000)) }),
+        ]
+        for (what, change) in changes {
+            var changed = moved
+            change(&changed)
+            #expect(!changed.onlyMovesOn(from: before), "a change of \(what) counted as a move")
         }
     }
 }

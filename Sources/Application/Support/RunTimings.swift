@@ -18,6 +18,11 @@ public struct RunTimings: Sendable, Equatable {
     /// The least real time between two status frames (`FrontEndBinder`); zero for every status, as
     /// tests on a driven clock want, which runs a race faster than real time.
     public var statusInterval: Duration = FrontEndBinder.standardStatusInterval
+    /// The least real time between two race steps made for mates' updates that only move them on
+    /// (`RaceSessionConfiguration.stepSpacing`): half the status frames' interval, so a mate's move
+    /// waits at most that long for the frame that shows it; zero for a step every batch, as tests on a
+    /// driven clock want.
+    public var stepSpacing: TimeInterval = 0.04
 
     /// Timings on a clock `scale` times faster than real time.
     public init(scale: Double) {
@@ -31,7 +36,7 @@ public struct RunTimings: Sendable, Equatable {
         RaceSessionConfiguration(
             me: me, terms: terms, expectedMates: expectedMates, lobbyTimeout: wait * scale,
             heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, resultLinger: resultLinger * scale,
-            profile: profile, speedup: scale
+            profile: profile, speedup: scale, stepSpacing: stepSpacing * scale
         )
     }
 

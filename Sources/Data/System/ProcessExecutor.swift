@@ -85,12 +85,26 @@ public enum ProcessExecutor {
     }
 
     /// The jobs of Swift's global executor, run on SwiftNIO's one shared loop in batches.
+    ///
+    /// Each runs as a job of the global executor (the generic executor), as Swift's own pool runs them,
+    /// not as a job of the loop's serial executor (as SwiftNIO's installation runs them). The runtime lets
+    /// a task that runs on the generic executor take a free actor on the same thread at an `await`, and
+    /// give it back at the next (`swift_task_switch`); on a serial executor it must not, so every hop
+    /// between a task and an actor was a job of its own through this queue (docs/BENCHMARKS.md,
+    /// "Hops on the thread").
     private static let jobs: LoopJobQueue<UnownedJob> = {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        // As SwiftNIO runs a job it is given: on the loop as the job's serial executor.
-        let executor = loop.executor.asUnownedSerialExecutor()
+        let executor = genericExecutor
         return LoopJobQueue(loop: loop) { job in job.runSynchronously(on: executor) }
     }()
+
+    /// The runtime's generic executor ("no particular executor", a null reference), which
+    /// `swift_job_run` treats as the global executor's: the Swift API names it nowhere, so it is made from
+    /// its representation, two null words (`SerialExecutorRef::generic()` in the runtime).
+    private static var genericExecutor: UnownedSerialExecutor {
+        precondition(MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<UInt>.size, "UnownedSerialExecutor is two words")
+        return unsafeBitCast((UInt(0), UInt(0)), to: UnownedSerialExecutor.self)
+    }
 
     /// The runtime's hook for Swift's global executor (`swift_task_enqueueGlobal_hook`): a job and the
     /// runtime's own enqueue, which the hook may call or not. Swift's calling convention, as the runtime

@@ -76,6 +76,14 @@ extension RunnerProgress {
         return copy
     }
 
+    /// Whether this progress only moves its runner on from `before`: the same runner (name), terms,
+    /// phase, final result, finish time and course state; only its sequence, time and distance differ.
+    /// Such an update may wait for the race's next step (`RaceSessionConfiguration.stepSpacing`).
+    public func onlyMovesOn(from before: RunnerProgress) -> Bool {
+        runner == before.runner && terms == before.terms && phase == before.phase
+            && hasFinalResult == before.hasFinalResult && finishTime == before.finishTime && isOffCourse == before.isOffCourse
+    }
+
     private static func quantize(_ value: Double, step: Double) -> Double {
         guard value.isFinite, value > 0 else { return 0 }
         return (value * step).rounded() / step

@@ -26,6 +26,9 @@ public struct RaceSessionConfiguration: Sendable {
     /// Race-clock seconds per real second (`--speedup`): what a person is told about a wait is said in
     /// real seconds, `lobbyTimeout / speedup`.
     public var speedup: Double
+    /// The least time between two steps made for mates' updates that only move them on; 0 (the
+    /// default) steps for every batch (`RaceSessionState.receive`).
+    public var stepSpacing: TimeInterval
     /// The ghost we announce (`--ghost`): replayed from our start instant, on every peer. Never in a
     /// team run (a ghost's distance would count toward the team).
     public var ghost: GhostTrack?
@@ -44,7 +47,8 @@ public struct RaceSessionConfiguration: Sendable {
         course: LappedCourse? = nil,
         courseMatcher: CourseMatcherSettings = .standard,
         speedup: Double = 1,
-        ghost: GhostTrack? = nil
+        ghost: GhostTrack? = nil,
+        stepSpacing: TimeInterval = 0
     ) {
         self.me = me
         self.terms = terms
@@ -59,5 +63,6 @@ public struct RaceSessionConfiguration: Sendable {
         self.courseMatcher = courseMatcher
         self.speedup = speedup
         self.ghost = terms.mode == .team ? nil : ghost
+        self.stepSpacing = max(0, stepSpacing)
     }
 }

@@ -31,6 +31,11 @@ actor RaceSessionState {
     private var completedAt: Date?
     /// The snapshots emitted: the heartbeat emits only a different one.
     private var emitted = NewSnapshots()
+    /// When the last step was made, whether mates' updates applied since wait for a step, and whether
+    /// one is scheduled for them (`receive`, `configuration.stepSpacing`).
+    private var lastStepAt: Date?
+    private var stepOwed = false
+    private var stepScheduled = false
     var isOver = false
     /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
     var ghosts: [RunnerID: Ghost] = [:]
@@ -73,8 +78,18 @@ actor RaceSessionState {
 
     /// Mates' progress arrived, in this order: each applied as if alone, heard at the instant the batch
     /// is taken (the clock read once, not once an update), then one step (and one snapshot) for all.
+    ///
+    /// The step waits when it may (`configuration.stepSpacing`): an update that only moves a mate on
+    /// (its distance and time), arriving less than the spacing after the last step, is applied to the
+    /// replica at once and stepped with whatever comes next, our own fix or the step scheduled for the
+    /// end of the spacing. Anything else steps at once: a runner first heard, a phase, a final result, a
+    /// finish time, leaving or rejoining the course, the lobby, a complete race, a team race. The
+    /// replica, and so every result, is the same; a mate's move reaches the screen up to the spacing
+    /// later, and with many mates the steps (the standings, the snapshot, the record, the view model)
+    /// go at most once a spacing rather than once a datagram.
     func receive(_ batch: [RunnerProgress]) async {
         var applied = false
+        var stepNow = false
         let heardAt = clock.now
         for update in batch {
             guard !isOver else { return }
@@ -90,9 +105,48 @@ actor RaceSessionState {
                 ))
                 continue
             }
-            if replica.apply(update, heardAt: heardAt) == .applied { applied = true }
+            let before = replica.progress[update.runner.id]
+            if replica.apply(update, heardAt: heardAt) == .applied {
+                applied = true
+                if !stepNow { stepNow = !(before.map(update.onlyMovesOn(from:)) ?? false) }
+            }
         }
-        if applied, !isOver { await advance() }
+        guard applied, !isOver else { return }
+        if stepNow || !mayOweStep(at: heardAt) {
+            await advance()
+        } else {
+            oweStep()
+        }
+    }
+
+    /// Whether a step for mates' updates heard at `now` may wait: spacing set, a running race that is not
+    /// a team's (whose goal any mate's distance may reach) nor complete, and a step less than the
+    /// spacing ago.
+    private func mayOweStep(at now: Date) -> Bool {
+        let spacing = configuration.stepSpacing
+        guard spacing > 0, configuration.terms.mode != .team, startedAt != nil, completedAt == nil,
+              let lastStepAt, now >= lastStepAt
+        else { return false }
+        return now.timeIntervalSince(lastStepAt) < spacing
+    }
+
+    /// Notes a step owed to mates' updates, and schedules it for the end of the spacing unless one is.
+    private func oweStep() {
+        stepOwed = true
+        guard !stepScheduled, let lastStepAt else { return }
+        stepScheduled = true
+        let due = lastStepAt.addingTimeInterval(configuration.stepSpacing)
+        Task { [clock] in
+            try? await clock.sleep(until: due)
+            await self.stepIfOwed()
+        }
+    }
+
+    /// The scheduled step, unless a step since (our fix, the heartbeat, an urgent update) made it.
+    private func stepIfOwed() async {
+        stepScheduled = false
+        guard stepOwed, !isOver else { return }
+        await advance()
     }
 
     /// The heartbeat: re-publish, check the lobby, lost mates and the end. Returns false once over.
@@ -210,6 +264,8 @@ actor RaceSessionState {
     /// `unlessUnchanged`, only one that differs from the last emitted).
     func advance(unlessUnchanged: Bool = false) async {
         let now = clock.now
+        lastStepAt = now
+        stepOwed = false
         if startedAt == nil, heardMates >= configuration.expectedMates {
             await start(at: now)
         }

@@ -34,8 +34,10 @@ final class FlowHarness: Sendable {
     init(scale: Double = 1, lostAfter: TimeInterval = 10) {
         var timings = RunTimings(scale: scale)
         timings.lostAfter = lostAfter
-        // The driven clock runs races faster than real time: every status is shown, none paced away.
+        // The driven clock runs races faster than real time: every status is shown, none paced away, and
+        // every batch of mates' updates stepped at once.
         timings.statusInterval = .zero
+        timings.stepSpacing = 0
         self.timings = timings
     }
 
