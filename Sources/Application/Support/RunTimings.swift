@@ -19,10 +19,10 @@ public struct RunTimings: Sendable, Equatable {
     /// tests on a driven clock want, which runs a race faster than real time.
     public var statusInterval: Duration = FrontEndBinder.standardStatusInterval
     /// The least real time between two race steps made for mates' updates that only move them on
-    /// (`RaceSessionConfiguration.stepSpacing`): half the status frames' interval, so a mate's move
-    /// waits at most that long for the frame that shows it; zero for a step every batch, as tests on a
-    /// driven clock want.
-    public var stepSpacing: TimeInterval = 0.04
+    /// (`RaceSessionConfiguration.stepSpacing`): a quarter of the status frames' interval, the most a
+    /// mate's move waits for the step that takes it to the next frame; zero for a step every batch, as
+    /// tests on a driven clock want.
+    public var stepSpacing: TimeInterval = 0.02
 
     /// Timings on a clock `scale` times faster than real time.
     public init(scale: Double) {
