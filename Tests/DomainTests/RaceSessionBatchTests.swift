@@ -8,6 +8,10 @@ import Testing
 /// catches up in one step per batch, not one per update.
 @Suite("RaceSession: batches of updates", .timeLimit(.minutes(1)))
 struct RaceSessionBatchTests {
+    /// Our runner, and the mate every test hears.
+    let me = RaceSamples.runner(0xA1, "ana")
+    let bor = RaceSamples.runner(0xB2, "bor")
+
     /// A sync whose batches the test hands over; publishing goes nowhere.
     final class BatchSync: RaceSyncRepository {
         let batches = AsyncStream.makeStream(of: [RunnerProgress].self)
@@ -20,8 +24,6 @@ struct RaceSessionBatchTests {
     @Test("two mates heard in one batch: one step, so no snapshot ever shows one of them without the other")
     func oneStepPerBatch() async throws {
         let clock = ManualRaceClock()
-        let me = RaceSamples.runner(0xA1, "ana")
-        let bor = RaceSamples.runner(0xB2, "bor")
         let cvet = RaceSamples.runner(0xC3, "cvet")
         let sync = BatchSync()
         let session = RaceSession(
@@ -49,8 +51,6 @@ struct RaceSessionBatchTests {
     @Test("the heartbeat emits a snapshot only when it changed something: none for quiet beats, one when a mate is lost")
     func heartbeatOnlyChanges() async throws {
         let clock = ManualRaceClock()
-        let me = RaceSamples.runner(0xA1, "ana")
-        let bor = RaceSamples.runner(0xB2, "bor")
         let sync = BatchSync()
         // Waiting for two mates, so the race never starts (its empty script would end it).
         let session = RaceSession(
@@ -90,8 +90,6 @@ struct RaceSessionBatchTests {
     @Test("with a step spacing, a mate that only moves on waits for the end of the spacing; a phase change steps at once")
     func spacedSteps() async throws {
         let clock = ManualRaceClock()
-        let me = RaceSamples.runner(0xA1, "ana")
-        let bor = RaceSamples.runner(0xB2, "bor")
         let sync = BatchSync()
         // Our own first fix comes long after the test is over: every step here is one for bor's updates.
         let start = clock.now
