@@ -91,6 +91,8 @@ actor RaceSessionState {
         var applied = false
         var stepNow = false
         let heardAt = clock.now
+        // When no step may wait, an update's previous state is never looked up.
+        let spaced = stepsMayWait
         for update in batch {
             guard !isOver else { return }
             // Our own state, sent back by a mate after this peer restarted.
@@ -105,10 +107,10 @@ actor RaceSessionState {
                 ))
                 continue
             }
-            let before = replica.progress[update.runner.id]
+            let before = spaced && !stepNow ? replica.progress[update.runner.id] : nil
             if replica.apply(update, heardAt: heardAt) == .applied {
                 applied = true
-                if !stepNow { stepNow = !(before.map(update.onlyMovesOn(from:)) ?? false) }
+                if spaced, !stepNow { stepNow = !(before.map(update.onlyMovesOn(from:)) ?? false) }
             }
         }
         guard applied, !isOver else { return }
@@ -119,15 +121,17 @@ actor RaceSessionState {
         }
     }
 
-    /// Whether a step for mates' updates heard at `now` may wait: spacing set, a running race that is not
-    /// a team's (whose goal any mate's distance may reach) nor complete, and a step less than the
-    /// spacing ago.
+    /// Whether this run's steps for mates' updates may wait at all: a spacing set, and not a team's
+    /// (whose goal any mate's distance may reach).
+    private var stepsMayWait: Bool {
+        configuration.stepSpacing > 0 && configuration.terms.mode != .team
+    }
+
+    /// Whether a step for mates' updates heard at `now` may wait: steps that may (`stepsMayWait`), a
+    /// running race that is not complete, and a step less than the spacing ago.
     private func mayOweStep(at now: Date) -> Bool {
-        let spacing = configuration.stepSpacing
-        guard spacing > 0, configuration.terms.mode != .team, startedAt != nil, completedAt == nil,
-              let lastStepAt, now >= lastStepAt
-        else { return false }
-        return now.timeIntervalSince(lastStepAt) < spacing
+        guard stepsMayWait, startedAt != nil, completedAt == nil, let lastStepAt, now >= lastStepAt else { return false }
+        return now.timeIntervalSince(lastStepAt) < configuration.stepSpacing
     }
 
     /// Notes a step owed to mates' updates, and schedules it for the end of the spacing unless one is.
