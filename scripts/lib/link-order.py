@@ -43,19 +43,19 @@ def executed(profile, object_suffix):
         line = line.rstrip("\n")
         if not line:
             continue
-        match = re.match(r"^(c?ob)=\((\d+)\)(?: (.*))?$", line)
+        # ob=/fn= (the object and function of the lines that follow) and cob=/cfn= (a call's callee), each
+        # "(N) NAME" the first time and "(N)" after it.
+        match = re.match(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?$", line)
         if match:
-            if match.group(3):
-                objects[match.group(2)] = match.group(3)
-            if match.group(1) == "ob":
-                current_object = objects[match.group(2)]
-            continue
-        match = re.match(r"^(c?fn)=\((\d+)\)(?: (.*))?$", line)
-        if match:
-            if match.group(3):
-                names[match.group(2)] = match.group(3)
-            if match.group(1) == "fn":
-                current_function = names[match.group(2)]
+            callee, kind, number, name = match.groups()
+            table = objects if kind == "ob" else names
+            if name:
+                table[number] = name
+            if not callee:
+                if kind == "ob":
+                    current_object = table[number]
+                else:
+                    current_function = table[number]
             continue
         if line.startswith("calls="):
             after_call = True  # the next cost line is the call's inclusive cost, at the call site
