@@ -2,6 +2,7 @@
 import Domain
 import MateRunnerTesting
 import NIOCore
+import NIOPosix
 import Testing
 
 #if canImport(Glibc)
@@ -51,6 +52,30 @@ struct DatagramBatchSenderTests {
         let sent = DatagramBatchSender.send([[1], [2]], to: [receiver.address, receiver.address], socket: -1)
         #expect(sent == [false, false])
         #expect(receiver.receiveAll().isEmpty)
+    }
+
+    @Test("100 datagrams waiting in the transport's socket, more than one read takes, all reach it in order")
+    func burstWaitingInTheSocket() async throws {
+        let received = Locked<[[UInt8]]>([])
+        // The first datagram holds the transport's event loop (its own, not the tests' shared one) for
+        // 300 ms, so the burst sent meanwhile waits in its socket and is read 16 at a time, one read
+        // each time the socket is readable.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let receiver = try await UDPTransport.bind(host: "127.0.0.1", port: 0, maximumLength: 2_048, group: group, receive: { bytes, _ in
+            if received.withLock({ $0.append(bytes); return $0.count == 1 }) { usleep(300_000) }
+            return []
+        }, failed: {})
+        let sender = try LoopbackSocket()
+        let address = try SocketAddress(ipAddress: "127.0.0.1", port: receiver.localAddress.port)
+        #expect(DatagramBatchSender.send([[0]], to: [address], socket: sender.descriptor) == [true])
+        for _ in 0..<100 where received.value.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let burst = (1...100).map { index in [UInt8(index), UInt8(index)] }
+        #expect(DatagramBatchSender.send(burst, to: Array(repeating: address, count: burst.count), socket: sender.descriptor)
+            == Array(repeating: true, count: burst.count))
+        for _ in 0..<300 where received.value.count < 101 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(received.value == [[0]] + burst)
+        await receiver.close()
+        try await group.shutdownGracefully()
     }
     #endif
 

@@ -268,9 +268,15 @@ extension DatagramBootstrap {
     /// Datagrams that wait in the socket read `datagramsPerRead` at a time (a runner with many mates, or
     /// one that fell behind, reads them in a few system calls instead of one each); elsewhere than Linux,
     /// one at a time as before.
+    ///
+    /// One `recvmmsg` a time the socket is readable: SwiftNIO's default (up to 4 reads in a row, until
+    /// one finds nothing) made the usual wake-up, one mate's datagram, two system calls, the second only
+    /// to learn the socket was empty. Epoll is level-triggered here, so datagrams beyond the first 16
+    /// wake the loop again at once (docs/BENCHMARKS.md, "one read a wake-up").
     func readingInBatches() -> DatagramBootstrap {
         #if os(Linux)
         channelOption(.datagramVectorReadMessageCount, value: Self.datagramsPerRead)
+            .channelOption(.maxMessagesPerRead, value: 1)
             .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: Self.datagramsPerRead * Self.bytesPerDatagram))
         #else
         self
