@@ -83,10 +83,10 @@ extension AppContainer {
 
     /// The front-ends, clock, timings, interrupts and logger every flow draws with.
     func makeEnvironment(_ screen: FrontEndHost) -> FlowEnvironment {
-        let clock = self.clock
+        let (clock, tolerance) = (self.clock, timings.paceTolerance)
         return FlowEnvironment(
             screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger, errors: .standardError,
-            startRaceTime: { clock.startRaceTime() }, realSleep: { try await LoopSleep.realSleep(for: $0) },
+            startRaceTime: { clock.startRaceTime() }, realSleep: { try await LoopSleep.realSleep(for: $0, tolerance: tolerance) },
             settle: { await LoopSleep.settle() }
         )
     }

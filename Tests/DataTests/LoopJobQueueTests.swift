@@ -125,6 +125,31 @@ struct LoopJobQueueTests {
         try await group.shutdownGracefully()
     }
 
+    @Test("after each batch the hook runs on the loop, and what it enqueues runs in the same task of the loop")
+    func afterBatch() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let log = Log()
+        let hooks = Mutex(0)
+        let box = Mutex<LoopJobQueue<Job>?>(nil)
+        let queue = LoopJobQueue<Job>(loop: loop, run: { $0() }, afterBatch: {
+            loop.preconditionInEventLoop()
+            // The first time: a job as a sleep that ended in this wake-up would resume its task.
+            if hooks.withLock({ $0 += 1; return $0 }) == 1 { box.withLock { $0 }?.enqueue { log.append("woken") } }
+        })
+        box.withLock { $0 = queue }
+        loop.execute {
+            queue.enqueue { log.append("one") }
+            queue.enqueue { log.append("two") }
+        }
+        await log.wait(for: 3)
+        #expect(log.all == ["one", "two", "woken"])
+        // Two batches (the two jobs, then the one the hook enqueued), one task of the loop.
+        #expect(try await Self.finalCounts(queue, on: loop) == [1, 3])
+        #expect(hooks.withLock { $0 } == 2)
+        try await group.shutdownGracefully()
+    }
+
     @Test("after the queue ran dry, the next job schedules a task again")
     func schedulesAgain() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

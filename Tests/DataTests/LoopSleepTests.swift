@@ -8,12 +8,15 @@ import Testing
 /// runs on that loop (`ProcessExecutor.loop`).
 @Suite("LoopSleep")
 struct LoopSleepTests {
-    @Test("sleeps at least its duration, on the loop's timer; zero or less returns at once")
+    @Test("sleeps at least its duration, on the loop's timer, with a tolerance too; zero or less returns at once")
     func sleeps() async throws {
         let clock = ContinuousClock()
         var started = clock.now
         try await LoopSleep.sleep(for: .milliseconds(30))
         #expect(clock.now - started >= .milliseconds(30))
+        started = clock.now
+        try await LoopSleep.sleep(for: .milliseconds(10), tolerance: .milliseconds(20))
+        #expect(clock.now - started >= .milliseconds(10))
         started = clock.now
         try await LoopSleep.sleep(for: .zero)
         try await LoopSleep.sleep(for: .milliseconds(-5))
@@ -57,6 +60,36 @@ struct LoopSleepTests {
         // The first three at the third's deadline, together; the fourth on its own.
         #expect(try #require(ended[0]).at >= deadlines[2])
         #expect(timer.wakeUps == 2)
+    }
+
+    @Test("a sleep with a tolerance ends in the first other wake-up after its deadline, never before it, and by its tolerance without one")
+    func tolerance() async throws {
+        let ms: UInt64 = 1_000_000
+        let timer = SleepTimer(loop: MultiThreadedEventLoopGroup.singleton.next(), leeway: 4 * ms)
+        let ends = AsyncStream.makeStream(of: (String, UInt64, Bool).self)
+        func add(_ name: String, deadline: UInt64, latest: UInt64) {
+            timer.add(timer.reserve(), deadline: deadline, latest: latest) { result in
+                ends.continuation.yield((name, NIODeadline.now().uptimeNanoseconds, (try? result.get()) != nil))
+            }
+        }
+        var now = NIODeadline.now().uptimeNanoseconds
+        // Rides: its timer would wait an hour, a wake-up after its deadline ends it.
+        let ridesDeadline = now + 30 * ms
+        add("rides", deadline: ridesDeadline, latest: now + 3_600_000 * ms)
+        // A wake-up before the deadline ends nothing.
+        timer.endDue()
+        try await Task.sleep(for: .milliseconds(50))
+        timer.endDue()
+        var (name, at, slept) = try #require(await ends.stream.first { _ in true })
+        #expect(name == "rides" && slept && at >= ridesDeadline)
+        #expect(timer.wakeUps == 0)
+
+        // Without another wake-up, its own timer ends it: after its deadline plus the tolerance.
+        now = NIODeadline.now().uptimeNanoseconds
+        add("alone", deadline: now + 10 * ms, latest: now + 60 * ms)
+        (name, at, slept) = try #require(await ends.stream.first { _ in true })
+        #expect(name == "alone" && slept && at >= now + 60 * ms)
+        #expect(timer.wakeUps == 1)
     }
 
     @Test("a sleep cancelled before it is added, or while it waits, ends with CancellationError; the others still end")

@@ -23,6 +23,11 @@ public struct RunTimings: Sendable, Equatable {
     /// mate's move waits for the step that takes it to the next frame; zero for a step every batch, as
     /// tests on a driven clock want.
     public var stepSpacing: TimeInterval = 0.02
+    /// How much later than its pace a status frame may go (`FlowEnvironment.realSleep`'s tolerance), so
+    /// that it goes out in a wake-up that comes anyway (a mate's datagram, a fix) rather than on a timer
+    /// of its own: a quarter of the status frames' interval (docs/BENCHMARKS.md, "sleeps that ride on
+    /// other wake-ups").
+    public var paceTolerance: Duration = .milliseconds(40)
 
     /// Timings on a clock `scale` times faster than real time.
     public init(scale: Double) {

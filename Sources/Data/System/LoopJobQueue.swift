@@ -25,13 +25,20 @@ final class LoopJobQueue<Job: Sendable>: Sendable {
     let batchLimit: Int
     private let loop: any EventLoop
     private let run: @Sendable (Job) -> Void
+    /// Called after each batch of jobs, on the loop (`ProcessExecutor`: the sleeps due end in this
+    /// wake-up, `SleepTimer.endDue()`); what it enqueues runs in the same task.
+    private let afterBatch: @Sendable () -> Void
     private let state = Mutex(State())
 
-    init(loop: any EventLoop, batchLimit: Int = 256, run: @escaping @Sendable (Job) -> Void) {
+    init(
+        loop: any EventLoop, batchLimit: Int = 256, run: @escaping @Sendable (Job) -> Void,
+        afterBatch: @escaping @Sendable () -> Void = {}
+    ) {
         precondition(batchLimit > 0, "a batch runs at least one job")
         self.loop = loop
         self.batchLimit = batchLimit
         self.run = run
+        self.afterBatch = afterBatch
     }
 
     /// Runs `job` on the loop after the jobs enqueued before it; from any thread.
@@ -70,6 +77,7 @@ final class LoopJobQueue<Job: Sendable>: Sendable {
             guard more else { return }
             for job in batch { run(job) }
             ran += batch.count
+            afterBatch()
             if ran >= batchLimit {
                 state.withLock { $0.ran += batch.count }
                 // `scheduled` stays set: the task goes on after the loop's turn, and enqueuing wakes nothing.

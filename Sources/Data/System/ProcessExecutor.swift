@@ -95,7 +95,9 @@ public enum ProcessExecutor {
     private static let jobs: LoopJobQueue<UnownedJob> = {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let executor = genericExecutor
-        return LoopJobQueue(loop: loop) { job in job.runSynchronously(on: executor) }
+        // The loop's sleeps with a tolerance end in the wake-ups that run jobs (`LoopSleep`).
+        let sleeps = LoopSleep.timer(on: loop)
+        return LoopJobQueue(loop: loop, run: { job in job.runSynchronously(on: executor) }, afterBatch: { sleeps.endDue() })
     }()
 
     /// The runtime's generic executor ("no particular executor", a null reference), which
