@@ -43,6 +43,18 @@ struct AgreedRaceClockTests {
         #expect(plain.status == .init(appliedOffset: 0, estimatedOffset: nil, uncertainty: nil, isHost: false, isAgreed: false))
     }
 
+    @Test("a sleep with a tolerance ends no earlier than its deadline; one whose deadline has passed returns at once")
+    func sleepWithTolerance() async throws {
+        let real = ContinuousClock()
+        let clock = AgreedRaceClock(speedup: 10)
+        let started = real.now
+        // 0.3 race seconds at ×10: 30 ms of real time, up to 2 race seconds (200 ms) late by design.
+        try await clock.sleep(until: clock.now.addingTimeInterval(0.3), tolerance: 2)
+        #expect(real.now - started >= .milliseconds(30))
+        try await clock.sleep(until: clock.now.addingTimeInterval(-1), tolerance: 2)
+        #expect(real.now - started < .seconds(10))
+    }
+
     @Test("speed-up is race time only: real until race time starts, then sped up from that instant, without a jump")
     func raceTimeStarts() {
         let fake = FakeSource()

@@ -23,6 +23,11 @@ public struct RunTimings: Sendable, Equatable {
     /// mate's move waits for the step that takes it to the next frame; zero for a step every batch, as
     /// tests on a driven clock want.
     public var stepSpacing: TimeInterval = 0.02
+    /// How much later than the spacing's end a step owed to mates' moves may be made, so that it is made
+    /// in a wake-up that comes anyway (a mate's datagram, our fix) rather than on a timer of its own
+    /// (`RaceSessionConfiguration.stepTolerance`): one status interval, so a move is shown at most one
+    /// frame later than on its own timer (docs/BENCHMARKS.md, "sleeps that ride on other wake-ups").
+    public var stepTolerance: TimeInterval = 0.08
     /// How much later than its pace a status frame may go (`FlowEnvironment.realSleep`'s tolerance), so
     /// that it goes out in a wake-up that comes anyway (a mate's datagram, a fix) rather than on a timer
     /// of its own: a quarter of the status frames' interval (docs/BENCHMARKS.md, "sleeps that ride on
@@ -41,7 +46,7 @@ public struct RunTimings: Sendable, Equatable {
         RaceSessionConfiguration(
             me: me, terms: terms, expectedMates: expectedMates, lobbyTimeout: wait * scale,
             heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, resultLinger: resultLinger * scale,
-            profile: profile, speedup: scale, stepSpacing: stepSpacing * scale
+            profile: profile, speedup: scale, stepSpacing: stepSpacing * scale, stepTolerance: stepTolerance * scale
         )
     }
 

@@ -115,4 +115,12 @@ public final class AgreedRaceClock: RaceClock {
     public func sleep(until deadline: Date) async throws {
         try await SpedUpTime.sleep(until: deadline, now: now, speedup: currentSpeedup)
     }
+
+    /// Sleeps until `deadline`, or up to `tolerance` race seconds later to end in a wake-up of the event
+    /// loop that comes anyway (`LoopSleep.sleep(for:tolerance:)`); lateness within it is not lateness.
+    public func sleep(until deadline: Date, tolerance: TimeInterval) async throws {
+        let speedup = currentSpeedup
+        let real = Duration.seconds(max(0, tolerance) / speedup)
+        try await SpedUpTime.sleep(until: deadline, now: now, speedup: speedup) { try await SleepLateness.shared.sleep(for: $0, tolerance: real) }
+    }
 }

@@ -7,9 +7,17 @@ public protocol RaceClock: Sendable {
     var now: Date { get }
     /// Suspends until `deadline` on this clock, or throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: Date) async throws
+    /// Suspends until `deadline`, or up to `tolerance` (this clock's seconds) later where the clock can
+    /// end the sleep in a wake-up that comes anyway rather than one of its own (`Clock.sleep(until:tolerance:)`);
+    /// never earlier. By default, `sleep(until:)`.
+    func sleep(until deadline: Date, tolerance: TimeInterval) async throws
 }
 
 extension RaceClock {
+    public func sleep(until deadline: Date, tolerance: TimeInterval) async throws {
+        try await sleep(until: deadline)
+    }
+
     /// Suspends for `seconds` of this clock's time.
     public func sleep(for seconds: TimeInterval) async throws {
         try await sleep(until: now.addingTimeInterval(seconds))

@@ -29,6 +29,10 @@ public struct RaceSessionConfiguration: Sendable {
     /// The least time between two steps made for mates' updates that only move them on; 0 (the
     /// default) steps for every batch (`RaceSessionState.receive`).
     public var stepSpacing: TimeInterval
+    /// How much later than the spacing's end a step owed to mates' moves may be made, to be made in a
+    /// wake-up that comes anyway (a mate's datagram, our fix) rather than one of its own
+    /// (`RaceClock.sleep(until:tolerance:)`); 0 (the default): at the spacing's end.
+    public var stepTolerance: TimeInterval
     /// The ghost we announce (`--ghost`): replayed from our start instant, on every peer. Never in a
     /// team run (a ghost's distance would count toward the team).
     public var ghost: GhostTrack?
@@ -48,7 +52,8 @@ public struct RaceSessionConfiguration: Sendable {
         courseMatcher: CourseMatcherSettings = .standard,
         speedup: Double = 1,
         ghost: GhostTrack? = nil,
-        stepSpacing: TimeInterval = 0
+        stepSpacing: TimeInterval = 0,
+        stepTolerance: TimeInterval = 0
     ) {
         self.me = me
         self.terms = terms
@@ -64,5 +69,6 @@ public struct RaceSessionConfiguration: Sendable {
         self.speedup = speedup
         self.ghost = terms.mode == .team ? nil : ghost
         self.stepSpacing = max(0, stepSpacing)
+        self.stepTolerance = max(0, stepTolerance)
     }
 }

@@ -140,8 +140,8 @@ actor RaceSessionState {
         guard !stepScheduled, let lastStepAt else { return }
         stepScheduled = true
         let due = lastStepAt.addingTimeInterval(configuration.stepSpacing)
-        Task { [clock] in
-            try? await clock.sleep(until: due)
+        Task { [clock, tolerance = configuration.stepTolerance] in
+            try? await clock.sleep(until: due, tolerance: tolerance)
             await self.stepIfOwed()
         }
     }
