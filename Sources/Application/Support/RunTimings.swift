@@ -30,8 +30,8 @@ public struct RunTimings: Sendable, Equatable {
     public var stepTolerance: TimeInterval = 0.08
     /// How much later than its pace a status frame may go (`FlowEnvironment.realSleep`'s tolerance), so
     /// that it goes out in a wake-up that comes anyway (a mate's datagram, a fix) rather than on a timer
-    /// of its own: a quarter of the status frames' interval (docs/BENCHMARKS.md, "sleeps that ride on
-    /// other wake-ups").
+    /// of its own: half the status frames' interval (docs/BENCHMARKS.md, "sleeps that ride on other
+    /// wake-ups").
     public var paceTolerance: Duration = .milliseconds(40)
 
     /// Timings on a clock `scale` times faster than real time.

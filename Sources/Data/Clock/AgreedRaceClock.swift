@@ -113,11 +113,12 @@ public final class AgreedRaceClock: RaceClock {
     }
 
     public func sleep(until deadline: Date) async throws {
-        try await SpedUpTime.sleep(until: deadline, now: now, speedup: currentSpeedup)
+        try await sleep(until: deadline, tolerance: 0)
     }
 
     /// Sleeps until `deadline`, or up to `tolerance` race seconds later to end in a wake-up of the event
-    /// loop that comes anyway (`LoopSleep.sleep(for:tolerance:)`); lateness within it is not lateness.
+    /// loop that comes anyway (`LoopSleep.sleep(for:tolerance:)`); only a sleep without one reports its
+    /// lateness (`SleepLateness.sleep(for:tolerance:)`).
     public func sleep(until deadline: Date, tolerance: TimeInterval) async throws {
         let speedup = currentSpeedup
         let real = Duration.seconds(max(0, tolerance) / speedup)
