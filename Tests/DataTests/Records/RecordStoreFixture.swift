@@ -15,6 +15,7 @@ enum RecordStoreFixture {
             #"CREATE TABLE "sample" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "runId" TEXT NOT NULL REFERENCES "run"("id") ON DELETE CASCADE, "runnerId" TEXT NOT NULL, "runnerName" TEXT NOT NULL, "elapsed" DOUBLE NOT NULL, "distance" DOUBLE NOT NULL)"#,
             #"CREATE INDEX "sample_on_runId" ON "sample"("runId")"#,
             #"CREATE TABLE "result" ("runId" TEXT NOT NULL REFERENCES "run"("id") ON DELETE CASCADE, "runnerId" TEXT NOT NULL, "runnerName" TEXT NOT NULL, "rank" INTEGER NOT NULL, "distance" DOUBLE NOT NULL, "elapsed" DOUBLE NOT NULL, "finishTime" DOUBLE, "phase" INTEGER NOT NULL, "isMe" BOOLEAN NOT NULL, PRIMARY KEY ("runId", "runnerId"))"#,
+            #"CREATE INDEX "result_on_runId" ON "result"("runId")"#,
             #"CREATE TABLE "cheer" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "runId" TEXT NOT NULL REFERENCES "run"("id") ON DELETE CASCADE, "sender" TEXT NOT NULL, "recipient" TEXT NOT NULL, "emoji" INTEGER NOT NULL, "sentAt" DOUBLE NOT NULL)"#,
             #"CREATE INDEX "cheer_on_runId" ON "cheer"("runId")"#,
             "INSERT INTO run VALUES ('\(runID)', 'alice', 1, 250000, \(startedAt.timeIntervalSince1970), 2500, 900, 180, 'finished')",
