@@ -5,6 +5,10 @@ import PackageDescription
 /// comes from `swiftLanguageModes` below; these add the upcoming features we rely on.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // A nonisolated async function runs on its caller's actor (SE-0461) rather than hopping to the
+    // generic executor and back at every call: a fix with 7 mates made 11.5 jobs, now 8.5, and 13 % fewer
+    // instructions (docs/BENCHMARKS.md, "2026-11-29"). `@concurrent` marks a function that must hop.
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     // Each function in a section of its own, so that the linker can place it (`linkOrder`).
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ]

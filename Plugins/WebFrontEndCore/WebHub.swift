@@ -46,8 +46,9 @@ public final class WebHub: Sendable {
         fileprivate let wakeups: AsyncStream<Void>
 
         /// Hands each batch to `body` as it comes, waiting between them, until the hub closes, the
-        /// stream ends, or `body` throws (the browser went away).
-        public func forEach(_ body: (Batch) async throws -> Void) async throws {
+        /// stream ends, or `body` throws (the browser went away). `@concurrent`, function and body, as
+        /// before SE-0461's default: `body` writes through Hummingbird's writer, whose `write` is.
+        @concurrent public func forEach(_ body: @concurrent (Batch) async throws -> Void) async throws {
             var iterator = wakeups.makeAsyncIterator()
             while true {
                 switch hub.take(id) {

@@ -21,7 +21,7 @@ struct RaceCheersTests {
     func barrier(_ iterator: inout AsyncStream<ReceivedCheer>.Iterator, emoji: CheerEmoji = .flexedBiceps) async throws {
         await network.endpoint(for: carol.id).send(.presence(carol, .running), from: carol, to: nil)
         try await cheers(carol).send(emoji, to: nil)
-        let next = await iterator.next()
+        let next = await iterator.next(isolation: #isolation)
         #expect(next?.sender == carol && next?.emoji == emoji, "\(String(describing: next))")
     }
 
