@@ -78,15 +78,17 @@ struct AudioEndToEndTests {
         let (folderA, folderB) = (try Self.folder(), try Self.folder())
         defer { for folder in [folderA, folderB] { try? FileManager.default.removeItem(at: folder) } }
         let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
-        // Alice runs fast for 30 s and then stands for 90 s; bob runs steadily and passes her while she stands
-        // (at about 37 s of race time), with 80 s of race time (8 s real) to spare before she runs again,
-        // and 110 s (11 s real) before he would finish the 0.5 km: time for the cheer and the cancel on a
-        // loaded machine.
+        // Alice runs fast for 60 s and then stands for 120 s; bob runs steadily and passes her while she
+        // stands (at about 75 s of race time), with 105 s of race time (10 s real) to spare before she runs
+        // again and before he would finish the 0.6 km: time for the cheer and the cancel on a loaded
+        // machine. Bob must see her ahead before he passes (his first frames with her running give the
+        // order at the start, not a pass): 7 s real of her lead. With 3.7 s, one run of the whole suite on
+        // 2 cores ended without bob's pass.
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--port", "\(portB)",
             "--pace", "5:00", "--seed", "2", "--frontend", "json,audio", "--speedup", "10", "--wait", "30"] + Self.audioOptions(folderB),
             environment: homes.environment("bob"), input: true)
-        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.5", "--port", "\(portA)",
-            "--peer", "127.0.0.1:\(portB)", "--pace", "4:00", "--pause", "30:90", "--seed", "1", "--frontend", "json,audio",
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.6", "--port", "\(portA)",
+            "--peer", "127.0.0.1:\(portB)", "--pace", "4:00", "--pause", "60:120", "--seed", "1", "--frontend", "json,audio",
             "--speedup", "10", "--wait", "30"] + Self.audioOptions(folderA), environment: homes.environment("alice"))
         // Once alice sees bob 10 m ahead (so both have had their pass): a cheer for every mate (alice hears
         // "bob cheers"), then a confirmed cancel.
