@@ -195,7 +195,7 @@ final class SleepTimer: Sendable {
         let target: UInt64
 
         func handleScheduledCallback(eventLoop: some EventLoop) {
-            timer?.fire(target)
+            timer?.end(firing: target)
         }
     }
 
@@ -224,18 +224,14 @@ final class SleepTimer: Sendable {
         }
     }
 
-    /// The timer armed for `target` ran: ends every sleep due by now, and arms for the rest.
-    private func fire(_ target: UInt64) {
-        end(firing: target)
-    }
-
     /// A wake-up of the loop for something else (`ProcessExecutor`'s jobs ran): ends the sleeps whose
     /// deadline has passed, as the timer would (after a clock reading and a comparison when none has).
     func endDue() {
         end(firing: nil)
     }
 
-    /// Ends every sleep due by now and arms the timer for the rest; `target`: the timer armed for it ran.
+    /// Ends every sleep due by now and arms the timer for the rest; `target`: the timer armed for it ran
+    /// (`Alarm`), nil in another wake-up (`endDue()`).
     private func end(firing target: UInt64?) {
         let now = NIODeadline.now().uptimeNanoseconds
         let (due, unarmed) = state.withLockedValue { state -> ([Sleeper], Unarmed?) in
