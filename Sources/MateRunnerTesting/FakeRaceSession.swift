@@ -7,6 +7,8 @@ public final class FakeRaceSession: RaceSessionUseCase {
         var calls = 0
         var cancels = 0
         var terminated = false
+        var owed: RaceSnapshot?
+        var owedStepsAsked = 0
     }
 
     private let stream: AsyncThrowingStream<RaceSnapshot, any Error>
@@ -29,6 +31,22 @@ public final class FakeRaceSession: RaceSessionUseCase {
         state.withLock { $0.cancels += 1 }
     }
 
+    /// Sends the snapshot of the step owed (`owe(_:)`), if any.
+    public func makeOwedStep() async -> Bool {
+        let owed = state.withLock { state -> RaceSnapshot? in
+            state.owedStepsAsked += 1
+            defer { state.owed = nil }
+            return state.owed
+        }
+        guard let owed else { return false }
+        continuation.yield(owed)
+        return true
+    }
+
+    /// The run owes a step for mates' updates: `snapshot` is sent when a view asks for it.
+    public func owe(_ snapshot: RaceSnapshot) { state.withLock { $0.owed = snapshot } }
+    /// How many times a view asked for the owed step.
+    public var owedStepsAsked: Int { state.value.owedStepsAsked }
     /// How many times the run was started.
     public var calls: Int { state.value.calls }
     /// How many times our runner cancelled the run.

@@ -89,54 +89,93 @@ struct RaceSessionBatchTests {
 
     @Test("with a step spacing, a mate that only moves on waits for the end of the spacing (with the step's tolerance); a phase change steps at once")
     func spacedSteps() async throws {
-        let manual = ManualRaceClock()
-        let clock = ToleranceNotingClock(manual)
-        let sync = BatchSync()
-        // Our own first fix comes long after the test is over: every step here is one for bor's updates.
-        let start = clock.now
-        let session = RaceSession(
-            configuration: RaceSessionConfiguration(me: me, terms: RaceSamples.race100m, expectedMates: 1, stepSpacing: 0.5, stepTolerance: 0.25),
-            location: ScriptedLocationRepository(
-                script: ScriptedLocationRepository.straightRun(beginning: start.addingTimeInterval(60), speed: 3, count: 10), clock: clock
-            ),
-            sync: sync, clock: clock
-        )
-        let snapshots = Locked<[RaceSnapshot]>([])
-        let stream = session.snapshots()
-        let reading = Task {
-            for try await snapshot in stream { snapshots.withLock { $0.append(snapshot) } }
-        }
-        defer { reading.cancel() }
-        let borDistance: @Sendable (RaceSnapshot) -> Double? = { snapshot in
-            snapshot.standings.standings.first { $0.runner.id == bor.id }?.distance
-        }
-        let waitFor: @Sendable (@Sendable ([RaceSnapshot]) -> Bool) async -> Void = { condition in
-            while !condition(snapshots.value) { await Task.yield() }
-        }
-        // bor heard: the race starts at once (the lobby never waits for a spacing).
-        sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 2, phase: .waiting)])
-        await waitFor { $0.contains { $0.startedAt != nil } }
-        // bor starts running: a phase change, stepped at once although the last step was just now.
-        sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 3, phase: .running, elapsed: 1, distance: 3)])
-        await waitFor { $0.contains { borDistance($0) == 3 } }
-        let sleepers = manual.sleeperCount
-        // bor only moves on, within the spacing: applied, but its step waits for the spacing's end.
-        sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 4, phase: .running, elapsed: 2, distance: 6)])
-        while manual.sleeperCount == sleepers { await Task.yield() }
-        #expect(!snapshots.value.contains { borDistance($0) == 6 }, "a move stepped before the spacing ended")
+        let run = SpacedRun(me: me, bor: bor)
+        defer { run.reading.cancel() }
+        try await run.owingAStep()
         // The step's sleep may end up to its tolerance late, in a wake-up that comes anyway.
-        #expect(clock.tolerances.value == [0.25])
-        manual.advance(by: 0.5)
-        await waitFor { $0.contains { borDistance($0) == 6 } }
+        #expect(run.clock.tolerances.value == [0.25])
+        run.manual.advance(by: 0.5)
+        await run.waitFor { $0.contains { run.borDistance($0) == 6 } }
         // bor finishes: stepped at once, with no clock moving.
         let finished = RaceSamples.progress(bor, sequence: 5, phase: .finished, elapsed: 30, distance: 100)
-        sync.batches.continuation.yield([finished])
-        await waitFor { $0.contains { snapshot in snapshot.standings.standings.contains { $0.runner.id == bor.id && $0.phase == .finished } } }
+        run.sync.batches.continuation.yield([finished])
+        await run.waitFor { $0.contains { snapshot in snapshot.standings.standings.contains { $0.runner.id == bor.id && $0.phase == .finished } } }
+    }
+
+    @Test("a view about to draw makes the owed step at once: the move shows with no clock moving, and then none is owed")
+    func owedStepOnDemand() async throws {
+        let run = SpacedRun(me: me, bor: bor)
+        defer { run.reading.cancel() }
+        #expect(await run.session.makeOwedStep() == false, "a step made with none owed")
+        try await run.owingAStep()
+        #expect(await run.session.makeOwedStep())
+        await run.waitFor { $0.contains { run.borDistance($0) == 6 } }
+        #expect(await run.session.makeOwedStep() == false, "the owed step made twice")
+        // The step scheduled for the spacing's end finds nothing owed: no snapshot of its own.
+        let count = run.snapshots.value.count
+        run.manual.advance(by: 0.5)
+        for _ in 0..<50 { await Task.yield() }
+        #expect(run.snapshots.value.count == count)
+    }
+
+    /// A session with a step spacing of 0.5 s (tolerance 0.25 s) whose only mate is bor, its snapshots
+    /// collected. Our own first fix comes long after a test is over: every step is one for bor's updates.
+    struct SpacedRun {
+        let manual = ManualRaceClock()
+        let clock: ToleranceNotingClock
+        let sync = BatchSync()
+        let session: RaceSession
+        let snapshots = Locked<[RaceSnapshot]>([])
+        let reading: Task<Void, any Error>
+        let bor: Runner
+
+        init(me: Runner, bor: Runner) {
+            self.bor = bor
+            clock = ToleranceNotingClock(manual)
+            let start = clock.now
+            session = RaceSession(
+                configuration: RaceSessionConfiguration(
+                    me: me, terms: RaceSamples.race100m, expectedMates: 1, stepSpacing: 0.5, stepTolerance: 0.25
+                ),
+                location: ScriptedLocationRepository(
+                    script: ScriptedLocationRepository.straightRun(beginning: start.addingTimeInterval(60), speed: 3, count: 10), clock: clock
+                ),
+                sync: sync, clock: clock
+            )
+            let stream = session.snapshots()
+            reading = Task { [snapshots] in
+                for try await snapshot in stream { snapshots.withLock { $0.append(snapshot) } }
+            }
+        }
+
+        func borDistance(_ snapshot: RaceSnapshot) -> Double? {
+            snapshot.standings.standings.first { $0.runner.id == bor.id }?.distance
+        }
+
+        func waitFor(_ condition: @Sendable ([RaceSnapshot]) -> Bool) async {
+            while !condition(snapshots.value) { await Task.yield() }
+        }
+
+        /// bor heard, then running (both stepped at once), then a move within the spacing: applied, its
+        /// step owed and asleep until the spacing's end.
+        func owingAStep() async throws {
+            // bor heard: the race starts at once (the lobby never waits for a spacing).
+            sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 2, phase: .waiting)])
+            await waitFor { $0.contains { $0.startedAt != nil } }
+            // bor starts running: a phase change, stepped at once although the last step was just now.
+            sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 3, phase: .running, elapsed: 1, distance: 3)])
+            await waitFor { $0.contains { borDistance($0) == 3 } }
+            let sleepers = manual.sleeperCount
+            // bor only moves on, within the spacing: applied, but its step waits for the spacing's end.
+            sync.batches.continuation.yield([RaceSamples.progress(bor, sequence: 4, phase: .running, elapsed: 2, distance: 6)])
+            while manual.sleeperCount == sleepers { await Task.yield() }
+            #expect(!snapshots.value.contains { borDistance($0) == 6 }, "a move stepped before the spacing ended")
+        }
     }
 }
 
 /// A manual clock that notes the tolerance of every sleep given one (and sleeps as the manual clock does).
-private final class ToleranceNotingClock: RaceClock {
+final class ToleranceNotingClock: RaceClock {
     let clock: ManualRaceClock
     let tolerances = Locked<[TimeInterval]>([])
 

@@ -108,6 +108,48 @@ struct RunningPacedStatusTests {
         #expect(slept.withLock { $0 }.count == 1)
     }
 
+    @Test("before a status is taken, after the view's wait, the flush runs: what it changes (the race's owed step) is in that status")
+    func flushesBeforeTaking() async throws {
+        let state = RunningState(inputs: [], now: { Date(timeIntervalSince1970: 1_000) }, tickPeriod: 1)
+        await state.update(running(10))
+        #expect(await state.next(sleep: { _ in })?.board == RaceBoard(running(10)))
+
+        // A change, then the view's wait; the flush comes after the wait, and its change is the one shown.
+        let order = Mutex<[String]>([])
+        await state.update(running(20))
+        let status = await state.next(
+            notBefore: ContinuousClock.now.advanced(by: .seconds(60)),
+            sleep: { _ in order.withLock { $0.append("wait") } },
+            flush: {
+                order.withLock { $0.append("flush") }
+                await state.update(running(30))
+            }
+        )
+        #expect(order.withLock { $0 } == ["wait", "flush"])
+        #expect(status?.board == RaceBoard(running(30)))
+    }
+
+    @Test("the view model's status asks the race for the step it owes before each status; the owed step's snapshot is shown")
+    func asksForTheOwedStep() async throws {
+        let race = FakeRaceSession()
+        let output = Self.started(race: race, clock: ManualRaceClock())
+        let paced = try #require(output.pacedStatus)
+        defer { race.finish() }
+
+        race.send(running(10))
+        #expect(await paced(nil)?.board == RaceBoard(running(10)))
+        #expect(race.owedStepsAsked == 1)
+
+        // The race owes a step (a mate's move it has not stepped yet): the view's next status asks for it.
+        race.owe(running(30))
+        race.send(running(20))
+        var shown = await paced(nil)?.board
+        #expect(race.owedStepsAsked == 2)
+        // Its snapshot is in that status or, when it came after the status was taken, in the next one.
+        if shown != RaceBoard(running(30)) { shown = await paced(nil)?.board }
+        #expect(shown == RaceBoard(running(30)))
+    }
+
     /// Holds whoever arrives until it is opened.
     actor Gate {
         private var arrivals: [CheckedContinuation<Void, Never>] = []

@@ -44,4 +44,8 @@ public struct RecordingRaceSession: RaceSessionUseCase {
     public func cancel() async {
         await wrapped.cancel()
     }
+
+    public func makeOwedStep() async -> Bool {
+        await wrapped.makeOwedStep()
+    }
 }

@@ -10,11 +10,17 @@ public protocol RaceSessionUseCase: Sendable {
     /// Our runner cancels the run under way: it is marked cancelled and out of the ranking, the mates
     /// go on, and the snapshots end. Does nothing before the run exists or after it is over.
     func cancel() async
+    /// Makes now the step owed to mates' updates that wait for one (`RaceSessionConfiguration.stepSpacing`),
+    /// so that a view about to draw shows every update heard so far: its snapshot follows on `snapshots()`.
+    /// Returns whether a step was made; false when none was owed.
+    func makeOwedStep() async -> Bool
 }
 
 extension RaceSessionUseCase {
     /// A session that cannot be cancelled ignores the request.
     public func cancel() async {}
+    /// A session whose steps never wait owes none.
+    public func makeOwedStep() async -> Bool { false }
 }
 
 /// The live implementation of `RaceSessionUseCase`.
@@ -24,6 +30,7 @@ public final class RaceSession: RaceSessionUseCase {
     private let sync: any RaceSyncRepository
     private let clock: any RaceClock
     private let current = CurrentRun()
+    private let owed = OwedStep()
     /// How often our fixes go to the mates, at most: every fix unless the application paces them under
     /// overload (`UpdatePacing`).
     public let pacing = UpdatePacing()
@@ -46,7 +53,9 @@ public final class RaceSession: RaceSessionUseCase {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: RaceSnapshot.self, bufferingPolicy: .bufferingNewest(1)
         )
-        let state = RaceSessionState(configuration: configuration, clock: clock, sync: sync, emit: continuation, pacing: pacing)
+        let state = RaceSessionState(
+            configuration: configuration, clock: clock, sync: sync, emit: continuation, pacing: pacing, owed: owed
+        )
         let task = Task { [location, sync, clock, configuration, current] in
             await current.set(state)
             do {
@@ -63,6 +72,13 @@ public final class RaceSession: RaceSessionUseCase {
     /// Cancels the run started last (see `RaceSessionUseCase.cancel()`).
     public func cancel() async {
         await current.state?.cancel()
+    }
+
+    /// Makes the step the run started last owes (see `RaceSessionUseCase.makeOwedStep()`); without a
+    /// visit to the run when none is owed.
+    public func makeOwedStep() async -> Bool {
+        guard owed.isOwed else { return false }
+        return await current.state?.makeOwedStep() ?? false
     }
 
     private static func run(

@@ -34,7 +34,11 @@ actor RaceSessionState {
     /// When the last step was made, whether mates' updates applied since wait for a step, and whether
     /// one is scheduled for them (`receive`, `configuration.stepSpacing`).
     private var lastStepAt: Date?
-    private var stepOwed = false
+    private var stepOwed = false {
+        didSet { if stepOwed != oldValue { owed.set(stepOwed) } }
+    }
+    /// `stepOwed`, for a view about to draw (`RaceSession.makeOwedStep()`).
+    private let owed: OwedStep
     private var stepScheduled = false
     var isOver = false
     /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
@@ -48,9 +52,11 @@ actor RaceSessionState {
         clock: any RaceClock,
         sync: any RaceSyncRepository,
         emit: AsyncThrowingStream<RaceSnapshot, any Error>.Continuation,
-        pacing: UpdatePacing = UpdatePacing()
+        pacing: UpdatePacing = UpdatePacing(),
+        owed: OwedStep = OwedStep()
     ) {
         self.pacing = pacing
+        self.owed = owed
         self.configuration = configuration
         self.clock = clock
         self.sync = sync
@@ -151,6 +157,14 @@ actor RaceSessionState {
         stepScheduled = false
         guard stepOwed, !isOver else { return }
         await advance()
+    }
+
+    /// The owed step now, for a view about to draw (`RaceSessionUseCase.makeOwedStep()`): whether one was
+    /// made. The scheduled one then finds nothing owed.
+    func makeOwedStep() async -> Bool {
+        guard stepOwed, !isOver else { return false }
+        await advance()
+        return true
     }
 
     /// The heartbeat: re-publish, check the lobby, lost mates and the end. Returns false once over.

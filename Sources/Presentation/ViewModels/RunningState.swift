@@ -71,9 +71,11 @@ actor RunningState {
     /// `notBefore` (a view's own pace: a change that comes earlier waits until then, and the status is the
     /// newest then; one that comes later is taken at once, without a timer). Nil once the screen is over
     /// (after the last change) or when the waiting task is cancelled. `sleep` waits a real duration.
+    /// `flush` runs right before a status is taken and returns once what it changed is in (the run's
+    /// owed step and its snapshot: `RunningViewModel.Dependency.race`'s `makeOwedStep()`).
     func next(
         notBefore: ContinuousClock.Instant? = nil, sleep: @Sendable (Duration) async throws -> Void,
-        settle: @Sendable () async -> Void = {}
+        settle: @Sendable () async -> Void = {}, flush: @Sendable () async -> Void = {}
     ) async -> RunningStatus? {
         while true {
             if !due {
@@ -93,6 +95,9 @@ actor RunningState {
             if let notBefore, case let now = ContinuousClock.now, now < notBefore {
                 do { try await sleep(notBefore - now) } catch { return nil }
             }
+            // Mates' updates heard but waiting for the run's next step go in this status, not the next one
+            // (a frame later: docs/BENCHMARKS.md, "a frame never waits for a step").
+            await flush()
             // Changes that came during the wait are in `last`; another view may have taken it meanwhile.
             if due { return take() }
         }

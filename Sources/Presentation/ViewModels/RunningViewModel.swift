@@ -153,11 +153,20 @@ public final class RunningViewModel: ViewModelType, Sendable {
             await state.finish()
             outputs.finish()
         }
-        let (sleep, settle) = (dependency.realSleep, dependency.settle)
-        let status = AsyncStream<RunningStatus>(unfolding: { await state.next(sleep: sleep, settle: settle) }, onCancel: { task.cancel() })
+        let (sleep, settle, race) = (dependency.realSleep, dependency.settle, dependency.race)
+        // Before a status is taken, the step the run owes to mates' updates (if any) is made, and its
+        // snapshot let in: a status shows every update heard.
+        let flush: @Sendable () async -> Void = { if await race.makeOwedStep() { await settle() } }
+        let status = AsyncStream<RunningStatus>(
+            unfolding: { await state.next(sleep: sleep, settle: settle, flush: flush) }, onCancel: { task.cancel() }
+        )
         // A view cancelled while it waits ends the run, as a cancelled iteration of `status` does.
         let paced: @Sendable (ContinuousClock.Instant?) async -> RunningStatus? = { notBefore in
-            await withTaskCancellationHandler { await state.next(notBefore: notBefore, sleep: sleep, settle: settle) } onCancel: { task.cancel() }
+            await withTaskCancellationHandler {
+                await state.next(notBefore: notBefore, sleep: sleep, settle: settle, flush: flush)
+            } onCancel: {
+                task.cancel()
+            }
         }
         return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream, pacedStatus: paced)
     }
