@@ -56,8 +56,8 @@ public final class RaceSession: RaceSessionUseCase {
         let state = RaceSessionState(
             configuration: configuration, clock: clock, sync: sync, emit: continuation, pacing: pacing, owed: owed
         )
-        let task = Task { [location, sync, clock, configuration, current] in
-            await current.set(state)
+        current.set(state)
+        let task = Task { [location, sync, clock, configuration] in
             do {
                 try await Self.run(state: state, location: location, sync: sync, clock: clock, configuration: configuration)
                 continuation.finish()
