@@ -118,6 +118,24 @@ struct RaceSessionBatchTests {
         #expect(run.snapshots.value.count == count)
     }
 
+    @Test("the heartbeat sleeps with its tolerance, so that it can come with a wake-up that comes anyway")
+    func heartbeatTolerance() async throws {
+        let manual = ManualRaceClock()
+        let clock = ToleranceNotingClock(manual)
+        let session = RaceSession(
+            configuration: RaceSessionConfiguration(
+                me: me, terms: RaceSamples.race100m, expectedMates: 1, heartbeat: 1, heartbeatTolerance: 0.2
+            ),
+            location: ScriptedLocationRepository(script: [], clock: clock),
+            sync: BatchSync(), clock: clock
+        )
+        let stream = session.snapshots()
+        let reading = Task { for try await _ in stream {} }
+        defer { reading.cancel() }
+        while !clock.tolerances.value.contains(0.2) { await Task.yield() }
+        #expect(clock.tolerances.value.allSatisfy { $0 == 0.2 })
+    }
+
     /// A session with a step spacing of 0.5 s (tolerance 0.25 s) whose only mate is bor, its snapshots
     /// collected. Our own first fix comes long after a test is over: every step is one for bor's updates.
     struct SpacedRun {

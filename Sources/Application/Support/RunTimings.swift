@@ -11,6 +11,10 @@ public struct RunTimings: Sendable, Equatable {
     public var scale: Double
     /// Real seconds between heartbeats.
     public var heartbeat: TimeInterval = 0.5
+    /// How much later than its time a heartbeat may come (`RaceSessionConfiguration.heartbeatTolerance`),
+    /// so that it comes with a fix or a mate's datagram rather than on a timer of its own: a fifth of the
+    /// heartbeat (docs/BENCHMARKS.md, "the heartbeat rides").
+    public var heartbeatTolerance: TimeInterval = 0.1
     /// Real seconds of silence after which a mate shows as lost.
     public var lostAfter: TimeInterval = 10
     /// Real seconds a finished run stays up for mates to hear the result.
@@ -46,7 +50,8 @@ public struct RunTimings: Sendable, Equatable {
         RaceSessionConfiguration(
             me: me, terms: terms, expectedMates: expectedMates, lobbyTimeout: wait * scale,
             heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, resultLinger: resultLinger * scale,
-            profile: profile, speedup: scale, stepSpacing: stepSpacing * scale, stepTolerance: stepTolerance * scale
+            profile: profile, speedup: scale, stepSpacing: stepSpacing * scale, stepTolerance: stepTolerance * scale,
+            heartbeatTolerance: heartbeatTolerance * scale
         )
     }
 

@@ -22,4 +22,14 @@ extension RaceClock {
     public func sleep(for seconds: TimeInterval) async throws {
         try await sleep(until: now.addingTimeInterval(seconds))
     }
+
+    /// Suspends for `seconds` of this clock's time, or up to `tolerance` longer (`sleep(until:tolerance:)`).
+    public func sleep(for seconds: TimeInterval, tolerance: TimeInterval) async throws {
+        let deadline = now.addingTimeInterval(seconds)
+        if tolerance > 0 {
+            try await sleep(until: deadline, tolerance: tolerance)
+        } else {
+            try await sleep(until: deadline)
+        }
+    }
 }

@@ -103,7 +103,7 @@ public final class RaceSession: RaceSessionUseCase {
             }
             group.addTask {
                 while try await state.tick() {
-                    try await clock.sleep(for: configuration.heartbeat)
+                    try await clock.sleep(for: configuration.heartbeat, tolerance: configuration.heartbeatTolerance)
                 }
             }
             try await state.waitUntilStarted()

@@ -10,6 +10,10 @@ public struct RaceSessionConfiguration: Sendable {
     public var lobbyTimeout: TimeInterval
     /// Our state is sent again this often even when it has not changed, so that loss repairs itself.
     public var heartbeat: TimeInterval
+    /// How much later than its time a heartbeat may come, to come in a wake-up that comes anyway (our
+    /// fix, a mate's datagram) rather than one of its own (`RaceClock.sleep(until:tolerance:)`); 0 (the
+    /// default): on time.
+    public var heartbeatTolerance: TimeInterval
     /// A mate silent for longer than this is shown as lost.
     public var lostAfter: TimeInterval
     /// Once the result is known, we keep answering mates that are still heard from and do not have it
@@ -53,7 +57,8 @@ public struct RaceSessionConfiguration: Sendable {
         speedup: Double = 1,
         ghost: GhostTrack? = nil,
         stepSpacing: TimeInterval = 0,
-        stepTolerance: TimeInterval = 0
+        stepTolerance: TimeInterval = 0,
+        heartbeatTolerance: TimeInterval = 0
     ) {
         self.me = me
         self.terms = terms
@@ -70,5 +75,6 @@ public struct RaceSessionConfiguration: Sendable {
         self.ghost = terms.mode == .team ? nil : ghost
         self.stepSpacing = max(0, stepSpacing)
         self.stepTolerance = max(0, stepTolerance)
+        self.heartbeatTolerance = max(0, heartbeatTolerance)
     }
 }
