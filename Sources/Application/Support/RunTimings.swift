@@ -23,9 +23,10 @@ public struct RunTimings: Sendable, Equatable {
     /// tests on a driven clock want, which runs a race faster than real time.
     public var statusInterval: Duration = FrontEndBinder.standardStatusInterval
     /// The least real time between two race steps made for mates' updates that only move them on
-    /// (`RaceSessionConfiguration.stepSpacing`): a quarter of the status frames' interval, the most a
-    /// mate's move waits for the step that takes it to the next frame; zero for a step every batch, as
-    /// tests on a driven clock want.
+    /// (`RaceSessionConfiguration.stepSpacing`): a quarter of the status frames' interval. A frame never
+    /// waits for it (the view makes the owed step before it draws, `RaceSessionUseCase.makeOwedStep()`);
+    /// longer or shorter measured no better (docs/BENCHMARKS.md, "a frame never waits for a step"). Zero
+    /// for a step every batch, as tests on a driven clock want.
     public var stepSpacing: TimeInterval = 0.02
     /// How much later than the spacing's end a step owed to mates' moves may be made, so that it is made
     /// in a wake-up that comes anyway (a mate's datagram, our fix) rather than on a timer of its own

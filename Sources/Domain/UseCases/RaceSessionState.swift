@@ -90,9 +90,10 @@ actor RaceSessionState {
     /// replica at once and stepped with whatever comes next, our own fix or the step scheduled for the
     /// end of the spacing. Anything else steps at once: a runner first heard, a phase, a final result, a
     /// finish time, leaving or rejoining the course, the lobby, a complete race, a team race. The
-    /// replica, and so every result, is the same; a mate's move reaches the screen up to the spacing
-    /// later, and with many mates the steps (the standings, the snapshot, the record, the view model)
-    /// go at most once a spacing rather than once a datagram.
+    /// replica, and so every result, is the same; a view about to draw makes the owed step first
+    /// (`makeOwedStep()`), so a move is never a frame late for it, and with many mates the steps (the
+    /// standings, the snapshot, the record, the view model) go at most once a spacing rather than once
+    /// a datagram.
     func receive(_ batch: [RunnerProgress]) async {
         var applied = false
         var stepNow = false
