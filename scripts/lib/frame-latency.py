@@ -79,10 +79,10 @@ samples = sorted(
     max(0.0, value - offset.get(observer, 0.0) + offset.get(shown, 0.0))
     for (observer, shown), values in pairs.items() for value in values
 )
-pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]
 def quantile(values, q):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+pick = lambda q: quantile(samples, q)
 def pairwise(q):
     means = [(quantile(values, q) + quantile(pairs[(shown, observer)], q)) / 2
              for (observer, shown), values in pairs.items() if observer < shown and (shown, observer) in pairs]

@@ -153,11 +153,11 @@ actor RaceSessionState {
         }
     }
 
-    /// The scheduled step, unless a step since (our fix, the heartbeat, an urgent update) made it.
+    /// The scheduled step, unless a step since (our fix, the heartbeat, an urgent update, a view about
+    /// to draw) made it.
     private func stepIfOwed() async {
         stepScheduled = false
-        guard stepOwed, !isOver else { return }
-        await advance()
+        _ = await makeOwedStep()
     }
 
     /// The owed step now, for a view about to draw (`RaceSessionUseCase.makeOwedStep()`): whether one was
