@@ -233,6 +233,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The floor's I/O on one SwiftNIO event loop (docs/BENCHMARKS.md; scripts/benchmark-efficiency).
+        .executableTarget(
+            name: "WakeupFloorNIO",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Benchmarks/WakeupFloorNIO",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Testing support and tests
         .target(
             name: "MateRunnerTesting",
