@@ -55,7 +55,13 @@ public enum FrontEndExport {
 
     private final class Instance {
         let frontEnd: any FrontEnd
-        init(_ frontEnd: any FrontEnd) { self.frontEnd = frontEnd }
+        /// `frontEnd` as a raw-frame front-end, if it is one: cast once, not for every frame (a dynamic
+        /// cast to a protocol is a lookup in the runtime's conformance tables).
+        let raw: (any RawFrameFrontEnd)?
+        init(_ frontEnd: any FrontEnd) {
+            self.frontEnd = frontEnd
+            raw = frontEnd as? any RawFrameFrontEnd
+        }
     }
 
     private static func create(
@@ -82,7 +88,7 @@ public enum FrontEndExport {
         let target = Unmanaged<Instance>.fromOpaque(instance).takeUnretainedValue()
         do {
             let bytes = UnsafeRawBufferPointer(start: frame, count: length)
-            if let raw = target.frontEnd as? any RawFrameFrontEnd {
+            if let raw = target.raw {
                 try raw.deliver(json: bytes)
                 return 0
             }
