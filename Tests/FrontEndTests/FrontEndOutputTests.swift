@@ -66,28 +66,30 @@ struct FrontEndOutputTests {
 
     @Test("lines far larger than the pipe's buffer arrive whole, each with its terminator, in order")
     func largeLines() throws {
-        let (reader, writer) = try Self.pipe()
-        defer { close(reader) }
-        let received = Drain(reader)
-        let expected = try Self.writeLines(to: writer)
-        close(writer)
-        Self.expectSame(received.all(), expected)
+        try Self.throughPipe(nonBlocking: false)
     }
 
     @Test("a non-blocking pipe that fills takes the lines in pieces, and none is lost or cut")
     func nonBlockingPipe() throws {
-        let (reader, writer) = try Self.pipe()
+        try Self.throughPipe(nonBlocking: true)
+    }
+
+    /// `writeLines` through a pipe, drained as it fills; `nonBlocking`: the writer's end non-blocking,
+    /// the pipe as small as it gets and the reader slow, so that nearly every line goes in pieces.
+    static func throughPipe(nonBlocking: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (reader, writer) = try pipe()
         defer { close(reader) }
-        #expect(fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) == 0)
-        #if os(Linux)
-        // F_SETPIPE_SZ (1031, behind _GNU_SOURCE in the C headers): the smallest pipe, so that nearly
-        // every line is taken in several pieces.
-        _ = fcntl(writer, 1031, 4096)
-        #endif
-        let received = Drain(reader, slowly: true)
-        let expected = try Self.writeLines(to: writer)
+        if nonBlocking {
+            #expect(fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) == 0)
+            #if os(Linux)
+            // F_SETPIPE_SZ (1031, behind _GNU_SOURCE in the C headers): the smallest pipe.
+            _ = fcntl(writer, 1031, 4096)
+            #endif
+        }
+        let received = Drain(reader, slowly: nonBlocking)
+        let expected = try writeLines(to: writer)
         close(writer)
-        Self.expectSame(received.all(), expected)
+        expectSame(received.all(), expected, sourceLocation: sourceLocation)
     }
 
     @Test("an empty line is its terminator alone")
