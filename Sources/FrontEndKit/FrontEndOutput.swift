@@ -17,7 +17,7 @@ public struct FrontEndOutput: Sendable {
 
     /// Writes `text`; throws if the descriptor refuses (closed pipe, full disk).
     public func write(_ text: String) throws {
-        try write(bytes: Array(text.utf8))
+        try Array(text.utf8).withUnsafeBytes { try write(all: $0) }
     }
 
     /// Writes `bytes`, then `terminator` if given, in one write where the descriptor takes it all
@@ -38,16 +38,9 @@ public struct FrontEndOutput: Sendable {
         }
         if written == total { return }
         guard written >= 0 else { throw failure() }
-        // A short write (a full pipe, a signal): the rest the plain way.
-        var rest = [UInt8]()
-        rest.reserveCapacity(total - written)
-        if written < source.count { rest.append(contentsOf: source[written...]) }
-        rest.append(terminator)
-        try rest.withUnsafeBytes { try write(all: $0) }
-    }
-
-    private func write(bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write(all: $0) }
+        // A short write (a full pipe, a signal): the rest of the line, then its terminator.
+        if written < source.count { try write(all: UnsafeRawBufferPointer(rebasing: source[written...])) }
+        try withUnsafeBytes(of: terminator) { try write(all: $0) }
     }
 
     /// Writes every byte of `bytes`, retrying short writes and EINTR.
