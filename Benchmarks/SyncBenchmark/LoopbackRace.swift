@@ -69,6 +69,8 @@ struct LoopbackRace {
             options: options,
             latency: LatencySummary(observations.flatMap(\.samples)),
             unmatched: observations.reduce(0) { $0 + $1.unmatched },
+            handed: LatencySummary(observations.flatMap(\.handed.samples)),
+            handedUnmatched: observations.reduce(0) { $0 + $1.handed.unmatched },
             frames: observations.reduce(0) { $0 + $1.frames },
             cpuSeconds: cpu, rssKiB: rss, peakRSSKiB: peakRSS,
             wire: wire, updates: updates,

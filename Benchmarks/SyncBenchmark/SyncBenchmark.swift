@@ -7,8 +7,10 @@ import Presentation
 // Loopback sync benchmark: N peers in this process, each with its own UDP socket on 127.0.0.1, its own
 // simulated runner (one fix every 1/hz s of real time), its own RaceSession, RunningViewModel and
 // a FrontEndBinder, and a front-end host that encodes every frame as the plugins receive it (JSON).
-// It measures how long a fix takes from leaving one peer's position source to the first frame of
-// every other peer that shows it, the CPU and memory of the whole process, and the bytes on the wire.
+// It measures how long a fix takes from leaving one peer's position source to every other peer's race
+// (its update handed to the session: the wire's share) and to the first frame of every other peer that
+// shows it (the status frames' pace on top), the CPU and memory of the whole process, and the bytes on
+// the wire.
 // Run it in release: `swift run -c release SyncBenchmark --peers 2 --seconds 30` (see BenchmarkOptions).
 
 @main
