@@ -237,6 +237,10 @@ let package = Package(
         .executableTarget(
             name: "WakeupFloorNIO",
             dependencies: [
+                "Domain",
+                "SyncWire",
+                "Presentation",
+                "FrontEndKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
