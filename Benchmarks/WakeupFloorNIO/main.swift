@@ -139,7 +139,7 @@ let fixedFrame = line
 /// Tick `number`, due at `deadline`: the publish and the frame (the C floor's three timers expire
 /// together, so its 5 Hz wake-up is every second one of these, and does nothing); then the next tick,
 /// 100 ms after this one was due (no drift), until SECONDS are over.
-func tick(_ number: Int, due deadline: NIODeadline, done: EventLoopPromise<Void>) {
+@Sendable func tick(_ number: Int, due deadline: NIODeadline, done: EventLoopPromise<Void>) {
     let publish = race.map { channel.allocator.buffer(bytes: $0.step()) } ?? datagram
     for mate in mates { channel.write(AddressedEnvelope(remoteAddress: mate, data: publish), promise: nil) }
     channel.flush()
