@@ -233,7 +233,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // The floor's I/O on one SwiftNIO event loop (docs/BENCHMARKS.md; scripts/benchmark-efficiency).
+        // The floor's I/O on one SwiftNIO event loop, and with `work` a runner's work in it on that thread
+        // (docs/BENCHMARKS.md; scripts/benchmark-efficiency).
         .executableTarget(
             name: "WakeupFloorNIO",
             dependencies: [

@@ -8,7 +8,6 @@ import Presentation
 /// probes around its position source and its run.
 struct BenchmarkPeer: Sendable {
     let runner: Runner
-    let sync: UDPRaceSyncRepository
     let probe: FixProbe
     /// The sync as the race sees it, timing the mates' updates handed to it.
     let handed: ProbedSync
@@ -19,7 +18,6 @@ struct BenchmarkPeer: Sendable {
     /// standard filter's 2.5 m minimum step).
     init(index: Int, options: BenchmarkOptions, terms: RaceTerms, sync: UDPRaceSyncRepository, clock: SystemRaceClock) {
         runner = Runner(id: RunnerID(rawValue: 0xBE00 + UInt64(index)), name: "peer\(index)")
-        self.sync = sync
         probe = FixProbe()
         handed = ProbedSync(wrapped: sync)
         let source = SimulatedLocationRepository(

@@ -48,7 +48,7 @@ final class FloorRace: @unchecked Sendable {
     private let me: Runner
     private var own: RunnerProgress
     private var replica: RaceReplica
-    private var names: [RunnerID: Runner]
+    private let names: [RunnerID: Runner]
     private let startedAt = Date()
     private var sequence: UInt32 = 0
     var decoded = 0
