@@ -51,25 +51,28 @@ public struct ConfiguredArguments: Sendable, Equatable {
         arguments: [String], environment: [String: String], files: [SettingsFile], catalog: CommandCatalog
     ) throws(SettingsError) {
         for file in files { try Self.check(file, against: catalog) }
-        let path = Self.commandPath(arguments, catalog: catalog)
-        guard !path.isEmpty, let command = catalog.root.command(at: path[...]), command.subcommands.isEmpty else {
-            self.arguments = arguments
-            self.applied = []
-            return
-        }
+        // An unknown profile is refused whatever the command: a misspelt one would apply nothing, silently.
         let profile = Self.profile(arguments: arguments, environment: environment)
-        let layers = LayeredSettings(environment: Self.settings(from: environment, for: command), files: files)
-        if let profile, let origin = profile.origin, !layers.defines(profile: profile.name) {
+        if let profile, let origin = profile.origin, !LayeredSettings(environment: [], files: files).defines(profile: profile.name) {
             let searched = files.isEmpty ? "no config file was found" : "searched " + files.map(\.path).joined(separator: ", ")
             throw SettingsError(
                 origin: origin, key: nil,
                 problem: "no profile \"\(profile.name)\" (\(searched)): define it as a [profiles.\(profile.name)] table"
             )
         }
+        let path = Self.commandPath(arguments, catalog: catalog)
+        // The command that runs: `records` alone runs its default subcommand, `records list`.
+        let running = Self.runningPath(path, catalog: catalog)
+        guard !running.isEmpty, let command = catalog.root.command(at: running[...]), command.subcommands.isEmpty else {
+            self.arguments = arguments
+            self.applied = []
+            return
+        }
+        let layers = LayeredSettings(environment: Self.settings(from: environment, for: command), files: files)
         let given = Self.givenOptions(arguments.dropFirst(path.count))
         var added: [String] = []
         var applied: [Setting] = []
-        for (key, setting) in layers.resolve(command: path, profile: profile?.name).sorted(by: { $0.key < $1.key }) {
+        for (key, setting) in layers.resolve(command: running, profile: profile?.name).sorted(by: { $0.key < $1.key }) {
             guard let option = command.options[key], !given.contains(key) else { continue }
             let arguments = try Self.arguments(for: setting, option: option)
             if !arguments.isEmpty { applied.append(setting) }
@@ -99,6 +102,16 @@ public struct ConfiguredArguments: Sendable, Equatable {
             command = next
         }
         return path
+    }
+
+    /// `path` followed down its default subcommands (`["records"]` runs `["records", "list"]`).
+    static func runningPath(_ path: [String], catalog: CommandCatalog) -> [String] {
+        var running = path
+        while let command = catalog.root.command(at: running[...]), let next = command.defaultSubcommand,
+              command.subcommands[next] != nil {
+            running.append(next)
+        }
+        return running
     }
 
     /// The profile asked for, by `--profile NAME` (or `--profile=NAME`) or `MATERUNNER_PROFILE`.

@@ -15,7 +15,8 @@ struct ConfiguredArgumentsTests {
         ], subcommands: [:]),
         "records": .init(name: "records", options: [:], subcommands: [
             "list": .init(name: "list", options: ["data-dir": .init(name: "data-dir", isFlag: false, isRepeating: false)], subcommands: [:]),
-        ]),
+            "totals": .init(name: "totals", options: ["data-dir": .init(name: "data-dir", isFlag: false, isRepeating: false)], subcommands: [:]),
+        ], defaultSubcommand: "list"),
     ]))
 
     private func file(_ entries: [(String, SettingValue, SettingScope, Int)], profiles: Set<String> = []) -> SettingsFile {
@@ -90,5 +91,26 @@ struct ConfiguredArgumentsTests {
         #expect(unknown?.fault == .usage)
         #expect(unknown?.problem.hasPrefix("no profile \"nope\"") == true)
         #expect(refusal(file([]), environment: ["MATERUNNER_PROFILE": "nope"])?.fault == .config)
+        // Whatever the command: a group run through its default subcommand, a subcommand, no command at all.
+        for arguments in [["records", "--profile", "nope"], ["records", "totals", "--profile=nope"], ["--profile", "nope"]] {
+            #expect(refusal(file([]), arguments)?.fault == .usage, "\(arguments)")
+        }
+    }
+
+    @Test("a group named alone (records) takes the settings of the subcommand it runs (records list), under a profile")
+    func defaultSubcommand() throws {
+        let config = file([
+            ("data-dir", .text("/top"), .init(), 1),
+            ("data-dir", .text("/board"), .init(profile: "board"), 3),
+            ("data-dir", .text("/board-totals"), .init(profile: "board", command: ["records", "totals"]), 5),
+        ], profiles: ["board"])
+        func arguments(_ given: [String], _ environment: [String: String] = [:]) throws -> [String] {
+            try ConfiguredArguments(arguments: given, environment: environment, files: [config], catalog: catalog).arguments
+        }
+        #expect(try arguments(["records"]) == ["records", "--data-dir=/top"])
+        #expect(try arguments(["records", "--profile", "board"]) == ["records", "--data-dir=/board", "--profile", "board"])
+        #expect(try arguments(["records", "totals", "--profile", "board"]) == ["records", "totals", "--data-dir=/board-totals", "--profile", "board"])
+        #expect(try arguments(["records"], ["MATERUNNER_DATA_DIR": "/env"]) == ["records", "--data-dir=/env"])
+        #expect(try arguments(["records", "--data-dir", "/given"]) == ["records", "--data-dir", "/given"])
     }
 }
