@@ -86,6 +86,7 @@ public struct RunFlow: Sendable {
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
         )
         configuration.course = course
+        configuration.noiseFilter.maximumAccuracy = request.maximumAccuracy
         configuration.ghost = terms.mode == .team ? nil : request.ghost
         let session = RaceSession(
             configuration: configuration,
