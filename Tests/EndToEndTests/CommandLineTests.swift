@@ -150,7 +150,7 @@ struct CommandLineTests {
         #expect(lines.last?["level"] as? String == "error")
     }
 
-    @Test("Ctrl-C (SIGINT) stops the run cleanly: a result saying it stopped, exit 0")
+    @Test("Ctrl-C (SIGINT) stops the run cleanly: a result saying it stopped, exit 130 as a shell reports Ctrl-C")
     func interrupt() async throws {
         let (port, silent) = (try freeUDPPort(), try freeUDPPort())
         let handle = try ProcessRun.Handle(
@@ -164,7 +164,7 @@ struct CommandLineTests {
         kill(handle.process.processIdentifier, SIGINT)
         let run = await handle.wait(timeout: 30)
         #expect(!run.timedOut)
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 130, "\(run.stderr)")
         let lines = try run.jsonLines()
         // Every run shown ends with a result frame (issue 18), a stopped one too, saying so.
         #expect(lines.last?["type"] as? String == "result")

@@ -112,6 +112,6 @@ public struct RunFlow: Sendable {
             positions: { [location] in location.statuses() }, worldClock: deps.worldClock
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
-        return RunOutcome(succeeded: succeeded, recorded: recorded)
+        return RunOutcome(succeeded: succeeded, recorded: recorded, stoppedBy: await RunScreen.interruptStatus(deps.recorder, environment))
     }
 }
