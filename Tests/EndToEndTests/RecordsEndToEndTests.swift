@@ -138,6 +138,26 @@ struct RecordsEndToEndTests {
         #expect(text.stdout.contains("finished (demo)"), "\(text.stdout)")
     }
 
+    @Test("export --gpx - and --chart - write to standard output, no file named -; both at once is refused")
+    func exportToStandardOutput() async throws {
+        let binary = try BuildProducts.materunner()
+        let dir = try Self.temporaryDirectory("records-stdout")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let demo = try await ProcessRun.run(binary, ["demo", "--goal", "0.05", "--speedup", "50", "--frontend", "json", "--data-dir", dir.path], timeout: 90)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let id = try #require(try await Self.records(dir).first?["id"] as? String)
+        let work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let gpx = try await ProcessRun.run(binary, ["export", id, "--gpx", "-", "--data-dir", dir.path], directory: work)
+        #expect(gpx.status == 0, "\(gpx.stderr)")
+        #expect(gpx.stdout.hasPrefix("<?xml") && gpx.stdout.contains("<gpx") && gpx.stdout.contains("<trkpt"), "\(gpx.stdout.prefix(300))")
+        let chart = try await ProcessRun.run(binary, ["export", id, "--chart", "-", "--data-dir", dir.path], directory: work)
+        #expect(chart.status == 0 && chart.stdout.contains("<svg"), "\(chart.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("-").path), "a file named - was written")
+        let both = try await ProcessRun.run(binary, ["export", id, "--gpx", "-", "--chart", "-", "--data-dir", dir.path], directory: work)
+        #expect(both.status == 64 && both.stderr.contains("standard output"), "\(both.status) \(both.stderr)")
+    }
+
     @Test("a data directory that cannot be written: run refuses to start with what to do")
     func unwritableDataDirectory() async throws {
         let dir = try Self.temporaryDirectory("records-file")
