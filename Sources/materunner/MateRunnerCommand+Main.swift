@@ -36,7 +36,8 @@ extension MateRunnerCommand {
                 try command.run()
             }
         } catch {
-            if exitCode(for: error) == .validationFailure, let setting = configured.setting(blamedBy: fullMessage(for: error)) {
+            // The message alone: its usage text names every option, and would blame the first setting applied.
+            if exitCode(for: error) == .validationFailure, let setting = configured.setting(blamedBy: message(for: error)) {
                 let problem = message(for: error).replacingOccurrences(of: "Error: ", with: "")
                 let refused = SettingsError(origin: setting.origin, key: setting.key, problem: problem)
                 exit(withError: CommandRunner.report(FlowError(refused, otherwise: .config)))

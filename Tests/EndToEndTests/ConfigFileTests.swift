@@ -156,4 +156,37 @@ struct ConfigFileTests {
             #expect(unknown.stderr.contains("no profile \"nosuch\""), "\(arguments): \(unknown.stderr)")
         }
     }
+
+    @Test("a value error names its own file, line and key; a command-line mistake is a usage error, not blamed on the file")
+    func blameTheRightPlace() async throws {
+        let binary = try BuildProducts.materunner()
+        let run = try configHome("""
+            [run]
+            name = "pi"
+            speedup = 5000
+            """)
+        let refused = await (try ProcessRun.Handle(binary, ["run"], environment: ["XDG_CONFIG_HOME": run.path])).wait(timeout: 30)
+        #expect(refused.status == 78, "\(refused.stderr)")
+        #expect(refused.stderr.contains("config.toml line 3, key speedup: --speedup must be between 1 and 1000"), "\(refused.stderr)")
+
+        let clock = try configHome("""
+            # the board's clock
+            [clock]
+            tick = 1
+            count = 1
+            """)
+        let typed = await (try ProcessRun.Handle(binary, ["clock", "--zones", "Mars/Olympus"], environment: ["XDG_CONFIG_HOME": clock.path])).wait(timeout: 30)
+        #expect(typed.status == 64, "\(typed.stderr)")
+        #expect(typed.stderr.contains("Mars/Olympus") && !typed.stderr.contains("config.toml"), "\(typed.stderr)")
+
+        let zones = try configHome("""
+            [clock]
+            count = 1
+
+            zones = "Mars/Olympus"
+            """)
+        let filed = await (try ProcessRun.Handle(binary, ["clock"], environment: ["XDG_CONFIG_HOME": zones.path])).wait(timeout: 30)
+        #expect(filed.status == 78, "\(filed.stderr)")
+        #expect(filed.stderr.contains("config.toml line 4, key zones: unknown time zone Mars/Olympus"), "\(filed.stderr)")
+    }
 }

@@ -82,11 +82,22 @@ public struct ConfiguredArguments: Sendable, Equatable {
         self.applied = applied
     }
 
-    /// The setting behind an argument-parser message that names its option (`--goal`), if one was applied.
+    /// The setting behind an error message (without its usage text, which names every option): the
+    /// applied one whose option the message names (`--goal`), else one whose value it quotes (an unknown
+    /// time zone `Mars/Olympus`; values under 3 characters are too common to tell); nil when none was
+    /// applied, so a mistake on the command line is not blamed on a file.
     public func setting(blamedBy message: String) -> Setting? {
-        applied.first { setting in
+        let named = applied.first { setting in
             ["'--\(setting.key)", "--\(setting.key) ", "--\(setting.key)=", "--\(setting.key):"].contains { message.contains($0) }
                 || message.hasSuffix("--\(setting.key)")
+        }
+        return named ?? applied.first { setting in
+            let values: [SettingValue] = if case .list(let list) = setting.value { list } else { [setting.value] }
+            return values.contains { value in
+                if case .boolean = value { return false }
+                guard let text = value.argument, text.count >= 3 else { return false }
+                return message.contains(text)
+            }
         }
     }
 

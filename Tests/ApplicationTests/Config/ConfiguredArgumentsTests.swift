@@ -39,6 +39,10 @@ struct ConfiguredArgumentsTests {
         #expect(configured.arguments == ["run", "--join", "--name=env-pi", "--peer=a:1", "--peer=b:2", "--profile", "pi", "--goal", "1"])
         #expect(configured.setting(blamedBy: "Error: The value 'x' is invalid for '--peer <HOST:PORT>'")?.origin == .file(path: "/c.toml", line: 5))
         #expect(configured.setting(blamedBy: "Error: --goal must be positive") == nil)
+        // A message quoting a value applied names its setting; a value of 1 or 2 characters is too common to tell.
+        #expect(configured.setting(blamedBy: "unknown time zone env-pi: use IANA names")?.origin == .environment(variable: "MATERUNNER_NAME"))
+        #expect(configured.setting(blamedBy: "b:2 cannot be reached")?.origin == .file(path: "/c.toml", line: 5))
+        #expect(configured.setting(blamedBy: "unknown time zone Mars/Olympus: use IANA names") == nil)
         // Without the profile, its table does not apply; MATERUNNER_PROFILE names it too.
         #expect(try ConfiguredArguments(arguments: ["run"], environment: [:], files: [config], catalog: catalog).arguments
             == ["run", "--goal=2.5", "--name=pi"])
