@@ -13,6 +13,9 @@ struct CommandLineTests {
         #expect(run.status == 64)
         #expect(run.stderr.contains(reason), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
+        // One house style for every error: the parser's own "Error:" is not shown beside it.
+        #expect(run.stderr.hasPrefix("materunner: error: ") && !run.stderr.contains("Error:"), "\(run.stderr)")
+        #expect(run.stderr.contains("Usage: materunner run"), "the usage lines are kept: \(run.stderr)")
     }
 
     @Test("a weight out of range is a usage error naming the range")
