@@ -43,15 +43,32 @@ public struct GPXTrack: Sendable, Equatable {
         // swift-corelibs-foundation's `parse()` returns true even after a fatal error (a mismatched or
         // unclosed tag, a truncated file); `parserError` is set on every platform, so check both.
         guard parsed, parser.parserError == nil else {
-            throw GPXError.malformed(
-                source: source, line: parser.lineNumber, reason: parser.parserError?.localizedDescription ?? "invalid XML"
-            )
+            throw GPXError.malformed(source: source, line: parser.lineNumber, reason: Self.reason(parser.parserError))
         }
         if let problem = delegate.problem { throw GPXError.malformed(source: source, line: problem.line, reason: problem.reason) }
         guard delegate.sawRoot else { throw GPXError.malformed(source: source, line: parser.lineNumber, reason: "no <gpx> element") }
         segments = delegate.segments
         routes = delegate.routes
         name = delegate.name
+    }
+}
+
+extension GPXTrack {
+    /// What an XML parser's error means, in words (its own text is "NSXMLParserErrorDomain error 5").
+    static func reason(_ error: (any Error)?) -> String {
+        guard let error else { return "not well-formed XML" }
+        let code = (error as NSError).code
+        let words: String? = switch XMLParser.ErrorCode(rawValue: code) {
+        case .prematureDocumentEndError: "the file ends before its XML does (cut short?)"
+        case .emptyDocumentError, .documentStartError: "there is no XML in it (an empty file, or not a GPX file?)"
+        case .tagNameMismatchError: "a closing tag does not match the tag it closes"
+        case .notWellBalancedError, .unfinishedTagError: "a tag is not closed"
+        case .extraContentError: "there is more after the end of the document"
+        case .invalidCharacterError, .invalidCharacterRefError, .invalidCharacterInEntityError: "a character that XML does not allow"
+        case .gtRequiredError, .ltRequiredError, .attributeNotFinishedError, .lessThanSymbolInAttributeError: "a broken tag or attribute"
+        default: nil
+        }
+        return "not well-formed XML: " + (words ?? "the XML parser stopped (its error \(code))")
     }
 }
 
