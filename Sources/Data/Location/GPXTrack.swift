@@ -55,20 +55,19 @@ public struct GPXTrack: Sendable, Equatable {
 
 extension GPXTrack {
     /// What an XML parser's error means, in words (its own text is "NSXMLParserErrorDomain error 5").
+    /// The codes are libxml2's (`xmlParserErrors`), which swift-corelibs-foundation passes on.
     static func reason(_ error: (any Error)?) -> String {
-        guard let error else { return "not well-formed XML" }
-        let code = (error as NSError).code
-        let words: String? = switch XMLParser.ErrorCode(rawValue: code) {
-        case .prematureDocumentEndError: "the file ends before its XML does (cut short?)"
-        case .emptyDocumentError, .documentStartError: "there is no XML in it (an empty file, or not a GPX file?)"
-        case .tagNameMismatchError: "a closing tag does not match the tag it closes"
-        case .notWellBalancedError, .unfinishedTagError: "a tag is not closed"
-        case .extraContentError: "there is more after the end of the document"
-        case .invalidCharacterError, .invalidCharacterRefError, .invalidCharacterInEntityError: "a character that XML does not allow"
-        case .gtRequiredError, .ltRequiredError, .attributeNotFinishedError, .lessThanSymbolInAttributeError: "a broken tag or attribute"
-        default: nil
+        let words = switch error.map({ ($0 as NSError).code }) {
+        case 4: "there is no XML in it (an empty file?)"
+        case 5: "the document ends too soon (a file cut short?), or has more after its end"
+        case 9: "a character that XML does not allow"
+        case 72, 73: "a broken tag"
+        case 76: "a closing tag does not match the tag it closes"
+        case 77, 85: "a tag is not closed"
+        case 86: "there is more after the end of the document"
+        default: "a tag not closed or mismatched, or the file cut short"
         }
-        return "not well-formed XML: " + (words ?? "the XML parser stopped (its error \(code))")
+        return "not well-formed XML: " + words
     }
 }
 
