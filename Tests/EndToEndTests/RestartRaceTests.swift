@@ -168,7 +168,7 @@ struct RestartRaceTests {
         // What bob's killed process kept of its own race.
         let folder = URL(fileURLWithPath: environment("bob")["XDG_DATA_HOME"] ?? "").appendingPathComponent("materunner")
         let keptFiles = { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("own-state-") } }
-        #expect(keptFiles() == ["own-state-b0b0b0b0.json"], "\(keptFiles())")
+        #expect(keptFiles() == ["own-state-00000000b0b0b0b0.json"], "\(keptFiles())")
 
         // The same bob again: same id, port, name and data directory.
         let restarted = try ProcessRun.Handle(binary, bobArguments, environment: environment("bob"))
@@ -180,7 +180,7 @@ struct RestartRaceTests {
         }
         try check(killed, runs[1])
         // He resumed from his own kept state; alice's relays of his state were refused, never adopted.
-        #expect(runs[1].stderr.contains("found the state this runner (b0b0b0b0) kept before a restart"), "\(runs[1].stderr)")
+        #expect(runs[1].stderr.contains("found the state this runner (00000000b0b0b0b0) kept before a restart"), "\(runs[1].stderr)")
         #expect(runs[1].stderr.contains("relay-ignored"), "\(runs[1].stderr)")
         #expect(keptFiles().isEmpty, "removed when the run ended: \(keptFiles())")
         let (resultA, resultB) = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
