@@ -117,7 +117,7 @@ package struct RaceClockSync: Sendable {
         let exchange = ClockExchange(t1: seconds(t1), t2: seconds(t2), t3: seconds(t3), t4: seconds(t4))
         guard exchange.isPlausible else { throw DatagramError.unsolicitedPong }
         // A former host had offset 0, exactly: it follows a new host within the same bounds as an agreed offset.
-        var agreed: (offset: TimeInterval, uncertainty: TimeInterval)?
+        var agreed: (offset: Double, uncertainty: Double)?
         if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
             agreed = (offset, uncertainty)
         } else if hostedMates {

@@ -26,7 +26,7 @@ struct RunnerDirectory: Sendable {
     static let jumpPerSecond: UInt64 = 512
     /// The highest first number accepted from a runner never heard of, and the highest number a
     /// restarted peer continues above: half the number space (24 days at 1 000 datagrams per second).
-    package static let numberLimit: UInt32 = UInt32.max / 2
+    static let numberLimit: UInt32 = UInt32.max / 2
 
     /// One runner's record.
     struct Record: Sendable, Equatable {
