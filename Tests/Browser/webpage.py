@@ -447,7 +447,7 @@ def scenario_ghost(binary, args):
                         "--speedup", "20", "--frontend", "json"] + data, "ghost-record")
     check(solo.finish() == 0, "alice's record run ended")
     listed = subprocess.run([binary, "records", "--json"] + data, capture_output=True, text=True, timeout=60)
-    record = json.loads(listed.stdout)[0]["id"]
+    record = json.loads(listed.stdout.splitlines()[0])["id"]  # one JSON object a line
     port = free_port()
     run = Run(binary, ["run", "--name", "alice", "--mates", "0", "--port", "0", "--course", course, "--pace", "3:00", "--seed", "1",
                        "--speedup", "4", "--ghost", record[:8], "--frontend", "json,web", "--frontend-option", f"web.listen=127.0.0.1:{port}"]
@@ -458,12 +458,12 @@ def scenario_ghost(binary, args):
         driver = browser(412, 1400)
         driver.get(page)
         wait_page(driver, "alice and her ghost on the board", lambda d: runner_names(d) in (["alice", "alice"],))
-        rows = driver.find_elements(By.CSS_SELECTOR, "#board tr.runner")
-        ghosts = [row for row in rows if "ghost" in row.get_attribute("class").split()]
-        check(len(ghosts) == 1 and "👻 ghost" in ghosts[0].text, "exactly one of the two 'alice' rows is marked 👻 ghost")
+        # Read in one go: the page redraws the board and the map on every frame.
+        ghosts = driver.execute_script("return [...document.querySelectorAll('#board tr.runner.ghost')].map((r) => r.textContent);")
+        check(len(ghosts) == 1 and "👻 ghost" in ghosts[0], "exactly one of the two 'alice' rows is marked 👻 ghost")
         wait_page(driver, "both on the map", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .map-runner")) == 2)
-        marked = driver.find_elements(By.CSS_SELECTOR, "#map .map-runner.ghost")
-        check(len(marked) == 1 and marked[0].text.startswith("👻"), "the ghost's dot on the map is marked and labelled 👻")
+        marked = driver.execute_script("return [...document.querySelectorAll('#map .map-runner.ghost')].map((g) => g.textContent);")
+        check(len(marked) == 1 and marked[0].startswith("👻"), "the ghost's dot on the map is marked and labelled 👻")
         wait_page(driver, "the result", lambda d: d.find_element(By.ID, "result").is_displayed(), limit=180)
         check("👻 ghost" in driver.find_element(By.ID, "result").text, "the result marks the ghost's row")
         feed = driver.find_element(By.ID, "feed").text
