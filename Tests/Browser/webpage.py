@@ -478,9 +478,9 @@ def scenario_ghost(binary, args):
 
 
 def scenario_load(binary, args):
-    """200 idle event streams (a bounded client on loopback, closed afterwards) do not keep the runner
-    out: the control page still loads and goes live, its cancel still reaches the run, and the process
-    exits 0 with them still open."""
+    """200 idle event streams and 100 connections that send nothing (a bounded client on loopback, closed
+    afterwards) do not keep the runner out: the control page still loads and goes live, its cancel still
+    reaches the run, and the process exits 0 with them still open."""
     port = free_port()
     demo = Run(binary, ["demo", "--frontend", "json,web", "--frontend-option", f"web.listen=127.0.0.1:{port}",
                         "--speedup", "1", "--goal", "3"], "load")
@@ -501,6 +501,9 @@ def scenario_load(binary, args):
             answers[head] = answers.get(head, 0) + 1
         check(answers.get("200", 0) == 64 and answers.get("503", 0) == 136,
               f"200 idle event streams open: {answers.get('200', 0)} streaming (the spectators' limit), {answers.get('503', 0)} told 503")
+        # And half-open ones that never send a request, as a flood leaves them: still open when the run ends.
+        for _ in range(100):
+            sockets.append(socket.create_connection(("127.0.0.1", port), timeout=10))
         status, _ = get(page)
         check(status == 200, "the spectator page still answers")
         driver = browser()
