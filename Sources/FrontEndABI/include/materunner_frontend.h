@@ -2,7 +2,8 @@
  * materunner_frontend.h — the MateRunner front-end plugin ABI.
  *
  * A front-end is a shared library that exports one symbol, MR_FRONTEND_ENTRY_SYMBOL, a function
- * returning a pointer to a static mr_frontend_descriptor. The host (the `materunner` program)
+ * returning a pointer to a static mr_frontend_descriptor (and optionally a second one,
+ * MR_FRONTEND_ERROR_STATUS_SYMBOL, below). The host (the `materunner` program)
  * dlopen()s the library, calls the entry, checks abi_version, then:
  *
  *   instance = create(&host, options_json)    once; NULL means failure (see last_error)
