@@ -68,6 +68,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Sync core (the protocol's state: who may say what, when; no sockets, no clock or randomness
+        // of its own: time comes in, datagrams to send and race updates come out; docs/PROTOCOL.md)
+        .target(
+            name: "SyncCore",
+            dependencies: [
+                "Domain",
+                "SyncWire",
+                // HMAC-SHA-256 of a keyed race's multicast group address (MulticastGroup.swift).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Data (repositories: UDP sync, DNS-SD discovery, position sources)
         // dns_sd.h from Avahi's compat library on Linux (see Sources/CDNSSD/shim.h), the SDK's on macOS.
         .systemLibrary(name: "CDNSSD"),
@@ -77,6 +90,7 @@ let package = Package(
             dependencies: [
                 "Domain",
                 "SyncWire",
+                "SyncCore",
                 "CDNSSD",
                 // sendmmsg(2): a runner's datagrams to its mates in one system call (DatagramBatchSender).
                 "CUDPBatch",
@@ -251,9 +265,13 @@ let package = Package(
         ),
 
         // MARK: Testing support and tests
+        // Sample values and cheap race keys for the sync tests (no Data, so that SyncCoreTests need none).
+        .target(name: "SyncTesting", dependencies: ["Domain", "SyncWire"], swiftSettings: swiftSettings),
         .target(
             name: "MateRunnerTesting",
-            dependencies: ["Domain", "SyncWire", "Data", "Presentation", "FrontEndKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Domain", "SyncWire", "SyncTesting", "Data", "Presentation", "FrontEndKit", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -272,6 +290,7 @@ let package = Package(
             dependencies: [
                 "Data",
                 "SyncWire",
+                "SyncCore",
                 "Domain",
                 "MateRunnerTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -292,6 +311,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The sync core's unit tests: no socket, no Data.
+        .testTarget(name: "SyncCoreTests", dependencies: ["SyncCore", "SyncWire", "Domain", "SyncTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "SyncWireTests", dependencies: ["SyncWire", "Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PresentationTests",

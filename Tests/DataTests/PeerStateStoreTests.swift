@@ -1,4 +1,5 @@
 @testable import Data
+@testable import SyncCore
 import Domain
 import Foundation
 import MateRunnerTesting

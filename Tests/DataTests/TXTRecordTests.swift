@@ -1,4 +1,5 @@
 import Data
+import Domain
 import Testing
 
 /// DNS-SD TXT record data (RFC 6763 §6): length-prefixed `key=value` strings.

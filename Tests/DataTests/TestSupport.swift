@@ -5,15 +5,6 @@ import MateRunnerTesting
 import SyncWire
 import Testing
 
-extension RunnerProgress {
-    /// This progress without its sequence: a peer sees the sender's datagram number as the sequence.
-    var state: RunnerProgress {
-        var copy = self
-        copy.sequence = 0
-        return copy
-    }
-}
-
 /// Binds one repository on 127.0.0.1 (a free port) per key, nil for an open race; runs `body`, and
 /// closes them whatever happens.
 func withRepositories<T>(_ keys: [RaceKey?], _ body: ([UDPRaceSyncRepository]) async throws -> T) async throws -> T {

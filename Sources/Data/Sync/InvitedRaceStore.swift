@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SyncCore
 import SyncWire
 
 /// What a runner of an invited race keeps so that a restarted process (`run --id HEX`, the same runner
@@ -49,37 +50,5 @@ public struct InvitedRaceStore: Sendable {
     /// Forgets `runner`'s kept race.
     func remove(_ runner: RunnerID) {
         try? FileManager.default.removeItem(at: file(of: runner).url)
-    }
-}
-
-/// The layout of a kept invited race (`InvitedRaceStore`).
-struct KeptInvitedRace: Codable, Sendable {
-    var version = 1
-    var runner: RunnerID
-    var invitation: UInt32
-    var raceKey: Data
-    var raceID: Data
-    /// Ed25519 public key by runner id, as the host signed them.
-    var roster: [RunnerID: Data]
-    var rosterSignature: Data
-    /// The host's identity text (`mr1:…`).
-    var host: String
-    var mode: UInt8
-    var goalCentimetres: UInt32
-    /// The host's course, when the race has one (found again on this device at a restart: the runner's
-    /// `--course` or the copy fetched from the host, `CourseStore`).
-    var course: CourseTerms?
-    var savedAt: Date
-
-    /// The secrets, roster and host identity, or nil when the file's values are not valid.
-    var race: (secrets: RaceSecrets, roster: RaceRoster, host: MateIdentity, terms: RaceTerms)? {
-        guard let secrets = RaceSecrets(key: Array(raceKey), raceID: Array(raceID)),
-              let keys = MateIdentity.keys(fromText: host),
-              let host = IdentityFingerprint.identity(signingKey: keys.signing, agreementKey: keys.agreement),
-              let mode = RaceMode(rawValue: mode), goalCentimetres > 0
-        else { return nil }
-        let roster = RaceRoster(keys: self.roster.mapValues { Array($0) }, signature: Array(rosterSignature))
-        guard roster.isValid(raceID: secrets.raceID, host: host), roster.keys[runner] != nil else { return nil }
-        return (secrets, roster, host, RaceTerms(mode: mode, goal: RaceGoal(centimetres: goalCentimetres), course: course))
     }
 }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Logging
+import SyncCore
 import Synchronization
 import SyncWire
 

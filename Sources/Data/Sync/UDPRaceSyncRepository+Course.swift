@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SyncCore
 import SyncWire
 
 /// How a joiner fetches a course: how many requests it keeps in flight, when it asks again for a chunk

@@ -1,4 +1,5 @@
 import Domain
+import SyncCore
 import SyncWire
 
 /// What the repository settled about the race's multicast group (docs/PROTOCOL.md, "Multicast").

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SyncCore
 
 extension UDPRaceSyncRepository {
     /// What the repository did, for the log at the end of a run: datagrams and drops, progress update

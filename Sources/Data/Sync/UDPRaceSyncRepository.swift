@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Logging
 import Synchronization
+import SyncCore
 import SyncWire
 
 /// Replicates progress over UDP, protocol version 2 (`SyncWire`, docs/PROTOCOL.md): every publish goes
@@ -15,7 +16,7 @@ import SyncWire
 /// until it echoes our cookie (docs/PROTOCOL.md, "Address validation").
 public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepository, RacePeersRepository {
     /// The most peers (and runners) kept; beyond it, the longest-silent learned address is evicted.
-    public static let maximumPeers = 64
+    public static let maximumPeers = PeerState.maximumPeers
 
     let transport: UDPTransport
     let store: PeerStateStore
@@ -60,7 +61,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         clock: any RaceClock = SystemRaceClock(),
         logger: Logger? = nil
     ) async throws -> UDPRaceSyncRepository {
-        var state = PeerState(key: key, capacity: maximumPeers, identity: identity)
+        var state = PeerState(key: key, capacity: maximumPeers, identity: identity, epoch: SyncClocks.wallMicroseconds())
         if watching, identity != nil { state.spectatorMates = Self.identities(of: mates) }
         let store = PeerStateStore(state, raceClock: clock, logger: logger)
         let transport = try await UDPTransport.bind(

@@ -2,6 +2,7 @@
 import Domain
 import Foundation
 import MateRunnerTesting
+@testable import SyncCore
 import SyncWire
 import Testing
 

@@ -1,4 +1,5 @@
 import Data
+import Domain
 import Foundation
 
 #if canImport(Glibc)

@@ -1,0 +1,43 @@
+import Domain
+import SyncWire
+
+// MARK: Ghosts (docs/PROTOCOL.md, "15/9 ghost chunk")
+
+extension PeerState {
+    /// Announces `ghost`: the next publish sends all its chunks (so the mates show it at once), and
+    /// every publish after that one of them, in turn, to every mate (`toEveryone`) and spectator, until the
+    /// run ends (so a late or restarted peer gets it too).
+    package mutating func announce(_ ghost: Ghost) {
+        ghostChunks = GhostChunkDTO.chunks(of: ghost)
+        ghostCursor = 0
+        ghostBurstDue = true
+    }
+
+    /// The chunks due with this publish, from our runner `me`, to every recipient; none without a ghost.
+    mutating func dueGhostChunk(from me: RunnerID, now: UInt64) -> [OutgoingDatagram] {
+        guard !ghostChunks.isEmpty else { return [] }
+        let due: [GhostChunkDTO]
+        if ghostBurstDue, !recipients.isEmpty {
+            ghostBurstDue = false
+            due = ghostChunks
+        } else {
+            due = [ghostChunks[ghostCursor % ghostChunks.count]]
+            ghostCursor = (ghostCursor + 1) % ghostChunks.count
+        }
+        return due.flatMap { chunk in
+            toEveryone(encode(outbox.datagram(saying: .extended(.ghostChunk(chunk)), as: me)), now: now)
+        }
+    }
+
+    /// A chunk of a mate's ghost: taken only from a runner whose hello we hold (and, in an invited race,
+    /// one of the roster: `not-in-race`); the ghost goes to `ghosts()` once whole.
+    mutating func handleGhostChunk(
+        _ chunk: GhostChunkDTO, datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects
+    ) throws {
+        guard roster.runners[datagram.sender] != nil else { throw DatagramError.unknownSender(datagram.sender) }
+        if let invited { guard invited.admits(datagram.sender) else { throw DatagramError.notInRace } }
+        heard(from: arrival, into: &effects)
+        countReceived(ExtendedType.ghostChunk.name)
+        if let ghost = ghostAssembler.add(chunk) { effects.ghosts.append(ghost) }
+    }
+}

@@ -1,0 +1,213 @@
+import Domain
+import SyncWire
+
+/// Everything one sync peer knows, as one value: the peers it sends to and which of them are validated
+/// (`PeerTable`), the runners it accepted datagrams from (`RunnerDirectory`: highest numbers, bound
+/// addresses), what it sent and received (statistics), its own datagrams (outbox), the race clock,
+/// restart catch-up, delta bookkeeping, the roster, the replay windows, cheer rates and where each
+/// runner was last heard. `UDPRaceSyncRepository` keeps it behind one lock; every step is a pure
+/// mutating function that returns what to send, so it is tested without sockets (docs/PROTOCOL.md).
+package struct PeerState: Sendable {
+    /// The race key: every datagram is tagged and checked with it, or none is (an open race). An invited
+    /// race switches to the key its pairing delivered at the start (`enterRace`).
+    package var key: RaceKey? {
+        didSet { namedGroup = nil }
+    }
+    /// A defaulted race id's fallback to the previous UTC day's (`PeerState+RaceIDFallback`): nil with an
+    /// explicit race id, without a key, and once adopted.
+    var raceIDFallback: RaceIDFallback?
+    /// The race's multicast group as last named (`groupAddress(for:)`), for those terms under `key`.
+    private var namedGroup: (terms: RaceTerms, group: PeerAddress)?
+    /// The most peers (and runners) a peer keeps: the tables' bound (`UDPRaceSyncRepository.maximumPeers`).
+    package static let maximumPeers = 64
+    /// The most peers, runners and addresses kept.
+    let capacity: Int
+    /// Where our socket listens: never sent to.
+    package var localAddress: PeerAddress?
+
+    /// The addresses datagrams go to, and which of them echoed our cookie.
+    var table: PeerTable
+    /// The runners heard from: highest numbers, bound addresses.
+    var directory: RunnerDirectory
+    /// Counters so far.
+    package var statistics = SyncStatistics()
+    /// Our runner, datagram numbers, hellos and boots.
+    package var outbox: SyncOutbox
+    /// The race-clock host and our estimate of its clock.
+    package var clock = RaceClockSync()
+    /// Boot epochs, last progress and the relays owed to restarted mates.
+    var catchUp = CatchUpRelays()
+    /// Delta bookkeeping: bases and acknowledgements, both ways.
+    package var deltas = ProgressDeltas()
+    /// Names and terms by runner, from hellos.
+    var roster: SyncRoster
+    /// Authenticated races: the datagram numbers accepted per sender.
+    var windows: [RunnerID: ReplayWindow] = [:]
+    /// Cheers per sender (and ours), limited to `CheerRate`.
+    var cheers = CheerRate()
+    /// Answers we may still send per invitation (one per invitation datagram received).
+    var answers = AnswerCredits()
+    /// Where each runner was last heard from (lobby messages to one runner, start outcomes).
+    private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
+    /// The pairing exchanges of invitations, both ways.
+    var pairingState: LobbyPairing
+    /// The course fetch, both ways: the course we serve as a host, the courses we fetch as a joiner.
+    var courses = CourseTransfers()
+    /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions; for a
+    /// spectator, the race its grant and the host's roster admitted it to.
+    var invited: InvitedRace?
+    /// A spectator (`watch`) with an identity: the mates whose grants it takes (nil: not a spectator, or
+    /// one that holds a race key already).
+    package var spectatorMates: [MateIdentity]?
+    /// A spectator's watch exchange, from its first presence on.
+    package var watching: SpectatorAdmission?
+    /// The chunks of the ghost we announce, sent one per publish in turn (`PeerState+Ghosts`).
+    var ghostChunks: [GhostChunkDTO] = []
+    var ghostCursor = 0
+    /// Whether the next publish sends every chunk at once (right after the announcement).
+    var ghostBurstDue = false
+    /// Mates' ghosts being put back together from their chunks.
+    var ghostAssembler = GhostAssembler()
+    /// The race's multicast group, once joined, and who hears whom on it (docs/PROTOCOL.md, "Multicast").
+    package var multicast: GroupHearing
+
+    /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
+    package init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64) {
+        self.pairingState = LobbyPairing(keys: identity, capacity: capacity)
+        self.key = key
+        self.raceIDFallback = key?.previousDay.map { RaceIDFallback(previousDay: $0) }
+        self.capacity = capacity
+        self.outbox = SyncOutbox(epoch: epoch)
+        self.roster = SyncRoster(capacity: capacity)
+        self.table = PeerTable(capacity: capacity)
+        self.directory = RunnerDirectory(capacity: capacity)
+        self.multicast = GroupHearing(capacity: capacity)
+    }
+
+    // MARK: Peers
+
+    /// Adds a trusted peer to send to (`--peer`, discovery): no challenge needed, never expires.
+    /// Duplicates are ignored; a full table evicts a learned address for it.
+    package mutating func learnPeer(_ address: PeerAddress) {
+        table.configure(address, now: 0)
+    }
+
+    /// Every address known, validated or not, in the order learned.
+    package var peers: [PeerAddress] { table.addresses }
+
+    /// The validated peers less our own address: where a datagram to everyone goes.
+    package var recipients: [PeerAddress] {
+        table.validated.filter { $0 != localAddress }
+    }
+
+    /// Notes that `runner` was heard from `address` (kept for at most `capacity` runners).
+    mutating func note(_ runner: RunnerID, at address: PeerAddress) {
+        if runnerAddresses[runner] != nil || runnerAddresses.count < capacity { runnerAddresses[runner] = address }
+    }
+
+    /// Forgets everything about `runner` (evicted from the directory to make room for another).
+    mutating func forget(_ runner: RunnerID) {
+        roster.forget(runner)
+        windows[runner] = nil
+        catchUp.forget(runner)
+        deltas.forgetAll(runner)
+        clock.forget(runner)
+        cheers.forget(runner)
+        multicast.forget(runner)
+        runnerAddresses[runner] = nil
+    }
+
+    /// Where `runner` was last heard from, as a start outcome names it (IPv4 only; nil otherwise).
+    func startingRunner(_ runner: RunnerID) -> StartingRunner? {
+        guard let address = runnerAddresses[runner], let ipv4 = StartingRunner.ipv4(address.host),
+              let port = UInt16(exactly: address.port)
+        else { return nil }
+        return StartingRunner(id: runner, ipv4: ipv4, port: port)
+    }
+
+    /// The race's public id: the race key's (`RaceKey.publicID`), or in an open race the lowest runner id
+    /// among us and the mates whose hello named our terms, once one did (what every runner that heard the
+    /// same hellos picks: the race-clock host's id, without waiting for its address to be validated); nil
+    /// before.
+    /// The public id invited run `invitation` has once entered: the key's when we have one (a race key
+    /// the runners were given stays, `enterRace` is not taken), else the one its pairing delivered.
+    package func publicRaceID(invitation: UInt32) -> String? {
+        if let key { return key.publicID }
+        return pairingState.raceSecrets(invitation: invitation).map { RaceKey(secrets: $0).publicID }
+    }
+
+    package var publicRaceID: String? {
+        if let key { return key.publicID }
+        guard let (runner, terms) = outbox.introduction else { return nil }
+        let mates = roster.runners.filter { $0.key != runner.id && $0.value.terms == terms }.map(\.key)
+        guard let lowest = mates.min() else { return nil }
+        return min(lowest, runner.id).description
+    }
+
+    // MARK: Sending
+
+    /// `bytes` to each of `addresses` that is validated, our own excluded; the others are counted as
+    /// withheld (`unvalidated-address`).
+    mutating func outgoing(_ bytes: [UInt8], to addresses: [PeerAddress]) -> [OutgoingDatagram] {
+        addresses.filter { $0 != localAddress }.compactMap { address in
+            guard table.isValidated(address) else {
+                statistics.withheld["unvalidated-address", default: 0] += 1
+                return nil
+            }
+            return OutgoingDatagram(bytes, to: address)
+        }
+    }
+
+    /// The race's multicast group for `terms` under our key (`MulticastGroup.address`: a hash, and in a
+    /// keyed race an HMAC): named again only when the terms or the key change, not with every publish.
+    package mutating func groupAddress(for terms: RaceTerms) -> PeerAddress {
+        if let namedGroup, namedGroup.terms == terms { return namedGroup.group }
+        let group = MulticastGroup.address(terms: terms, key: key)
+        namedGroup = (terms, group)
+        return group
+    }
+
+    /// `bytes` for every mate at `now`: once to the race's multicast group when we joined one, and to
+    /// each validated peer that does not hear us there (`unicastRecipients`); without a group, to
+    /// every validated peer.
+    mutating func toEveryone(_ bytes: [UInt8], now: UInt64) -> [OutgoingDatagram] {
+        guard let group = multicast.group else { return outgoing(bytes, to: recipients) }
+        statistics.groupSent += 1
+        return [OutgoingDatagram(bytes, to: group)] + outgoing(bytes, to: unicastRecipients(now: now))
+    }
+
+    /// The validated peers that still need unicast copies of what goes to the group at `now`: every one
+    /// but those whose runners all reported hearing us on the group within the lease (an address no
+    /// runner is bound to yet, a spectator's say, gets copies).
+    func unicastRecipients(now: UInt64) -> [PeerAddress] {
+        guard multicast.group != nil else { return recipients }
+        var runnersAt: [PeerAddress: [RunnerID]] = [:]
+        for (runner, record) in directory.records {
+            if let address = record.address { runnersAt[address, default: []].append(runner) }
+        }
+        return recipients.filter { address in
+            guard let runners = runnersAt[address] else { return true }
+            return !runners.allSatisfy { multicast.listens($0, now: now) }
+        }
+    }
+
+    /// Encodes `datagram` under our key.
+    func encode(_ datagram: SyncDatagram) -> [UInt8] {
+        SyncDatagramCodec.encode(datagram, key: key)
+    }
+
+    /// Counts one datagram of `bytes` handed to the transport for `address`: sent (by its type, and to
+    /// the group or not), or refused by it.
+    package mutating func countSend(_ bytes: [UInt8], to address: PeerAddress?, sent: Bool) {
+        guard sent else {
+            statistics.sendFailures += 1
+            return
+        }
+        statistics.countSent(bytes, toGroup: address != nil && address == multicast.group)
+    }
+
+    /// Counts a send the socket reported failed after the fact (an ICMP error).
+    package mutating func countSendFailure() {
+        statistics.sendFailures += 1
+    }
+}

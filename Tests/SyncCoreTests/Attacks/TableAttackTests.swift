@@ -1,0 +1,63 @@
+@testable import SyncCore
+import Domain
+import Foundation
+import SyncTesting
+import SyncWire
+import Testing
+
+/// Issue 13, item 6: tables of 64 peers, roster and catch-up entries were never evicted: 63 fake
+/// hellos, and alice never sent to bob.
+@Suite("Attacks: full tables")
+struct TableAttackTests {
+    static func fake(_ index: Int) -> PeerAddress {
+        PeerAddress(host: "10.0.1.\(index % 250)", port: 5_000 + index)
+    }
+
+    @Test("100 fake hellos from spoofed addresses, then bob (learned, not a --peer): alice and bob race as usual", arguments: [false, true])
+    func fakeHellos(keyed: Bool) throws {
+        var control = try AttackRace(keyed: keyed, bobIsPeer: false)
+        control.bob.learnPeer(AttackRace.aliceAddress)
+        control.run(30)
+        var race = try AttackRace(keyed: keyed, bobIsPeer: false)
+        race.bob.learnPeer(AttackRace.aliceAddress)
+        for index in 0..<100 {
+            race.inject(race.forge(0x1000 + UInt64(index), 1, .hello(name: "fake \(index)", terms: SyncSample.terms)), from: Self.fake(index))
+        }
+        #expect(race.alice.directory.records.count == 64)
+        #expect(race.alice.peers.count == 64)
+        race.run(30)
+        #expect(race.result.bob == control.result.bob)
+        #expect(race.result.bob?.phase == .finished)
+        #expect(race.alice.table.isValidated(AttackRace.bobAddress))
+        #expect(race.bob.statistics.datagramsSent > 0 && race.alice.statistics.dropped["roster-full", default: 0] == 0)
+        // Bob is bound and heard; the fakes were evicted first, and the spoofed addresses got nothing
+        // but challenges within the bytes they sent.
+        #expect(race.alice.directory.boundAddress(of: RunnerID(rawValue: AttackRace.bobID)) == AttackRace.bobAddress)
+        #expect(race.toSpoofed.datagrams == 0)
+    }
+
+    @Test("learned addresses silent for 30 s expire; --peer addresses never do")
+    func expiry() throws {
+        var table = PeerTable(capacity: 4)
+        table.configure(AttackRace.bobAddress, now: 0)
+        table.heard(AttackRace.spoofed, bytes: 30, now: 0)
+        table.expire(now: 30_000_000)
+        #expect(table.addresses == [AttackRace.bobAddress, AttackRace.spoofed])
+        table.expire(now: 30_000_001)
+        #expect(table.addresses == [AttackRace.bobAddress])
+        // A full table evicts the oldest silent unvalidated learned address, never a configured one.
+        for index in 0..<6 { table.heard(Self.fake(index), bytes: 30, now: UInt64(index)) }
+        #expect(table.addresses == [AttackRace.bobAddress] + (3..<6).map(Self.fake))
+    }
+
+    @Test("the runner directory evicts unbound runners before bound ones, the longest silent first")
+    func directoryEviction() {
+        var directory = RunnerDirectory(capacity: 2)
+        _ = directory.accept(RunnerID(rawValue: 1), number: 1, now: 0)
+        _ = directory.hello(RunnerID(rawValue: 1), at: AttackRace.bobAddress, validated: true)
+        _ = directory.accept(RunnerID(rawValue: 2), number: 1, now: 1)
+        #expect(directory.accept(RunnerID(rawValue: 3), number: 1, now: 2) == RunnerID(rawValue: 2))
+        #expect(directory.accept(RunnerID(rawValue: 4), number: 1, now: 3) == RunnerID(rawValue: 3))
+        #expect(directory.records.keys.contains(RunnerID(rawValue: 1)))
+    }
+}

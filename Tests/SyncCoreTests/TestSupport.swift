@@ -1,0 +1,24 @@
+import Domain
+import Foundation
+@testable import SyncCore
+import SyncWire
+
+extension PeerState {
+    /// A peer booted now on the wall clock, as `UDPRaceSyncRepository` makes one: for the tests to which
+    /// the boot epoch does not matter (the core itself reads no clock: its init takes the epoch).
+    init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil) {
+        self.init(key: key, capacity: capacity, identity: identity, epoch: SyncClocks.microseconds(of: Date()))
+    }
+}
+
+extension SyncClocks {
+    /// The real wall clock, for the tests that race against it (the core takes whatever clock it is given).
+    init() {
+        self.init(microseconds: { SyncClocks.microseconds(of: Date()) })
+    }
+
+    /// The real wall clock's microseconds since 1970.
+    static func wallMicroseconds() -> UInt64 {
+        microseconds(of: Date())
+    }
+}
