@@ -41,6 +41,7 @@ public enum WebAssets {
           <span id="conn" data-state="connecting">connecting…</span>
         </header>
         <p id="summary"></p>
+        <p id="gps" hidden></p>
         <div id="countdown" hidden></div>
         <main>
           <section id="board-card" class="card"><table id="board" aria-label="Runners"><tbody></tbody></table></section>
@@ -68,6 +69,8 @@ public enum WebAssets {
     #conn[data-state="reconnecting"] { background: #5a3b12; color: #ffd9a0; }
     #conn[data-state="ended"] { background: var(--bar); color: var(--text); }
     #summary { margin: 0.3rem 0 0.6rem; color: var(--dim); }
+    #gps { margin: -0.3rem 0 0.6rem; color: var(--dim); font-size: 0.9rem; }
+    #gps .dropped { color: #ffd9a0; }
     main { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); }
     @media (min-width: 1000px) { main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } #board-card, #result { grid-column: 1; } }
     .card { background: var(--card); border-radius: 0.6rem; padding: 0.6rem; min-width: 0; }
@@ -160,6 +163,7 @@ public enum WebAssets {
       $("headline").textContent = s ? (s.mode === "single" ? "Run" : s.mode === "team" ? "Team race" : "Race") + " to " + s.goal : "MateRunner";
       $("summary").textContent = s ? [s.elapsed, s.stage, s.message].filter(Boolean).join(" · ") : "waiting for the runner's board…";
       renderBoard(s);
+      renderPosition();
       renderCountdown();
       renderResult();
       renderFeed();
@@ -183,6 +187,16 @@ public enum WebAssets {
       // Styles are set through the DOM, not in the markup: the page's Content-Security-Policy allows no inline style.
       for (const e of $("board").querySelectorAll("[data-width]")) e.style.width = e.dataset.width + "%";
       for (const e of $("board").querySelectorAll("[data-color]")) e.style.background = e.dataset.color;
+    }
+    // The position source of this board's runner (status frames' position): its state for a receiver or a
+    // replay (not the simulator), and why fixes were dropped, so a distance that does not grow is explained.
+    function renderPosition() {
+      const p = race.status && race.status.position;
+      const state = p && p.source !== "sim" ? p.summary : "";
+      const dropped = p && p.dropped_fixes && p.dropped_fixes.count > 0 ? p.dropped_fixes.summary : "";
+      $("gps").hidden = !state && !dropped;
+      $("gps").innerHTML = [state ? `<span class="state">${esc(state)}</span>` : "", dropped ? `<span class="dropped">${esc(dropped)}</span>` : ""]
+        .filter(Boolean).join(" · ");
     }
     // A ghost (a recorded run replayed, docs/FRONTENDS.md) is marked as the text board marks it: 👻 ghost.
     function ghostTag(r) { return r.ghost ? ` <span class="tag ghost-tag" title="a recorded run, replayed">👻 ghost</span>` : ""; }

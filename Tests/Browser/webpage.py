@@ -5,7 +5,7 @@ through its C ABI by a small ctypes host, see webhost.py).
 
     python3 Tests/Browser/webpage.py --build-dir .build/debug SCENARIO...
 
-Scenarios: demo, reconnect, invite, watch, course (--screenshots DIR saves the phone and TV views), ghost, load.
+Scenarios: demo, reconnect, invite, watch, course (--screenshots DIR saves the phone and TV views), ghost, load, gps.
 Each prints what it checked and exits non-zero on the first failure. Waits are generous (the machine
 may be loaded) and nothing is timed: a check waits for the page to show something, up to a limit.
 """
@@ -527,7 +527,41 @@ def scenario_load(binary, args):
         demo.stop()
 
 
-SCENARIOS = {"demo": scenario_demo, "reconnect": scenario_reconnect, "invite": scenario_invite, "watch": scenario_watch,
+def scenario_gps(binary, args):
+    """A cheap receiver's fixes dropped by the accuracy limit: the plugin, loaded through its C ABI by
+    webhost.py, fed status frames whose `position` has `dropped_fixes` (the shape docs/FRONTENDS.md gives,
+    as a run with gpsd makes them); the page says why the distance does not grow, and the receiver's state."""
+    sys.path.insert(0, HERE)
+    import webhost
+    port = free_port()
+    host = webhost.PluginHost(os.path.join(os.path.dirname(binary), "libWebFrontEnd.so"), {"listen": f"127.0.0.1:{port}", "qr": "off"})
+    driver = None
+    try:
+        summary = "fixes dropped: accuracy 23 m > 20 m ×12; raise with --max-accuracy"
+        status = {"schema": 1, "type": "status", "time": "2027-01-15T08:01:05.000Z", "stage": "running", "elapsed": "01:05",
+                  "elapsed_s": 65, "mode": "single", "goal": "1.00 km", "goal_m": 1000, "message": "running to 1.00 km",
+                  "inputs": ["stop", "cancel", "cheer"],
+                  "position": {"source": "gpsd", "state": "fix_3d", "accuracy_m": 23, "summary": "GPS 3D fix ±23 m",
+                               "dropped_fixes": {"count": 12, "max_accuracy_m": 20, "summary": summary}},
+                  "runners": [{"id": "00000000000000a1", "name": "alice", "me": True, "rank": 1, "state": "running", "distance": "0.00 km",
+                               "distance_m": 0, "progress": 0, "leader": True, "time": "01:05", "time_s": 65}]}
+        check(host.deliver(status) == 0, "the plugin took the status frame")
+        driver = browser()
+        driver.get(f"http://127.0.0.1:{port}/")
+        wait_page(driver, "the dropped fixes on the page", lambda d: "fixes dropped" in d.find_element(By.ID, "gps").text)
+        shown = driver.find_element(By.ID, "gps").text
+        check(summary in shown and "GPS 3D fix ±23 m" in shown, f"the page says the receiver's state and why the distance does not grow: {shown!r}")
+        status["position"] = {"source": "sim", "state": "simulated", "summary": "simulated"}
+        host.deliver(status)
+        wait_page(driver, "nothing about a simulator", lambda d: not d.find_element(By.ID, "gps").is_displayed())
+        check(True, "with the simulator (nothing dropped) the line is gone")
+    finally:
+        if driver:
+            driver.quit()
+        host.close()
+
+
+SCENARIOS = {"demo": scenario_demo, "gps": scenario_gps, "reconnect": scenario_reconnect, "invite": scenario_invite, "watch": scenario_watch,
              "course": scenario_course, "ghost": scenario_ghost, "load": scenario_load}
 
 

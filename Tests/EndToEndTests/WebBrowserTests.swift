@@ -52,6 +52,11 @@ struct WebBrowserTests {
         try await scenario("ghost")
     }
 
+    @Test("a receiver's fixes dropped by the accuracy limit: the page says why, as the status frames do")
+    func droppedFixes() async throws {
+        try await scenario("gps")
+    }
+
     @Test("200 idle event streams: the control page still loads and cancels, and the process exits 0")
     func load() async throws {
         try await scenario("load")
