@@ -35,7 +35,9 @@ FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
 INSTALL ?= install
 PATCHELF ?= patchelf
 
-PLUGINS := TextFrontEnd JSONStreamFrontEnd WorldClockFrontEnd AudioFrontEnd
+# Every shipped front-end (FrontEndSearchPath.shipped); the web page is compiled into libWebFrontEnd.so,
+# so it needs no file beside it.
+PLUGINS := TextFrontEnd JSONStreamFrontEnd WorldClockFrontEnd AudioFrontEnd WebFrontEnd
 BUILD_ARGS := -c $(CONFIGURATION) $(SWIFT_BUILD_FLAGS)
 # Asked of SwiftPM once, when first used.
 BIN_PATH = $(eval BIN_PATH := $(shell $(SWIFT) build $(BUILD_ARGS) --show-bin-path))$(BIN_PATH)

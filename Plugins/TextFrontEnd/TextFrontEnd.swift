@@ -134,7 +134,9 @@ final class TextFrontEnd: FrontEnd, Sendable {
     /// once a minute of race time.
     private func shouldPrintPlain(_ frame: FrontEndFrame, state: inout State) -> Bool {
         let states = (frame.runners ?? []).map { "\($0.id)=\($0.state)\($0.offCourse == true ? "/off" : "")" }.sorted()
-        let signature = ([frame.stage ?? "", frame.position?.state ?? ""] + states).joined(separator: ",")
+        // The first dropped fix prints too (a count going up does not: the next print carries it).
+        let dropped = frame.position?.droppedFixes == nil ? "" : "dropped"
+        let signature = ([frame.stage ?? "", frame.position?.state ?? "", dropped] + states).joined(separator: ",")
         let minute = Int((frame.elapsedSeconds ?? 0) / 60)
         defer { state.lastPlain = (signature, minute) }
         guard let last = state.lastPlain else { return true }

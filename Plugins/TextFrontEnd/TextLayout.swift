@@ -20,6 +20,10 @@ enum TextLayout {
                 lines.append(fit(position.summary, columns: columns))
             }
         }
+        // Why the distance may not grow with a fix on screen: what the noise filter dropped.
+        if let dropped = frame.position?.droppedFixes {
+            lines.append(fit(dropped.summary, columns: columns))
+        }
         // A team run: the group's distance toward the goal, on a line of its own.
         if frame.mode == "team", let message = frame.message, message.hasPrefix("team:") {
             lines.append(fit(message, columns: columns))

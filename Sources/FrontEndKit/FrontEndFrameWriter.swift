@@ -156,6 +156,14 @@ struct FrontEndFrameWriter: ~Copyable {
     private mutating func position(_ position: FrontEndPosition) throws {
         var object = ObjectState()
         try number("accuracy_m", position.accuracyMetres, &object)
+        if let dropped = position.droppedFixes {
+            key("dropped_fixes", &object)
+            var inner = ObjectState()
+            integer("count", dropped.count, &inner)
+            try number("max_accuracy_m", dropped.maximumAccuracyMetres, &inner)
+            string("summary", dropped.summary, &inner)
+            close(inner)
+        }
         string("source", position.source, &object)
         string("state", position.state, &object)
         string("summary", position.summary, &object)

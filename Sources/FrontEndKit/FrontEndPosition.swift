@@ -9,12 +9,15 @@ public struct FrontEndPosition: Codable, Sendable, Equatable {
     public var accuracyMetres: Double?
     /// A few words for a board: `GPS 3D fix ±4 m`, `GPS: no fix yet`.
     public var summary: String
+    /// The fixes the noise filter dropped so far, once it has dropped one.
+    public var droppedFixes: FrontEndDroppedFixes?
 
-    public init(source: String, state: String, accuracyMetres: Double? = nil, summary: String) {
+    public init(source: String, state: String, accuracyMetres: Double? = nil, summary: String, droppedFixes: FrontEndDroppedFixes? = nil) {
         self.source = source
         self.state = state
         self.accuracyMetres = accuracyMetres
         self.summary = summary
+        self.droppedFixes = droppedFixes
     }
 
     /// Whether the board should say it: a simulated runner's source goes without saying.
@@ -23,5 +26,6 @@ public struct FrontEndPosition: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case source, state, summary
         case accuracyMetres = "accuracy_m"
+        case droppedFixes = "dropped_fixes"
     }
 }

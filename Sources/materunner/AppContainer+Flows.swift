@@ -72,7 +72,7 @@ extension AppContainer {
             raceKey: { try raceKey.load(logger: logger) },
             bindTransport: { key in try await makeTransport(port: 0, host: "127.0.0.1", key: key) },
             location: { seconds, seed in makeLocationSource(.simulator, pace: PaceArgument(secondsPerKilometre: seconds), seed: seed).simulated(course: nil) },
-            recorder: makeRecorder(store:)
+            recorder: makeDemoRecorder(store:)
         ))
     }
 
@@ -87,7 +87,7 @@ extension AppContainer {
         return FlowEnvironment(
             screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger, errors: .standardError,
             startRaceTime: { clock.startRaceTime() }, realSleep: { try await LoopSleep.realSleep(for: $0, tolerance: tolerance) },
-            settle: { await LoopSleep.settle() }
+            settle: { await LoopSleep.settle() }, interruptStatus: { InterruptSignals.exitStatus }
         )
     }
 }

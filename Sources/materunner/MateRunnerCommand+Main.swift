@@ -36,12 +36,25 @@ extension MateRunnerCommand {
                 try command.run()
             }
         } catch {
-            if exitCode(for: error) == .validationFailure, let setting = configured.setting(blamedBy: fullMessage(for: error)) {
+            // The message alone: its usage text names every option, and would blame the first setting applied.
+            if exitCode(for: error) == .validationFailure, let setting = configured.setting(blamedBy: message(for: error)) {
                 let problem = message(for: error).replacingOccurrences(of: "Error: ", with: "")
                 let refused = SettingsError(origin: setting.origin, key: setting.key, problem: problem)
                 exit(withError: CommandRunner.report(FlowError(refused, otherwise: .config)))
             }
+            // The parser's own "Error: …" in the house style, "materunner: error: …", its usage lines kept.
+            let code = exitCode(for: error)
+            let text = fullMessage(for: error)
+            if code != .success, !(error is ExitCode), text.hasPrefix(Self.parserErrorPrefix) {
+                var rest = String(text.dropFirst(Self.parserErrorPrefix.count))
+                while rest.hasSuffix("\n") { rest.removeLast() }
+                LineOutput.standardError.write("materunner: error: " + rest)
+                exit(withError: ExitCode(code.rawValue))
+            }
             exit(withError: error)
         }
     }
+
+    /// How swift-argument-parser starts an error's message.
+    static let parserErrorPrefix = "Error: "
 }

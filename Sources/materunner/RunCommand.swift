@@ -104,6 +104,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Simulator: stand still SECONDS after every EVERY seconds of running.", valueName: "EVERY:SECONDS"))
     var pause: PauseArgument?
 
+    @Option(name: .customLong("max-accuracy"), parsing: .unconditional, help: ArgumentHelp(
+        "Drop fixes whose reported horizontal error is larger than this many metres (1 to 200; a cheap receiver may need 30).",
+        valueName: "METRES"
+    ))
+    var maximumAccuracy: Double = NoiseFilterSettings.standard.maximumAccuracy
+
     @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
     var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
 
@@ -131,7 +137,8 @@ struct RunCommand: AsyncParsableCommand {
             name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
             wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
             laps: laps, ghost: ghost, speedup: speedup, jitter: jitter, fixRate: fixRate, clockZones: clockZones,
-            maximumMates: UDPRaceSyncRepository.maximumPeers, port: network.port, multicast: multicast
+            maximumMates: UDPRaceSyncRepository.maximumPeers, port: network.port, multicast: multicast,
+            maximumAccuracy: maximumAccuracy
         )
     }
 

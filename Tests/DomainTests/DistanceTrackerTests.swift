@@ -148,3 +148,21 @@ struct DistanceTrackerTests {
         #expect(DistanceTracker.crossingTime(goal: 100, from: (0, 0), to: (105, 0)) == 0)
     }
 }
+
+@Suite("DistanceTracker: what a dropped fix leaves to say")
+struct DistanceTrackerDroppedTests {
+    @Test("a fix dropped for its accuracy keeps that accuracy, and the effort carries it with the filter's limit")
+    func lastPoorAccuracy() {
+        var tracker = DistanceTracker()
+        let at = RaceSamples.start
+        #expect(tracker.add(Fix(coordinate: Coordinate(latitude: 46, longitude: 14.5), timestamp: at, horizontalAccuracy: 23)) == .rejected(.poorAccuracy))
+        #expect(tracker.add(Fix(coordinate: Coordinate(latitude: 46, longitude: 14.5), timestamp: at.addingTimeInterval(1), horizontalAccuracy: 31)) == .rejected(.poorAccuracy))
+        #expect(tracker.add(Fix(coordinate: Coordinate(latitude: 46, longitude: 14.5), timestamp: at.addingTimeInterval(2), horizontalAccuracy: 4)) == .accepted(addedMetres: 0))
+        #expect(tracker.lastPoorAccuracy == 31)
+        let effort = EffortMeter().effort(tracker: tracker)
+        #expect(effort.rejectedFixes == [.poorAccuracy: 2])
+        #expect(effort.lastPoorAccuracy == 31)
+        #expect(effort.noiseFilter.maximumAccuracy == 20)
+        #expect(DistanceTracker(settings: NoiseFilterSettings(maximumAccuracy: 35)).settings.maximumAccuracy == 35)
+    }
+}

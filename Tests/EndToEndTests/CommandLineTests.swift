@@ -13,6 +13,9 @@ struct CommandLineTests {
         #expect(run.status == 64)
         #expect(run.stderr.contains(reason), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
+        // One house style for every error: the parser's own "Error:" is not shown beside it.
+        #expect(run.stderr.hasPrefix("materunner: error: ") && !run.stderr.contains("Error:"), "\(run.stderr)")
+        #expect(run.stderr.contains("Usage: materunner run"), "the usage lines are kept: \(run.stderr)")
     }
 
     @Test("a weight out of range is a usage error naming the range")
@@ -150,7 +153,7 @@ struct CommandLineTests {
         #expect(lines.last?["level"] as? String == "error")
     }
 
-    @Test("Ctrl-C (SIGINT) stops the run cleanly: a result saying it stopped, exit 0")
+    @Test("Ctrl-C (SIGINT) stops the run cleanly: a result saying it stopped, exit 130 as a shell reports Ctrl-C")
     func interrupt() async throws {
         let (port, silent) = (try freeUDPPort(), try freeUDPPort())
         let handle = try ProcessRun.Handle(
@@ -164,7 +167,7 @@ struct CommandLineTests {
         kill(handle.process.processIdentifier, SIGINT)
         let run = await handle.wait(timeout: 30)
         #expect(!run.timedOut)
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 130, "\(run.stderr)")
         let lines = try run.jsonLines()
         // Every run shown ends with a result frame (issue 18), a stopped one too, saying so.
         #expect(lines.last?["type"] as? String == "result")

@@ -118,4 +118,75 @@ struct ConfigFileTests {
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no profile \"nope\""), "\(unknown.stderr)")
     }
+
+    @Test("records, records list/totals and export take the data directory from a profile, the file and MATERUNNER_*; an unknown profile fails")
+    func recordsTakeTheLayers() async throws {
+        let binary = try BuildProducts.materunner()
+        let board = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-board-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: board) }
+        let demo = await (try ProcessRun.Handle(binary, ["demo", "--goal", "0.05", "--speedup", "50", "--frontend", "json",
+                                                        "--data-dir", board.path])).wait(timeout: 90)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let home = try configHome("[profiles.board]\ndata-dir = \"\(board.path)\"\n")
+        let environment = ["XDG_CONFIG_HOME": home.path]
+        /// The runs `arguments` lists (one JSON line each), after checking it exits 0.
+        func list(_ arguments: [String], _ environment: [String: String]) async throws -> [[String: Any]] {
+            let run = await (try ProcessRun.Handle(binary, arguments, environment: environment)).wait(timeout: 30)
+            #expect(run.status == 0, "\(arguments): exit \(run.status) \(run.stderr)")
+            return try run.jsonLines()
+        }
+        func runs(_ arguments: [String], _ environment: [String: String]) async throws -> Int {
+            try await list(arguments, environment).count
+        }
+        let id = try #require(try await list(["records", "list", "--json", "--data-dir", board.path], [:]).first?["id"] as? String)
+        for arguments in [["records", "--json"], ["records", "list", "--json"]] {
+            #expect(try await runs(arguments + ["--profile", "board"], environment) == 1, "\(arguments)")
+            #expect(try await runs(arguments, ["MATERUNNER_DATA_DIR": board.path]) == 1, "\(arguments) with MATERUNNER_DATA_DIR")
+            #expect(try await runs(arguments, environment) == 0, "\(arguments) without the profile reads the default folder")
+        }
+        let totals = await (try ProcessRun.Handle(binary, ["records", "totals", "--json", "--profile", "board"], environment: environment)).wait(timeout: 30)
+        #expect(totals.status == 0 && totals.stdout.contains("\"lifetime\""), "\(totals.stdout) \(totals.stderr)")
+        let gpx = board.appendingPathComponent("run.gpx")
+        let export = await (try ProcessRun.Handle(binary, ["export", id, "--gpx", gpx.path, "--profile", "board"], environment: environment)).wait(timeout: 30)
+        #expect(export.status == 0 && FileManager.default.fileExists(atPath: gpx.path), "\(export.stderr)")
+
+        for arguments in [["records", "--profile", "nosuch"], ["records", "totals", "--profile", "nosuch"], ["export", id, "--gpx", gpx.path, "--profile", "nosuch"]] {
+            let unknown = await (try ProcessRun.Handle(binary, arguments, environment: environment)).wait(timeout: 30)
+            #expect(unknown.status == 64, "\(arguments): exit \(unknown.status)")
+            #expect(unknown.stderr.contains("no profile \"nosuch\""), "\(arguments): \(unknown.stderr)")
+        }
+    }
+
+    @Test("a value error names its own file, line and key; a command-line mistake is a usage error, not blamed on the file")
+    func blameTheRightPlace() async throws {
+        let binary = try BuildProducts.materunner()
+        let run = try configHome("""
+            [run]
+            name = "pi"
+            speedup = 5000
+            """)
+        let refused = await (try ProcessRun.Handle(binary, ["run"], environment: ["XDG_CONFIG_HOME": run.path])).wait(timeout: 30)
+        #expect(refused.status == 78, "\(refused.stderr)")
+        #expect(refused.stderr.contains("config.toml line 3, key speedup: --speedup must be between 1 and 1000"), "\(refused.stderr)")
+
+        let clock = try configHome("""
+            # the board's clock
+            [clock]
+            tick = 1
+            count = 1
+            """)
+        let typed = await (try ProcessRun.Handle(binary, ["clock", "--zones", "Mars/Olympus"], environment: ["XDG_CONFIG_HOME": clock.path])).wait(timeout: 30)
+        #expect(typed.status == 64, "\(typed.stderr)")
+        #expect(typed.stderr.contains("Mars/Olympus") && !typed.stderr.contains("config.toml"), "\(typed.stderr)")
+
+        let zones = try configHome("""
+            [clock]
+            count = 1
+
+            zones = "Mars/Olympus"
+            """)
+        let filed = await (try ProcessRun.Handle(binary, ["clock"], environment: ["XDG_CONFIG_HOME": zones.path])).wait(timeout: 30)
+        #expect(filed.status == 78, "\(filed.stderr)")
+        #expect(filed.stderr.contains("config.toml line 4, key zones: unknown time zone Mars/Olympus"), "\(filed.stderr)")
+    }
 }

@@ -92,6 +92,9 @@ struct FrontEndCommandTests {
         let validation = try Self.validate(file)
         #expect(validation.status == 0, "\(validation.output.prefix(2000))")
         #expect(validation.output == "\(lines.count) frames valid\n")
+        // A runner's positions and names: readable by its owner only, as the records are.
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "--json-out made mode \(String(mode ?? 0, radix: 8))")
     }
 
     @Test("--json-out to a folder that does not exist cannot be created: exit 73 (EX_CANTCREAT), naming it")

@@ -8,7 +8,10 @@ import Testing
 /// from the executable's resolved location, not from the current directory or the link's.
 @Suite("End to end: an installed layout, started through PATH")
 struct InstalledLayoutTests {
-    private static let shipped = ["text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd", "audio": "AudioFrontEnd"]
+    private static let shipped = [
+        "text": "TextFrontEnd", "json": "JSONStreamFrontEnd", "clock": "WorldClockFrontEnd", "audio": "AudioFrontEnd",
+        "web": "WebFrontEnd",
+    ]
 
     /// A scratch folder holding PREFIX/bin, PREFIX/lib/materunner, a folder with a link to the
     /// executable, and an empty working directory.
@@ -34,18 +37,60 @@ struct InstalledLayoutTests {
             try manager.createSymbolicLink(at: links.appendingPathComponent("materunner"), withDestinationURL: binary)
         }
 
+        /// PATH for a program found in `folder` first.
+        func path(through folder: URL) -> String {
+            folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        }
+
         /// `materunner ARGUMENTS` found through PATH = `folder` (and the system's), run in `elsewhere`,
         /// with no MATERUNNER_FRONTEND_PATH.
         func run(_ arguments: [String], through folder: URL) async throws -> ProcessRun {
-            let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            return try await ProcessRun.run(
+            try await ProcessRun.run(
                 URL(fileURLWithPath: "/usr/bin/env"), ["materunner"] + arguments, timeout: 120,
-                environment: ["PATH": path, "MATERUNNER_FRONTEND_PATH": ""], directory: elsewhere
+                environment: ["PATH": path(through: folder), "MATERUNNER_FRONTEND_PATH": ""], directory: elsewhere
             )
         }
     }
 
-    @Test("frontends lists and loads the four shipped front-ends from PREFIX/lib/materunner, directly and through a link")
+    @Test("the Makefile installs every shipped front-end (make install, and so the .deb)")
+    func makefileInstallsEveryFrontEnd() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let makefile = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let line = makefile.split(separator: "\n").first { $0.hasPrefix("PLUGINS :=") }
+        let plugins = Set((line ?? "").split(separator: " ").dropFirst(2).map(String.init))
+        for (name, module) in Self.shipped {
+            #expect(plugins.contains(module), "the Makefile's PLUGINS (\(line ?? "none")) lacks \(module), the \(name) front-end")
+        }
+    }
+
+    @Test("demo --frontend web serves the page from the installed libWebFrontEnd.so")
+    func webPageIsServed() async throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let demo = try ProcessRun.Handle(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["materunner", "demo", "--goal", "5", "--frontend", "web",
+             "--frontend-option", "web.listen=127.0.0.1:0", "--frontend-option", "web.qr=off"],
+            environment: ["PATH": layout.path(through: layout.links), "MATERUNNER_FRONTEND_PATH": ""], directory: layout.elsewhere
+        )
+        defer { if demo.process.isRunning { kill(demo.process.processIdentifier, SIGKILL) } }
+        var page: String?
+        let deadline = Date().addingTimeInterval(60)
+        while page == nil, demo.process.isRunning, Date() < deadline {
+            let stderr = (try? String(contentsOf: demo.stderrURL, encoding: .utf8)) ?? ""
+            page = stderr.split(separator: "\n").first { $0.hasPrefix("web: the race is on http://127.0.0.1:") }
+                .flatMap { $0.split(separator: " ").first { $0.hasPrefix("http://") } }.map(String.init)
+            if page == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let address = try #require(page, "no address printed: \((try? String(contentsOf: demo.stderrURL, encoding: .utf8)) ?? "")")
+        let fetched = try await ProcessRun.run(URL(fileURLWithPath: "/usr/bin/curl"), ["-fsS", "--max-time", "10", address], timeout: 20)
+        #expect(fetched.status == 0, "curl \(address): \(fetched.stderr)")
+        #expect(fetched.stdout.contains("<title>MateRunner live</title>"), "\(fetched.stdout.prefix(300))")
+        kill(demo.process.processIdentifier, SIGINT)
+        _ = await demo.wait(timeout: 30)
+    }
+
+    @Test("frontends lists and loads the five shipped front-ends from PREFIX/lib/materunner, directly and through a link")
     func frontEndsAreFound() async throws {
         let layout = try Layout()
         defer { try? FileManager.default.removeItem(at: layout.root) }

@@ -97,8 +97,9 @@ struct RecordsEndToEndTests {
         #expect(text.stdout.contains("interrupted"), "\(text.stdout)")
     }
 
-    @Test("a run stopped with Ctrl-C (SIGINT) before the goal is recorded as cancelled")
-    func stoppedRunIsCancelled() async throws {
+    @Test("a run stopped with Ctrl-C or SIGTERM before the goal is recorded as stopped (not cancelled) and exits 130 or 143",
+          arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
+    func stoppedRunIsStopped(signal: Int32, status: Int32) async throws {
         let binary = try BuildProducts.materunner()
         let dir = try Self.temporaryDirectory("records-stop")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -111,13 +112,50 @@ struct RecordsEndToEndTests {
             started = ((try await Self.records(dir).first?["route_points"] as? Int) ?? 0) > 0
         }
         #expect(started, "the run was never recorded")
-        kill(runner.process.processIdentifier, SIGINT)
+        kill(runner.process.processIdentifier, signal)
         let run = await runner.wait(timeout: 30)
-        #expect(!run.timedOut && run.status == 0, "\(run.stderr)")
+        #expect(!run.timedOut && run.status == status, "exit \(run.status): \(run.stderr)")
 
         let line = try #require(try await Self.records(dir).first)
-        #expect(line["status"] as? String == "cancelled")
+        #expect(line["status"] as? String == "stopped")
+        #expect(line["demo"] as? Bool == false)
         #expect((line["distance_m"] as? Double ?? 0) > 0)
+    }
+
+    @Test("a demo's run is listed as a demo and left out of records totals")
+    func demoNotInTotals() async throws {
+        let binary = try BuildProducts.materunner()
+        let dir = try Self.temporaryDirectory("records-demo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let demo = try await ProcessRun.run(binary, ["demo", "--goal", "0.05", "--speedup", "50", "--frontend", "json", "--data-dir", dir.path], timeout: 90)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let line = try #require(try await Self.records(dir).first)
+        #expect(line["demo"] as? Bool == true && line["status"] as? String == "finished", "\(line)")
+        let totals = try await ProcessRun.run(binary, ["records", "totals", "--json", "--data-dir", dir.path])
+        let lifetime = try #require(try totals.jsonLines().first?["lifetime"] as? [String: Any], "\(totals.stdout)")
+        #expect(lifetime["runs"] as? Int == 0, "\(totals.stdout)")
+        let text = try await ProcessRun.run(binary, ["records", "--data-dir", dir.path])
+        #expect(text.stdout.contains("finished (demo)"), "\(text.stdout)")
+    }
+
+    @Test("export --gpx - and --chart - write to standard output, no file named -; both at once is refused")
+    func exportToStandardOutput() async throws {
+        let binary = try BuildProducts.materunner()
+        let dir = try Self.temporaryDirectory("records-stdout")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let demo = try await ProcessRun.run(binary, ["demo", "--goal", "0.05", "--speedup", "50", "--frontend", "json", "--data-dir", dir.path], timeout: 90)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let id = try #require(try await Self.records(dir).first?["id"] as? String)
+        let work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let gpx = try await ProcessRun.run(binary, ["export", id, "--gpx", "-", "--data-dir", dir.path], directory: work)
+        #expect(gpx.status == 0, "\(gpx.stderr)")
+        #expect(gpx.stdout.hasPrefix("<?xml") && gpx.stdout.contains("<gpx") && gpx.stdout.contains("<trkpt"), "\(gpx.stdout.prefix(300))")
+        let chart = try await ProcessRun.run(binary, ["export", id, "--chart", "-", "--data-dir", dir.path], directory: work)
+        #expect(chart.status == 0 && chart.stdout.contains("<svg"), "\(chart.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("-").path), "a file named - was written")
+        let both = try await ProcessRun.run(binary, ["export", id, "--gpx", "-", "--chart", "-", "--data-dir", dir.path], directory: work)
+        #expect(both.status == 64 && both.stderr.contains("standard output"), "\(both.status) \(both.stderr)")
     }
 
     @Test("a data directory that cannot be written: run refuses to start with what to do")

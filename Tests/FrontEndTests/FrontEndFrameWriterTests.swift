@@ -77,7 +77,12 @@ struct FrontEndFrameWriterTests {
                               zones: [FrontEndZoneTime(zone: text(&rng), date: text(&rng), weekday: text(&rng), time: text(&rng), utcOffset: text(&rng))])
             },
             position: maybe(&rng) { rng in
-                FrontEndPosition(source: text(&rng), state: text(&rng), accuracyMetres: maybe(&rng, number), summary: text(&rng))
+                FrontEndPosition(
+                    source: text(&rng), state: text(&rng), accuracyMetres: maybe(&rng, number), summary: text(&rng),
+                    droppedFixes: maybe(&rng) { rng in
+                        FrontEndDroppedFixes(count: Int.random(in: 0...100_000, using: &rng), maximumAccuracyMetres: maybe(&rng, number), summary: text(&rng))
+                    }
+                )
             },
             course: maybe(&rng) { rng in
                 FrontEndCourse(name: text(&rng), file: text(&rng), digest: text(&rng), laps: Int.random(in: 1...5, using: &rng),

@@ -18,6 +18,7 @@ struct JSONSchemaTests {
             SampleFrames.status, SampleFrames.statusWithCalories, SampleFrames.cheer, SampleFrames.clock, SampleFrames.result,
             SampleFrames.statusWithPosition("no_fix", summary: "GPS: no fix yet"),
             SampleFrames.statusWithPosition("fix_3d", accuracy: 4.2, summary: "GPS 3D fix ±4 m"),
+            SampleFrames.statusWithDroppedFixes,
             SampleFrames.course, SampleFrames.statusOnCourse, SampleFrames.statusWithGhost, SampleFrames.resultWithGhost,
         ]
         for frame in frames { #expect(host.deliver(frame).isEmpty) }
@@ -26,7 +27,7 @@ struct JSONSchemaTests {
 
         let valid = try FrameValidator.run(file: output.url)
         #expect(valid.status == 0, "\(valid.output)")
-        #expect(valid.output == "15 frames valid\n")
+        #expect(valid.output == "16 frames valid\n")
 
         var broken = SampleFrames.status
         broken.runners?[0].distance = "425 m"
@@ -38,14 +39,17 @@ struct JSONSchemaTests {
         offCourse.runners?[1].course?.lap = 0
         var notAGhost = SampleFrames.statusWithGhost
         notAGhost.runners?[1].ghost = false
+        var negativeDrops = SampleFrames.statusWithDroppedFixes
+        negativeDrops.position?.droppedFixes?.count = -1
         try Data((try FrontEndCoding.encode(broken)) + [10] + (try FrontEndCoding.encode(offCourse)) + [10]
-            + (try FrontEndCoding.encode(notAGhost)) + [10]).write(to: bad)
+            + (try FrontEndCoding.encode(notAGhost)) + [10] + (try FrontEndCoding.encode(negativeDrops)) + [10]).write(to: bad)
         let invalid = try FrameValidator.run(file: bad)
         #expect(invalid.status == 1)
         #expect(invalid.output.contains("runners/0/distance"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/progress"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/course/lap"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/ghost"), "ghost is true or absent: \(invalid.output)")
+        #expect(invalid.output.contains("position/dropped_fixes/count"), "\(invalid.output)")
     }
 }
 

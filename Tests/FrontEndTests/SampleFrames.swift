@@ -90,6 +90,15 @@ extension SampleFrames {
         return frame
     }
 
+    /// A 3D fix at ±23 m with every fix dropped by the 20 m accuracy limit (a cheap receiver).
+    static var statusWithDroppedFixes: FrontEndFrame {
+        var frame = statusWithPosition("fix_3d", accuracy: 23, summary: "GPS 3D fix ±23 m")
+        frame.position?.droppedFixes = FrontEndDroppedFixes(
+            count: 12, maximumAccuracyMetres: 20, summary: "fixes dropped: accuracy 23 m > 20 m ×12; raise with --max-accuracy"
+        )
+        return frame
+    }
+
     static var statusWithCalories: FrontEndFrame {
         var frame = status
         frame.runners = [alice, bob].enumerated().map { index, runner in

@@ -127,6 +127,19 @@ struct ShippedFrontEndTests {
         #expect(lines.count >= 2 && lines[1] == "GPS: no receiver", "\(lines)")
     }
 
+    @Test("the text board says why the distance does not grow under a fix: the fixes dropped, the limit and the option")
+    func textDroppedFixes() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: false, color: false, columns: 80))
+        host.deliver(SampleFrames.statusWithPosition("fix_3d", accuracy: 23, summary: "GPS 3D fix ±23 m"))
+        host.deliver(SampleFrames.statusWithDroppedFixes)
+        host.shutdown()
+        let lines = try output.text().split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("MateRunner") }.count == 2, "the first drop prints the board again: \(lines)")
+        #expect(lines.contains("fixes dropped: accuracy 23 m > 20 m ×12; raise with --max-accuracy"), "\(lines)")
+    }
+
     @Test("on a terminal the text front-end redraws its block in place")
     func textTerminal() throws {
         let output = try CapturedOutput()

@@ -24,11 +24,14 @@ public struct CommandCatalog: Sendable, Equatable {
         public let name: String
         public let options: [String: Option]
         public let subcommands: [String: Command]
+        /// The subcommand run when none is named (`records` runs `records list`).
+        public let defaultSubcommand: String?
 
-        public init(name: String, options: [String: Option], subcommands: [String: Command]) {
+        public init(name: String, options: [String: Option], subcommands: [String: Command], defaultSubcommand: String? = nil) {
             self.name = name
             self.options = options
             self.subcommands = subcommands
+            self.defaultSubcommand = defaultSubcommand
         }
 
         /// The command at `path` below this one.
@@ -76,6 +79,7 @@ private struct ToolInfo: Decodable {
         let commandName: String
         let arguments: [Argument]?
         let subcommands: [CommandInfo]?
+        let defaultSubcommand: String?
 
         var catalogCommand: CommandCatalog.Command {
             var options: [String: CommandCatalog.Option] = [:]
@@ -85,7 +89,10 @@ private struct ToolInfo: Decodable {
                 options[long] = .init(name: long, isFlag: argument.kind == "flag", isRepeating: argument.isRepeating ?? false)
             }
             let commands = (subcommands ?? []).filter { $0.commandName != "help" }.map(\.catalogCommand)
-            return .init(name: commandName, options: options, subcommands: Dictionary(commands.map { ($0.name, $0) }) { first, _ in first })
+            return .init(
+                name: commandName, options: options, subcommands: Dictionary(commands.map { ($0.name, $0) }) { first, _ in first },
+                defaultSubcommand: defaultSubcommand
+            )
         }
     }
 

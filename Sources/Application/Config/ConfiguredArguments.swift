@@ -51,25 +51,28 @@ public struct ConfiguredArguments: Sendable, Equatable {
         arguments: [String], environment: [String: String], files: [SettingsFile], catalog: CommandCatalog
     ) throws(SettingsError) {
         for file in files { try Self.check(file, against: catalog) }
-        let path = Self.commandPath(arguments, catalog: catalog)
-        guard !path.isEmpty, let command = catalog.root.command(at: path[...]), command.subcommands.isEmpty else {
-            self.arguments = arguments
-            self.applied = []
-            return
-        }
+        // An unknown profile is refused whatever the command: a misspelt one would apply nothing, silently.
         let profile = Self.profile(arguments: arguments, environment: environment)
-        let layers = LayeredSettings(environment: Self.settings(from: environment, for: command), files: files)
-        if let profile, let origin = profile.origin, !layers.defines(profile: profile.name) {
+        if let profile, let origin = profile.origin, !LayeredSettings(environment: [], files: files).defines(profile: profile.name) {
             let searched = files.isEmpty ? "no config file was found" : "searched " + files.map(\.path).joined(separator: ", ")
             throw SettingsError(
                 origin: origin, key: nil,
                 problem: "no profile \"\(profile.name)\" (\(searched)): define it as a [profiles.\(profile.name)] table"
             )
         }
+        let path = Self.commandPath(arguments, catalog: catalog)
+        // The command that runs: `records` alone runs its default subcommand, `records list`.
+        let running = Self.runningPath(path, catalog: catalog)
+        guard !running.isEmpty, let command = catalog.root.command(at: running[...]), command.subcommands.isEmpty else {
+            self.arguments = arguments
+            self.applied = []
+            return
+        }
+        let layers = LayeredSettings(environment: Self.settings(from: environment, for: command), files: files)
         let given = Self.givenOptions(arguments.dropFirst(path.count))
         var added: [String] = []
         var applied: [Setting] = []
-        for (key, setting) in layers.resolve(command: path, profile: profile?.name).sorted(by: { $0.key < $1.key }) {
+        for (key, setting) in layers.resolve(command: running, profile: profile?.name).sorted(by: { $0.key < $1.key }) {
             guard let option = command.options[key], !given.contains(key) else { continue }
             let arguments = try Self.arguments(for: setting, option: option)
             if !arguments.isEmpty { applied.append(setting) }
@@ -79,11 +82,22 @@ public struct ConfiguredArguments: Sendable, Equatable {
         self.applied = applied
     }
 
-    /// The setting behind an argument-parser message that names its option (`--goal`), if one was applied.
+    /// The setting behind an error message (without its usage text, which names every option): the
+    /// applied one whose option the message names (`--goal`), else one whose value it quotes (an unknown
+    /// time zone `Mars/Olympus`; values under 3 characters are too common to tell); nil when none was
+    /// applied, so a mistake on the command line is not blamed on a file.
     public func setting(blamedBy message: String) -> Setting? {
-        applied.first { setting in
+        let named = applied.first { setting in
             ["'--\(setting.key)", "--\(setting.key) ", "--\(setting.key)=", "--\(setting.key):"].contains { message.contains($0) }
                 || message.hasSuffix("--\(setting.key)")
+        }
+        return named ?? applied.first { setting in
+            let values: [SettingValue] = if case .list(let list) = setting.value { list } else { [setting.value] }
+            return values.contains { value in
+                if case .boolean = value { return false }
+                guard let text = value.argument, text.count >= 3 else { return false }
+                return message.contains(text)
+            }
         }
     }
 
@@ -99,6 +113,16 @@ public struct ConfiguredArguments: Sendable, Equatable {
             command = next
         }
         return path
+    }
+
+    /// `path` followed down its default subcommands (`["records"]` runs `["records", "list"]`).
+    static func runningPath(_ path: [String], catalog: CommandCatalog) -> [String] {
+        var running = path
+        while let command = catalog.root.command(at: running[...]), let next = command.defaultSubcommand,
+              command.subcommands[next] != nil {
+            running.append(next)
+        }
+        return running
     }
 
     /// The profile asked for, by `--profile NAME` (or `--profile=NAME`) or `MATERUNNER_PROFILE`.

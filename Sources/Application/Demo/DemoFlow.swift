@@ -65,7 +65,8 @@ public struct DemoFlow: Sendable {
             let succeeded = await environment.runScreen(binder).present(
                 race: RecordingRaceSession(wrapped: shownSession, recorder: recorder), cheers: nil
             )
-            return RunOutcome(succeeded: succeeded, recorded: await RunScreen.closeRecording(recorder, logger: environment.logger))
+            let recorded = await RunScreen.closeRecording(recorder, logger: environment.logger)
+            return RunOutcome(succeeded: succeeded, recorded: recorded, stoppedBy: await RunScreen.interruptStatus(recorder, environment))
         }
     }
 

@@ -1,8 +1,9 @@
 import Domain
 
 /// A run that hands every snapshot to the run's recorder on its way to the view model, and writes
-/// the run's end: finished from the last snapshot when the run ends with a result, cancelled when it
-/// ends without one or is stopped, interrupted when it fails (or the process dies: the stored row
+/// the run's end: finished from the last snapshot when the run ends with a result, cancelled when our
+/// runner cancelled (or everybody did), stopped when it ends without a result otherwise (Ctrl-C, SIGTERM,
+/// a closed output, a front-end's stop), interrupted when it fails (or the process dies: the stored row
 /// starts as interrupted).
 public struct RecordingRaceSession: RaceSessionUseCase {
     public let wrapped: any RaceSessionUseCase
@@ -27,12 +28,12 @@ public struct RecordingRaceSession: RaceSessionUseCase {
                     await recorder.observe(snapshot)
                     return snapshot
                 }
-                // The session ends by itself only when the run is over or was cancelled (a failure throws):
-                // without a complete result it was cancelled, whether or not the consumer was.
-                await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
+                // The session ends by itself only when the run is over or was stopped (a failure throws):
+                // without a complete result or a cancel of ours it was stopped.
+                await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .stopped))
                 return nil
             } catch is CancellationError {
-                await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
+                await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .stopped))
                 return nil
             } catch {
                 await recorder.end(.interrupted)

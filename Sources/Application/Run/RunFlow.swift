@@ -86,6 +86,7 @@ public struct RunFlow: Sendable {
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
         )
         configuration.course = course
+        configuration.noiseFilter.maximumAccuracy = request.maximumAccuracy
         configuration.ghost = terms.mode == .team ? nil : request.ghost
         let session = RaceSession(
             configuration: configuration,
@@ -111,6 +112,6 @@ public struct RunFlow: Sendable {
             positions: { [location] in location.statuses() }, worldClock: deps.worldClock
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
-        return RunOutcome(succeeded: succeeded, recorded: recorded)
+        return RunOutcome(succeeded: succeeded, recorded: recorded, stoppedBy: await RunScreen.interruptStatus(deps.recorder, environment))
     }
 }

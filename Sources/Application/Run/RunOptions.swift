@@ -40,14 +40,18 @@ public struct RunOptions: Sendable {
     public var port: Int?
     /// `--multicast` (on unless `--no-multicast`).
     public var multicast: Bool
+    /// `--max-accuracy`: fixes reporting a larger horizontal error, in metres, are dropped.
+    public var maximumAccuracy: Double
 
     public init(
         name: String, id: String? = nil, goalKilometres: Double? = nil, weight: Double = RunnerProfile.standard.weight,
         mode: RaceMode = .race, peers: [String] = [], mates: Int? = nil, wait: TimeInterval = 60, invite: String? = nil,
         inviteTimeout: TimeInterval = Invitation.standardTimeout, join: Bool = false, acceptFrom: String? = nil,
         coursePath: String? = nil, laps: Int = 1, ghost: GhostSource? = nil, speedup: Double = 1, jitter: Double = 0, fixRate: Double = 1,
-        clockZones: String? = nil, maximumMates: Int, port: Int? = nil, multicast: Bool = true
+        clockZones: String? = nil, maximumMates: Int, port: Int? = nil, multicast: Bool = true,
+        maximumAccuracy: Double = NoiseFilterSettings.standard.maximumAccuracy
     ) {
+        self.maximumAccuracy = maximumAccuracy
         (self.name, self.id, self.goalKilometres, self.weight, self.mode) = (name, id, goalKilometres, weight, mode)
         (self.peers, self.mates, self.wait, self.invite, self.inviteTimeout) = (peers, mates, wait, invite, inviteTimeout)
         (self.join, self.acceptFrom, self.coursePath, self.laps, self.ghost) = (join, acceptFrom, coursePath, laps, ghost)
@@ -80,6 +84,9 @@ public struct RunOptions: Sendable {
             throw RunOptionsError("--fix-rate must be between \(Int(Self.fixRates.lowerBound)) and \(Int(Self.fixRates.upperBound)) fixes a second")
         }
         try Self.check(wait: wait)
+        guard maximumAccuracy.isFinite, Self.maximumAccuracies.contains(maximumAccuracy) else {
+            throw RunOptionsError("--max-accuracy must be between \(Int(Self.maximumAccuracies.lowerBound)) and \(Int(Self.maximumAccuracies.upperBound)) metres")
+        }
         if invite != nil {
             guard !join else { throw RunOptionsError("--invite and --join exclude each other: one runner invites, the others join") }
             guard mode != .single else { throw RunOptionsError("--invite needs --mode race or team") }
@@ -118,9 +125,13 @@ public struct RunOptions: Sendable {
         }
         return RunRequest(
             me: me, terms: RaceTerms(mode: mode, goal: try goal(course: course), course: courseTerms),
-            profile: try RunnerProfile(weight: weight), peers: addresses, role: role, wait: wait, course: course
+            profile: try RunnerProfile(weight: weight), peers: addresses, role: role, wait: wait, course: course,
+            maximumAccuracy: maximumAccuracy
         )
     }
+
+    /// `--max-accuracy`'s range in metres: from a survey receiver's to a phone's indoors.
+    public static let maximumAccuracies: ClosedRange<Double> = 1...200
 
     /// The simulator's fix rates, a second: 1 Hz as most receivers give, up to the 20 Hz of the fastest.
     public static let fixRates: ClosedRange<Double> = 1...20

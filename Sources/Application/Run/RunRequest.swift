@@ -28,12 +28,15 @@ public struct RunRequest: Sendable {
     public var course: LappedCourse?
     /// The ghost of `--ghost`, announced by this runner (`GhostLoader`); nil without one.
     public var ghost: GhostTrack?
+    /// Fixes reporting a larger horizontal error, in metres, are dropped (`--max-accuracy`).
+    public var maximumAccuracy: Double
 
     /// A run of `me` toward `terms`, on `course` if there is one.
     public init(
         me: Runner, terms: RaceTerms, profile: RunnerProfile, peers: [PeerAddress], role: Role, wait: TimeInterval,
-        course: LappedCourse? = nil
+        course: LappedCourse? = nil, maximumAccuracy: Double = NoiseFilterSettings.standard.maximumAccuracy
     ) {
+        self.maximumAccuracy = maximumAccuracy
         self.course = course
         self.me = me
         self.terms = terms

@@ -41,14 +41,21 @@ struct RunScreen {
         return await binder.show(output, worldClock: clockOutput)
     }
 
-    /// After the run: writes its end if nothing did (a stop ends a run as cancelled, unless it had
-    /// finished), and reports a failed recording. Returns whether the run was recorded.
+    /// After the run: writes its end if nothing did (a stop ends a run as stopped, unless it had
+    /// finished or our runner cancelled), and reports a failed recording. Returns whether the run was recorded.
     static func closeRecording(_ recorder: RunRecorder, logger: Logger) async -> Bool {
-        await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .cancelled))
+        await recorder.end(await recorder.statusFromLastSnapshot(otherwise: .stopped))
         if let failure = await recorder.failure {
             logger.error("the run was not fully recorded: \(failure)")
             return false
         }
         return true
+    }
+
+    /// The exit status of the interrupt that stopped the run before its end (130 for Ctrl-C, ...); nil
+    /// when the run was not stopped, or was stopped from a front-end (no interrupt).
+    static func interruptStatus(_ recorder: RunRecorder, _ environment: FlowEnvironment) async -> Int32? {
+        guard await recorder.ended == .stopped else { return nil }
+        return environment.interruptStatus()
     }
 }

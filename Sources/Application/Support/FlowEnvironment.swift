@@ -12,6 +12,9 @@ public struct FlowEnvironment: Sendable {
     public var timings: RunTimings
     /// Makes a stream of the person's interrupts (Ctrl-C, SIGTERM) for as long as it is read.
     public var interrupts: @Sendable () -> AsyncStream<Void>
+    /// The exit status the interrupt that stopped a run asks for (130 for Ctrl-C, 143 for SIGTERM, 141
+    /// for a closed output: `InterruptSignals.exitStatus`); nil when none came (a stop from a front-end).
+    public var interruptStatus: @Sendable () -> Int32?
     public var logger: Logger
     /// Where the error that ends a flow is written, as one plain line (`FlowError.line`); nil: the log.
     public var errors: LineOutput?
@@ -36,8 +39,9 @@ public struct FlowEnvironment: Sendable {
         interrupts: @escaping @Sendable () -> AsyncStream<Void>, logger: Logger, errors: LineOutput? = nil,
         startRaceTime: @escaping @Sendable () -> Void = {}, lateness: SleepLateness = .shared,
         realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        settle: @escaping @Sendable () async -> Void = {}
+        settle: @escaping @Sendable () async -> Void = {}, interruptStatus: @escaping @Sendable () -> Int32? = { nil }
     ) {
+        self.interruptStatus = interruptStatus
         self.screen = screen
         self.clock = clock
         self.timings = timings

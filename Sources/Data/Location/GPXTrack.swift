@@ -43,15 +43,31 @@ public struct GPXTrack: Sendable, Equatable {
         // swift-corelibs-foundation's `parse()` returns true even after a fatal error (a mismatched or
         // unclosed tag, a truncated file); `parserError` is set on every platform, so check both.
         guard parsed, parser.parserError == nil else {
-            throw GPXError.malformed(
-                source: source, line: parser.lineNumber, reason: parser.parserError?.localizedDescription ?? "invalid XML"
-            )
+            throw GPXError.malformed(source: source, line: parser.lineNumber, reason: Self.reason(parser.parserError))
         }
         if let problem = delegate.problem { throw GPXError.malformed(source: source, line: problem.line, reason: problem.reason) }
         guard delegate.sawRoot else { throw GPXError.malformed(source: source, line: parser.lineNumber, reason: "no <gpx> element") }
         segments = delegate.segments
         routes = delegate.routes
         name = delegate.name
+    }
+}
+
+extension GPXTrack {
+    /// What an XML parser's error means, in words (its own text is "NSXMLParserErrorDomain error 5").
+    /// The codes are libxml2's (`xmlParserErrors`), which swift-corelibs-foundation passes on.
+    static func reason(_ error: (any Error)?) -> String {
+        let words = switch error.map({ ($0 as NSError).code }) {
+        case 4: "there is no XML in it (an empty file?)"
+        case 5: "the document ends too soon (a file cut short?), or has more after its end"
+        case 9: "a character that XML does not allow"
+        case 72, 73: "a broken tag"
+        case 76: "a closing tag does not match the tag it closes"
+        case 77, 85: "a tag is not closed"
+        case 86: "there is more after the end of the document"
+        default: "a tag not closed or mismatched, or the file cut short"
+        }
+        return "not well-formed XML: " + words
     }
 }
 

@@ -92,6 +92,11 @@ enum RunRecordMigrations {
                 table.add(column: "longitude", .double)
             }
         }
+        migrator.registerMigration("v4: demo runs") { db in
+            try db.alter(table: RunRow.databaseTableName) { table in
+                table.add(column: "isDemo", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 }

@@ -21,6 +21,8 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var courseName: String?
     var courseLapCentimetres: Int?
     var courseLaps: Int?
+    /// A demo's run (migration v4; false for every run recorded before it).
+    var isDemo: Bool
 
     /// The row of a record (its route, results and the rest live in their own tables).
     init(_ record: RunRecord) {
@@ -37,6 +39,7 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         courseName = record.terms.course?.name
         courseLapCentimetres = record.terms.course.map { Int($0.lengthCentimetres) }
         courseLaps = record.terms.course?.laps
+        isDemo = record.isDemo
     }
 
     /// Writes a checkpoint's figures and status into run `checkpoint.runID`'s row, through a cached
@@ -80,7 +83,8 @@ struct RunRow: Codable, FetchableRecord, PersistableRecord, Sendable {
             route: route.map { try $0.toDomain() },
             results: results.map { try $0.toDomain() },
             samples: samples.map { try $0.toDomain() },
-            cheers: cheers.compactMap { try $0.toDomain() }
+            cheers: cheers.compactMap { try $0.toDomain() },
+            isDemo: isDemo
         )
     }
 }

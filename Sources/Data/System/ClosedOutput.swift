@@ -70,7 +70,11 @@ extension InterruptSignals {
             for await _ in interrupts { continuation.yield() }
         }
         let closed = Task {
-            for await _ in closedOutput { continuation.yield() }
+            for await _ in closedOutput {
+                // As a shell reports a writer ended by its closed pipe: 128 + SIGPIPE.
+                note(SIGPIPE)
+                continuation.yield()
+            }
         }
         continuation.onTermination = { _ in
             signals.cancel()

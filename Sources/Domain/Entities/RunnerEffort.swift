@@ -13,6 +13,10 @@ public struct RunnerEffort: Sendable, Hashable {
     public var activity: Activity
     /// Fixes the noise filter dropped, by reason.
     public var rejectedFixes: [DistanceTracker.Rejection: Int]
+    /// The reported accuracy of the latest fix dropped as too inaccurate, in metres.
+    public var lastPoorAccuracy: Double?
+    /// The noise filter's numbers the fixes were judged by (what a person is told to change).
+    public var noiseFilter: NoiseFilterSettings
     /// Fixes used for their time only (movement under the minimum step).
     public var stationaryFixes: Int
     /// The receiver's own distance (through the noise filter), in metres: the same as the progress
@@ -23,8 +27,10 @@ public struct RunnerEffort: Sendable, Hashable {
     public init(
         kilocalories: Double = 0, overallPace: TimeInterval? = nil, rollingPace: TimeInterval? = nil,
         activity: Activity = .stationary, rejectedFixes: [DistanceTracker.Rejection: Int] = [:], stationaryFixes: Int = 0,
-        gpsDistance: Double = 0
+        gpsDistance: Double = 0, lastPoorAccuracy: Double? = nil, noiseFilter: NoiseFilterSettings = .standard
     ) {
+        self.lastPoorAccuracy = lastPoorAccuracy
+        self.noiseFilter = noiseFilter
         self.kilocalories = kilocalories
         self.overallPace = overallPace
         self.rollingPace = rollingPace

@@ -16,6 +16,8 @@ public struct DistanceTracker: Sendable {
     public private(set) var distance: Double = 0
     /// Dropped fixes, by reason.
     public private(set) var rejections: [Rejection: Int] = [:]
+    /// The reported accuracy of the latest fix dropped for it (`poorAccuracy`), in metres.
+    public private(set) var lastPoorAccuracy: Double?
     /// Fixes used for their time only: the movement was within the minimum step (standing still).
     public private(set) var stationaryFixes = 0
     /// How many segments the track has: one at the first usable fix, one more after each long gap.
@@ -42,6 +44,7 @@ public struct DistanceTracker: Sendable {
         switch filter.assess(fix) {
         case .rejected(let reason):
             rejections[reason, default: 0] += 1
+            if reason == .poorAccuracy, let accuracy = fix.horizontalAccuracy, accuracy.isFinite { lastPoorAccuracy = accuracy }
             return .rejected(reason)
         case .segmentStart:
             segments += 1

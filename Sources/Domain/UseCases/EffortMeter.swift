@@ -41,7 +41,9 @@ public struct EffortMeter: Sendable {
             activity: activity,
             rejectedFixes: tracker.rejections,
             stationaryFixes: tracker.stationaryFixes,
-            gpsDistance: tracker.distance
+            gpsDistance: tracker.distance,
+            lastPoorAccuracy: tracker.lastPoorAccuracy,
+            noiseFilter: tracker.settings
         )
     }
 }

@@ -70,9 +70,11 @@ extension FrontEndHost {
         FrontEndSearchPath.shippedName(of: spec).map(FrontEndSearchPath.offStandardOutput.contains) ?? false
     }
 
-    /// Opens `path` for the JSON stream; the descriptor stays open until the process ends.
+    /// Opens `path` for the JSON stream; the descriptor stays open until the process ends. A new file is
+    /// its owner's only (0600, as the records are): it holds the runners' names and positions. An
+    /// existing file keeps its mode.
     private static func openForWriting(_ path: String) throws(FrontEndLoadError) -> Int32 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .cannotWriteStream(path: path, reason: String(cString: strerror(errno))) }
         return fd
     }

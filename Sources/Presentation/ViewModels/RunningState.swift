@@ -137,7 +137,17 @@ actor RunningState {
         let elapsed = DisplayFormat.elapsed(elapsed(at: time))
         shown = elapsed
         takenAt = time
-        return RunningStatus(elapsed: elapsed, board: board, position: position, inputs: inputs)
+        return RunningStatus(elapsed: elapsed, board: board, position: Self.position(position, with: last.effort), inputs: inputs)
+    }
+
+    /// `position` with the fixes the noise filter dropped so far, once it dropped one.
+    static func position(_ position: FrontEndPosition?, with effort: RunnerEffort) -> FrontEndPosition? {
+        guard var position, let summary = DroppedFixesFormat.summary(effort) else { return position }
+        let limit = effort.noiseFilter.maximumAccuracy
+        position.droppedFixes = FrontEndDroppedFixes(
+            count: DroppedFixesFormat.count(effort), maximumAccuracyMetres: limit.isFinite ? limit : nil, summary: summary
+        )
+        return position
     }
 
     /// The run failed: it has no result.
@@ -150,7 +160,10 @@ actor RunningState {
     func takeResult(role: RunningViewModel.Role) -> RunningResult? {
         guard !resultTaken, let last else { return nil }
         resultTaken = true
-        return RunningResult(last, elapsed: DisplayFormat.elapsed(elapsed(at: now())), role: role)
+        var result = RunningResult(last, elapsed: DisplayFormat.elapsed(elapsed(at: now())), role: role)
+        // The run's summary repeats why fixes did not count (a runner's own: a spectator has none).
+        if role == .runner, let dropped = DroppedFixesFormat.summary(last.effort) { result.summary += "; " + dropped }
+        return result
     }
 
     /// Shows the elapsed time at `now` unless it is what was shown last, or a status was taken less than

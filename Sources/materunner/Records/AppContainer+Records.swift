@@ -6,4 +6,9 @@ extension AppContainer {
     func makeRecorder(store: any RunRecordRepository) -> RunRecorder {
         RunRecorder(repository: store, runID: UUID().uuidString.lowercased(), checkpointInterval: 5)
     }
+
+    /// A recorder writing the demo's run into `store`, marked as a demo (left out of the totals).
+    func makeDemoRecorder(store: any RunRecordRepository) -> RunRecorder {
+        RunRecorder(repository: store, runID: UUID().uuidString.lowercased(), checkpointInterval: 5, isDemo: true)
+    }
 }

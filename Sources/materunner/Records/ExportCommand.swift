@@ -11,10 +11,10 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "The run's id, or a unique start of it.")
     var id: String
 
-    @Option(help: ArgumentHelp("Write our route, with timestamps, as GPX 1.1 to this file (on a course, with the route matched to the course as a second track).", valueName: "FILE"), completion: .file(extensions: ["gpx"]))
+    @Option(help: ArgumentHelp("Write our route, with timestamps, as GPX 1.1 to this file, or to standard output for - (on a course, with the route matched to the course as a second track).", valueName: "FILE"), completion: .file(extensions: ["gpx"]))
     var gpx: String?
 
-    @Option(help: ArgumentHelp("Write every runner's distance over time as an SVG chart to this file.", valueName: "FILE.svg"), completion: .file(extensions: ["svg"]))
+    @Option(help: ArgumentHelp("Write every runner's distance over time as an SVG chart to this file, or to standard output for -.", valueName: "FILE.svg"), completion: .file(extensions: ["svg"]))
     var chart: String?
 
     @OptionGroup var data: DataDirOptionGroup
@@ -22,6 +22,9 @@ struct ExportCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard gpx != nil || chart != nil else { throw ValidationError("nothing to export: give --gpx FILE, --chart FILE.svg, or both") }
+        guard !(gpx == "-" && chart == "-") else {
+            throw ValidationError("--gpx - and --chart - would both write to standard output: give one of them a file")
+        }
     }
 
     func run() async throws {

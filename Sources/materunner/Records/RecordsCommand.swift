@@ -5,7 +5,7 @@ struct RecordsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "records",
         abstract: "List the recorded runs, show one, or sum them up.",
-        discussion: "Every run and demo is recorded as it goes; a run cut short (killed, crashed) shows as interrupted.",
+        discussion: "Every run and demo is recorded as it goes; a run stopped before its end (Ctrl-C, SIGTERM, a closed output) shows as stopped, one cut short (killed, crashed) as interrupted. Demos are listed, not counted in the totals.",
         subcommands: [List.self, Show.self, Totals.self],
         defaultSubcommand: List.self
     )

@@ -15,7 +15,8 @@ struct ConfiguredArgumentsTests {
         ], subcommands: [:]),
         "records": .init(name: "records", options: [:], subcommands: [
             "list": .init(name: "list", options: ["data-dir": .init(name: "data-dir", isFlag: false, isRepeating: false)], subcommands: [:]),
-        ]),
+            "totals": .init(name: "totals", options: ["data-dir": .init(name: "data-dir", isFlag: false, isRepeating: false)], subcommands: [:]),
+        ], defaultSubcommand: "list"),
     ]))
 
     private func file(_ entries: [(String, SettingValue, SettingScope, Int)], profiles: Set<String> = []) -> SettingsFile {
@@ -38,6 +39,10 @@ struct ConfiguredArgumentsTests {
         #expect(configured.arguments == ["run", "--join", "--name=env-pi", "--peer=a:1", "--peer=b:2", "--profile", "pi", "--goal", "1"])
         #expect(configured.setting(blamedBy: "Error: The value 'x' is invalid for '--peer <HOST:PORT>'")?.origin == .file(path: "/c.toml", line: 5))
         #expect(configured.setting(blamedBy: "Error: --goal must be positive") == nil)
+        // A message quoting a value applied names its setting; a value of 1 or 2 characters is too common to tell.
+        #expect(configured.setting(blamedBy: "unknown time zone env-pi: use IANA names")?.origin == .environment(variable: "MATERUNNER_NAME"))
+        #expect(configured.setting(blamedBy: "b:2 cannot be reached")?.origin == .file(path: "/c.toml", line: 5))
+        #expect(configured.setting(blamedBy: "unknown time zone Mars/Olympus: use IANA names") == nil)
         // Without the profile, its table does not apply; MATERUNNER_PROFILE names it too.
         #expect(try ConfiguredArguments(arguments: ["run"], environment: [:], files: [config], catalog: catalog).arguments
             == ["run", "--goal=2.5", "--name=pi"])
@@ -90,5 +95,26 @@ struct ConfiguredArgumentsTests {
         #expect(unknown?.fault == .usage)
         #expect(unknown?.problem.hasPrefix("no profile \"nope\"") == true)
         #expect(refusal(file([]), environment: ["MATERUNNER_PROFILE": "nope"])?.fault == .config)
+        // Whatever the command: a group run through its default subcommand, a subcommand, no command at all.
+        for arguments in [["records", "--profile", "nope"], ["records", "totals", "--profile=nope"], ["--profile", "nope"]] {
+            #expect(refusal(file([]), arguments)?.fault == .usage, "\(arguments)")
+        }
+    }
+
+    @Test("a group named alone (records) takes the settings of the subcommand it runs (records list), under a profile")
+    func defaultSubcommand() throws {
+        let config = file([
+            ("data-dir", .text("/top"), .init(), 1),
+            ("data-dir", .text("/board"), .init(profile: "board"), 3),
+            ("data-dir", .text("/board-totals"), .init(profile: "board", command: ["records", "totals"]), 5),
+        ], profiles: ["board"])
+        func arguments(_ given: [String], _ environment: [String: String] = [:]) throws -> [String] {
+            try ConfiguredArguments(arguments: given, environment: environment, files: [config], catalog: catalog).arguments
+        }
+        #expect(try arguments(["records"]) == ["records", "--data-dir=/top"])
+        #expect(try arguments(["records", "--profile", "board"]) == ["records", "--data-dir=/board", "--profile", "board"])
+        #expect(try arguments(["records", "totals", "--profile", "board"]) == ["records", "totals", "--data-dir=/board-totals", "--profile", "board"])
+        #expect(try arguments(["records"], ["MATERUNNER_DATA_DIR": "/env"]) == ["records", "--data-dir=/env"])
+        #expect(try arguments(["records", "--data-dir", "/given"]) == ["records", "--data-dir", "/given"])
     }
 }

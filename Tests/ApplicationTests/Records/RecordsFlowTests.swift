@@ -52,14 +52,14 @@ struct RecordsFlowTests {
         #expect(lines.map { $0["id"] as? String } == [F.race.id, F.team.id, F.solo.id])
         let keys: Set<String> = [
             "id", "started_at", "runner", "mode", "goal_m", "status", "distance_m", "duration_s", "calories_kcal",
-            "cheers_received", "route_points", "results", "course", "course_best", "rank_among_runners",
+            "cheers_received", "route_points", "results", "course", "course_best", "rank_among_runners", "demo",
         ]
         #expect(Set(lines[0].keys) == keys.union(["rank"]))
         #expect(lines[0]["rank"] as? Int == 1 && lines[0]["calories_kcal"] as? Double == 350 && lines[0]["cheers_received"] as? Int == 1)
         #expect(lines[0]["started_at"] as? String == "2026-11-22T01:02:03Z" && lines[0]["mode"] as? String == "race")
         let results = try #require(lines[0]["results"] as? [[String: Any]])
         #expect(results.map { $0["name"] as? String } == ["alice", "bob"] && results[1]["finish_s"] is NSNull)
-        #expect(fixtures.output.lines[0].hasPrefix(#"{"calories_kcal":350,"cheers_received":1,"course":null,"course_best":false,"distance_m":5000,"duration_s":1500,"goal_m":5000,"id":"#))
+        #expect(fixtures.output.lines[0].hasPrefix(#"{"calories_kcal":350,"cheers_received":1,"course":null,"course_best":false,"demo":false,"distance_m":5000,"duration_s":1500,"goal_m":5000,"id":"#))
     }
 
     @Test("list --month with something that is not a month: a usage error saying how to write one")

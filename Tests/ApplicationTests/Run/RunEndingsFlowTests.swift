@@ -30,6 +30,34 @@ struct RunEndingsFlowTests {
         #expect(alice.screen.showedNotice(containing: "bob cancelled"))
     }
 
+    @Test("bob stops (a front-end's stop, no cancel): his run is recorded as stopped, not cancelled, and exits 0")
+    func stop() async throws {
+        let alice = harness.side("alice", id: 0xA)
+        let bob = harness.side("bob", id: 0xB)
+        let bobOutcome = try await harness.driven {
+            let aliceRun = Task { try await harness.runFlow(alice, role: .open(mates: 1), speed: 5).run() }
+            let bobRun = Task { try await harness.runFlow(bob, role: .open(mates: 1), speed: 4).run() }
+            _ = try await bob.screen.waitForFrame { $0.type == .status && $0.stage == "running" }
+            bob.screen.send(FrontEndInputEvent(type: .stop))
+            let outcome = try await bobRun.value
+            // Alice runs on until bob is lost and she finishes; her run is not what this test is about.
+            aliceRun.cancel()
+            _ = try? await aliceRun.value
+            return outcome
+        }
+        #expect(bobOutcome.isSuccess && bobOutcome.stoppedBy == nil && bobOutcome.exitStatus == 0)
+        #expect(try bob.records.allRecords().map(\.status) == [.stopped])
+    }
+
+    @Test("the exit status: 0 for a result or a stop from a front-end, the interrupt's for a run it stopped, 1 for a failure")
+    func exitStatus() {
+        #expect(RunOutcome(succeeded: true, recorded: true).exitStatus == 0)
+        #expect(RunOutcome(succeeded: true, recorded: true, stoppedBy: 130).exitStatus == 130)
+        #expect(RunOutcome(succeeded: true, recorded: true, stoppedBy: 143).exitStatus == 143)
+        #expect(RunOutcome(succeeded: false, recorded: true, stoppedBy: 130).exitStatus == 1)
+        #expect(RunOutcome(succeeded: true, recorded: false).exitStatus == 1)
+    }
+
     @Test("a spectator follows alice and bob to the same result as theirs, sending no progress")
     func spectator() async throws {
         let alice = harness.side("alice", id: 0xA)

@@ -52,6 +52,11 @@ struct RunOptionsTests {
         #expect(refusal { $0.mates = 65 } == "--mates must be between 0 and 64")
         #expect(refusal { $0.clockZones = "Mars/Olympus" } != nil)
         #expect(refusal { $0.ghost = .record("feedbeef"); $0.invite = "bob" } == nil, "the host announces the ghost")
+        #expect(refusal { $0.maximumAccuracy = 0.5 } == "--max-accuracy must be between 1 and 200 metres")
+        #expect(refusal { $0.maximumAccuracy = .nan } == "--max-accuracy must be between 1 and 200 metres")
+        #expect(refusal { $0.maximumAccuracy = 30 } == nil)
+        #expect(options().maximumAccuracy == 20)
+        #expect((try? options { $0.maximumAccuracy = 30 }.request())?.maximumAccuracy == 30)
     }
 
     @Test("the request: open (mates from --peer, or 1), host with trimmed names, joiner; peers parsed")

@@ -127,4 +127,25 @@ struct GPSDClientTests {
         events.cancel()
         #expect(reached?.summary == "GPS: gpsd not reachable")
     }
+
+    @Test("gpsd unreachable: one clear warning with the system's reason, then quiet retries; no SwiftNIO dump")
+    func unreachableSaysItOnce() async throws {
+        let closed = try freeTCPPort()
+        let log = CapturedLines()
+        let repository = GPSDLocationRepository(
+            endpoint: GPSDEndpoint(host: "127.0.0.1", port: closed), clock: SystemRaceClock(speedup: 1),
+            logger: CapturingLogHandler.logger("test.gpsd", into: log), backoff: ReconnectBackoff(initial: 0.05, maximum: 0.05, attempts: 4)
+        )
+        let disconnects: Int = try await withHangGuard("four failed connections", seconds: 30) {
+            var count = 0
+            for await event in repository.events() { if case .disconnected = event { count += 1 } }
+            return count
+        }
+        #expect(disconnects == 4)
+        let warnings = log.lines.filter { $0.hasPrefix("warning ") }
+        #expect(warnings.count == 1, "\(log.lines)")
+        #expect(warnings.first?.contains("cannot reach gpsd (connection refused) at 127.0.0.1:\(closed)") == true, "\(warnings)")
+        #expect(log.lines.filter { $0.hasPrefix("debug ") && $0.contains("reconnecting in") }.count == 2, "\(log.lines)")
+        #expect(!log.lines.contains { $0.contains("SingleConnectionFailure") || $0.contains("NIOConnectionError") }, "\(log.lines)")
+    }
 }

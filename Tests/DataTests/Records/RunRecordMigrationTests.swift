@@ -8,8 +8,8 @@ import Testing
 /// version and a file made by another must hold the same tables.
 @Suite("SQLite record store: the schema of a file")
 struct RunRecordMigrationTests {
-    /// Every table and index a new file had with the migrations as of 32a3560 (`sqlite_master`, GRDB's
-    /// and SQLite's own left out).
+    /// Every table and index a new file had with the migrations as of 32a3560, and v4's `run.isDemo`
+    /// (`sqlite_master`, GRDB's and SQLite's own left out).
     static let released: [String: String] = [
         "cheer": #"CREATE TABLE "cheer" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "runId" TEXT NOT NULL REFERENCES "run"("id") ON DELETE CASCADE, "sender" TEXT NOT NULL, "recipient" TEXT NOT NULL, "emoji" INTEGER NOT NULL, "sentAt" DOUBLE NOT NULL)"#,
         "cheer_on_runId": #"CREATE INDEX "cheer_on_runId" ON "cheer"("runId")"#,
@@ -17,7 +17,7 @@ struct RunRecordMigrationTests {
         "result_on_runId": #"CREATE INDEX "result_on_runId" ON "result"("runId")"#,
         "routePoint": #"CREATE TABLE "routePoint" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "runId" TEXT NOT NULL REFERENCES "run"("id") ON DELETE CASCADE, "latitude" DOUBLE NOT NULL, "longitude" DOUBLE NOT NULL, "time" DOUBLE NOT NULL)"#,
         "routePoint_on_runId": #"CREATE INDEX "routePoint_on_runId" ON "routePoint"("runId")"#,
-        "run": #"CREATE TABLE "run" ("id" TEXT PRIMARY KEY NOT NULL, "runnerName" TEXT NOT NULL, "mode" INTEGER NOT NULL, "goalCentimetres" INTEGER NOT NULL, "startedAt" DOUBLE NOT NULL, "distance" DOUBLE NOT NULL, "duration" DOUBLE NOT NULL, "kilocalories" DOUBLE NOT NULL, "status" TEXT NOT NULL, "courseDigest" TEXT, "courseName" TEXT, "courseLapCentimetres" INTEGER, "courseLaps" INTEGER)"#,
+        "run": #"CREATE TABLE "run" ("id" TEXT PRIMARY KEY NOT NULL, "runnerName" TEXT NOT NULL, "mode" INTEGER NOT NULL, "goalCentimetres" INTEGER NOT NULL, "startedAt" DOUBLE NOT NULL, "distance" DOUBLE NOT NULL, "duration" DOUBLE NOT NULL, "kilocalories" DOUBLE NOT NULL, "status" TEXT NOT NULL, "courseDigest" TEXT, "courseName" TEXT, "courseLapCentimetres" INTEGER, "courseLaps" INTEGER, "isDemo" BOOLEAN NOT NULL DEFAULT 0)"#,
         "run_course": #"CREATE INDEX "run_course" ON "run"("courseDigest", "courseLaps")"#,
         "run_startedAt": #"CREATE INDEX "run_startedAt" ON "run"("startedAt")"#,
         "sample": #"CREATE TABLE "sample" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "runId" TEXT NOT NULL REFERENCES "run"("id") ON DELETE CASCADE, "runnerId" TEXT NOT NULL, "runnerName" TEXT NOT NULL, "elapsed" DOUBLE NOT NULL, "distance" DOUBLE NOT NULL, "latitude" DOUBLE, "longitude" DOUBLE)"#,

@@ -135,11 +135,26 @@ struct SQLiteRunRecordStoreTests {
         let path = directory.appendingPathComponent(SQLiteRunRecordStore.fileName).path
         try RecordStoreFixture.makeFirstVersion(at: path, runID: "v1-run", startedAt: Self.start)
         let store = try SQLiteRunRecordStore(directory: directory)
-        #expect(try store.appliedMigrations().count == 3)
+        #expect(try store.appliedMigrations().count == 4)
         let record = try #require(try store.record(id: "v1-run"))
         #expect(record.status == .finished && record.distance == 2500)
         // Opening again applies nothing new and changes nothing.
         #expect(try SQLiteRunRecordStore(directory: directory).allRecords() == [record])
+    }
+
+    @Test("a stopped run and a demo's run keep their status and mark; runs recorded before v4 are no demos")
+    func stoppedAndDemoRuns() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent(SQLiteRunRecordStore.fileName).path
+        try RecordStoreFixture.makeFirstVersion(at: path, runID: "v1-run", startedAt: Self.start.addingTimeInterval(-60))
+        let store = try SQLiteRunRecordStore(directory: directory)
+        try store.begin(RunRecord(id: "demo", runnerName: "alice", terms: RaceTerms(mode: .race, goal: .standard), startedAt: Self.start, isDemo: true))
+        try store.save(RunCheckpoint(runID: "demo", distance: 120, duration: 30, kilocalories: 8, status: .stopped))
+        let records = try SQLiteRunRecordStore(directory: directory).allRecords()
+        #expect(records.map(\.id) == ["demo", "v1-run"])
+        #expect(records.map(\.isDemo) == [true, false])
+        #expect(records.map(\.status) == [.stopped, .finished])
     }
 
     @Test("stores opened at the same moment on a new file all migrate it and see each other's runs")
@@ -157,7 +172,7 @@ struct SQLiteRunRecordStoreTests {
         }
         let store = try SQLiteRunRecordStore(directory: directory)
         #expect(try store.allRecords().count == 6)
-        #expect(try store.appliedMigrations().count == 3)
+        #expect(try store.appliedMigrations().count == 4)
     }
 
     @Test("two runners with the same name keep their own results and samples (runner ids tell them apart)")

@@ -41,6 +41,16 @@ struct RecordSummariesTests {
         #expect(RecordSummaries.lifetime([]) == RunTotals())
     }
 
+    @Test("a demo's run is listed but left out of the lifetime and monthly totals")
+    func demosLeftOut() {
+        var demo = Self.record("d", at: 1_795_158_600, metres: 1000, seconds: 300, kcal: 70, cheers: 0, status: .stopped)
+        demo.isDemo = true
+        let withDemo = Self.all + [demo]
+        #expect(RecordSummaries.newestFirst(withDemo).first?.id == "d")
+        #expect(RecordSummaries.lifetime(withDemo) == RecordSummaries.lifetime(Self.all))
+        #expect(RecordSummaries.monthly(withDemo) == RecordSummaries.monthly(Self.all))
+    }
+
     @Test("per-month totals, newest month first, months without runs left out")
     func monthly() {
         let months = RecordSummaries.monthly(Self.all)

@@ -72,6 +72,8 @@ public final class GPSDLocationRepository: LocationRepository {
         let task = Task { [endpoint, clock, logger, backoff, group, statisticsBox, statusBox] in
             var failures = 0
             var duplicates = DuplicateReportFilter()
+            // The reason last said at warning level: the same one again, each retry, goes to the debug log.
+            var warned: String?
             while !Task.isCancelled {
                 var reported = false
                 var reason = "gpsd closed the connection"
@@ -103,9 +105,10 @@ public final class GPSDLocationRepository: LocationRepository {
                         continuation.yield(event)
                     }
                 } catch {
-                    reason = "cannot reach gpsd (\(String(describing: error).logSafe))"
+                    reason = "cannot reach gpsd (\(GPSDConnectionFailure.describe(error).logSafe))"
                 }
                 if Task.isCancelled { break }
+                if reported { warned = nil }
                 failures = reported ? 1 : failures + 1
                 let delay = backoff.delay(afterFailures: failures)
                 statusBox.update { $0.disconnected(retrying: delay != nil) }
@@ -114,7 +117,12 @@ public final class GPSDLocationRepository: LocationRepository {
                     logger.error("\(reason) at \(endpoint); giving up: start gpsd (systemctl start gpsd) or use --source sim")
                     break
                 }
-                logger.warning("\(reason) at \(endpoint); reconnecting in \(delay) s (is gpsd running?)")
+                if warned == reason {
+                    logger.debug("\(reason) at \(endpoint); reconnecting in \(delay) s")
+                } else {
+                    logger.warning("\(reason) at \(endpoint); retrying quietly until it answers (is gpsd running? systemctl start gpsd, or --source sim)")
+                    warned = reason
+                }
                 do { try await clock.sleep(for: delay) } catch { break }
             }
             continuation.finish()

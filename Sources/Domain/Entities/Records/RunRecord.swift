@@ -17,7 +17,7 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
     public var duration: TimeInterval
     /// Kilocalories our runner burned.
     public var kilocalories: Double
-    /// Finished, cancelled, or interrupted (the run never reached its end).
+    /// Finished, cancelled, stopped, or interrupted (the run never reached its end).
     public var status: RunStatus
     /// Our runner's route, oldest first.
     public var route: [RoutePoint]
@@ -27,14 +27,17 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
     public var samples: [ProgressSample]
     /// Cheers sent and received during the run.
     public var cheers: [RecordedCheer]
+    /// A run of `materunner demo`: listed, but left out of the totals.
+    public var isDemo: Bool
 
     /// A record; a new run starts as `interrupted` with nothing run yet.
     public init(
         id: String, runnerName: String, terms: RaceTerms, startedAt: Date, distance: Double = 0,
         duration: TimeInterval = 0, kilocalories: Double = 0, status: RunStatus = .interrupted,
         route: [RoutePoint] = [], results: [RunnerResult] = [], samples: [ProgressSample] = [],
-        cheers: [RecordedCheer] = []
+        cheers: [RecordedCheer] = [], isDemo: Bool = false
     ) {
+        self.isDemo = isDemo
         self.id = id
         self.runnerName = runnerName
         self.terms = terms

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Pure summaries of recorded runs: listing order, month filter, lifetime and per-month totals. Every
-/// run counts, whatever its status: the metres of a cancelled or interrupted run were run too.
+/// run counts, whatever its status (the metres of a stopped or interrupted run were run too), except a
+/// demo's: nobody ran it.
 public enum RecordSummaries {
     /// Newest first (by start time, then id so that equal times keep one order).
     public static func newestFirst(_ records: [RunRecord]) -> [RunRecord] {
@@ -13,14 +14,14 @@ public enum RecordSummaries {
         newestFirst(records.filter { $0.month == month })
     }
 
-    /// Totals over every run.
+    /// Totals over every run but the demos'.
     public static func lifetime(_ records: [RunRecord]) -> RunTotals {
-        records.reduce(RunTotals()) { $0.adding($1) }
+        records.filter { !$0.isDemo }.reduce(RunTotals()) { $0.adding($1) }
     }
 
     /// Totals per month, newest month first; months without runs are left out.
     public static func monthly(_ records: [RunRecord]) -> [MonthTotals] {
-        let grouped = Dictionary(grouping: records, by: \.month)
+        let grouped = Dictionary(grouping: records.filter { !$0.isDemo }, by: \.month)
         return grouped
             .map { MonthTotals(month: $0.key, totals: lifetime($0.value)) }
             .sorted { $0.month > $1.month }

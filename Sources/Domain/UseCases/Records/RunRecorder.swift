@@ -10,6 +10,7 @@ public actor RunRecorder {
     private let repository: any RunRecordRepository
     private let runID: String
     private let checkpointInterval: TimeInterval
+    private let isDemo: Bool
     private var pending = PendingCheckpoint()
     private var lastSampled: [RunnerID: ProgressSample] = [:]
     private var lastSnapshot: RaceSnapshot?
@@ -20,8 +21,9 @@ public actor RunRecorder {
     /// The first repository error, after which nothing more is written.
     public private(set) var failure: (any Error)?
 
-    /// A recorder for the run `runID`.
-    public init(repository: any RunRecordRepository, runID: String, checkpointInterval: TimeInterval = 5) {
+    /// A recorder for the run `runID`; `isDemo` marks a demo's run (left out of the totals).
+    public init(repository: any RunRecordRepository, runID: String, checkpointInterval: TimeInterval = 5, isDemo: Bool = false) {
+        self.isDemo = isDemo
         self.repository = repository
         self.runID = runID
         self.checkpointInterval = checkpointInterval
@@ -47,7 +49,9 @@ public actor RunRecorder {
         lastSnapshot = snapshot
         guard let startedAt = snapshot.startedAt, let mine = snapshot.mine else { return }
         if !begun {
-            let record = RunRecord(id: runID, runnerName: mine.runner.name, terms: snapshot.standings.terms, startedAt: startedAt)
+            let record = RunRecord(
+                id: runID, runnerName: mine.runner.name, terms: snapshot.standings.terms, startedAt: startedAt, isDemo: isDemo
+            )
             guard attempt({ try repository.begin(record) }) else { return }
             begun = true
         }
@@ -69,7 +73,8 @@ public actor RunRecorder {
     }
 
     /// How the run ended, judged from the last snapshot: finished when our runner (or team) reached
-    /// the goal, cancelled when our runner cancelled or everybody did, otherwise `fallback`.
+    /// the goal, cancelled when our runner cancelled or everybody did, otherwise `fallback` (stopped,
+    /// after a stop).
     public func statusFromLastSnapshot(otherwise fallback: RunStatus) -> RunStatus {
         guard let snapshot = lastSnapshot, let mine = snapshot.mine else { return fallback }
         if mine.phase == .cancelled || snapshot.standings.everyoneCancelled { return .cancelled }

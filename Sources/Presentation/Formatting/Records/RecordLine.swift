@@ -73,8 +73,10 @@ public struct RecordLine: Encodable, Sendable {
     public let mode: String
     /// The goal in metres.
     public let goalMetres: Double
-    /// finished, cancelled or interrupted.
+    /// finished, cancelled, stopped or interrupted.
     public let status: String
+    /// A run of `materunner demo` (left out of the totals).
+    public let demo: Bool
     /// Metres our runner covered.
     public let distanceMetres: Double
     /// Seconds our runner ran.
@@ -102,7 +104,7 @@ public struct RecordLine: Encodable, Sendable {
         case courseBest = "course_best", rankAmongRunners = "rank_among_runners"
         case startedAt = "started_at", goalMetres = "goal_m", distanceMetres = "distance_m"
         case durationSeconds = "duration_s", kilocalories = "calories_kcal", cheersReceived = "cheers_received"
-        case routePoints = "route_points"
+        case routePoints = "route_points", demo
     }
 
     /// Absent optionals are written as null, so every line has every key.
@@ -114,6 +116,7 @@ public struct RecordLine: Encodable, Sendable {
         try container.encode(mode, forKey: .mode)
         try container.encode(goalMetres, forKey: .goalMetres)
         try container.encode(status, forKey: .status)
+        try container.encode(demo, forKey: .demo)
         try container.encode(distanceMetres, forKey: .distanceMetres)
         try container.encode(durationSeconds, forKey: .durationSeconds)
         try container.encode(kilocalories, forKey: .kilocalories)
@@ -134,6 +137,7 @@ public struct RecordLine: Encodable, Sendable {
         mode = "\(record.terms.mode)"
         goalMetres = record.terms.goal.metres
         status = record.status.rawValue
+        demo = record.isDemo
         distanceMetres = record.distance
         durationSeconds = record.duration
         kilocalories = (record.kilocalories * 10).rounded() / 10

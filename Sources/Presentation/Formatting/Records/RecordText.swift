@@ -68,7 +68,7 @@ public enum RecordText {
     static func cells(_ record: RunRecord, idLength: Int) -> [String] {
         [
             String(record.id.prefix(idLength)), day(record.startedAt), "\(record.terms.mode)", "\(record.terms.goal)",
-            record.status.rawValue, DisplayFormat.distance(record.distance), DisplayFormat.elapsed(record.duration),
+            record.status.rawValue + (record.isDemo ? " (demo)" : ""), DisplayFormat.distance(record.distance), DisplayFormat.elapsed(record.duration),
             record.rank.map { "\($0) of \(record.results.count)" } ?? "-",
         ]
     }
@@ -77,7 +77,7 @@ public enum RecordText {
     public static func details(_ record: RunRecord) -> [String] {
         var lines = [
             "run \(record.id)",
-            "  \(record.runnerName), \(record.terms.mode) to \(record.terms.goal), started \(day(record.startedAt)) UTC: \(record.status.rawValue)",
+            "  \(record.runnerName), \(record.terms.mode) to \(record.terms.goal), started \(day(record.startedAt)) UTC: \(record.status.rawValue)\(record.isDemo ? " (a demo: not in the totals)" : "")",
             "  \(DisplayFormat.distance(record.distance)) in \(DisplayFormat.elapsed(record.duration)), \(DisplayFormat.calories(record.kilocalories))",
         ]
         if let course = record.terms.course {
