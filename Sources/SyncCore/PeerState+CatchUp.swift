@@ -45,12 +45,11 @@ extension PeerState {
             reply(encode(outgoing), into: &effects)
         case let .relayedState(subject, highestNumber, heldSequence, report):
             guard subject == outbox.me, let introduction = outbox.introduction else { return }
-            // In an invited race, only a runner of the roster hands our state back, and never a finish or a
-            // cancel: those need our own signed statement, which the restarted process no longer holds.
-            if let invited {
-                guard invited.admits(datagram.sender), report.phase != .finished, report.phase != .cancelled else {
-                    throw DatagramError.unsignedDecision
-                }
+            // In an invited race, only a runner of the roster hands our state back (its rule, `checkRule`), and
+            // never a finish or a cancel: those need our own signed statement, which the restarted process no
+            // longer holds.
+            if invited != nil {
+                guard report.phase != .finished, report.phase != .cancelled else { throw DatagramError.unsignedDecision }
             }
             try checkRelay(from: datagram.sender, arrival: arrival, highest: highestNumber, held: heldSequence)
             outbox.continueAbove(highestNumber)

@@ -35,7 +35,6 @@ extension PeerState {
         _ chunk: GhostChunkDTO, datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects
     ) throws {
         guard roster.runners[datagram.sender] != nil else { throw DatagramError.unknownSender(datagram.sender) }
-        if let invited { guard invited.admits(datagram.sender) else { throw DatagramError.notInRace } }
         heard(from: arrival, into: &effects)
         countReceived(ExtendedType.ghostChunk.name)
         if let ghost = ghostAssembler.add(chunk) { effects.ghosts.append(ghost) }

@@ -35,7 +35,7 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case extended = 15
 
     /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
-    var lengths: ClosedRange<Int> {
+    package var lengths: ClosedRange<Int> {
         switch self {
         case .boot: 24...24
         case .relayedState: 45...45

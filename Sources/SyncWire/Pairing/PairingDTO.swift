@@ -91,6 +91,20 @@ package enum PairingDTO: Sendable, Hashable {
         }
     }
 
+    /// The lengths of a pairing datagram of `subtype` without its tag (a roster of 2 … 9 runners, a course
+    /// chunk of 1 … 112 points); nil for a subtype that is none.
+    package static func datagramLengths(subtype: UInt8) -> ClosedRange<Int>? {
+        let counts: ClosedRange<Int> = switch subtype {
+        case 21: 2...RaceRoster.maximumRunners
+        case 29: 1...CourseChunk.maximumPoints
+        default: 0...0
+        }
+        guard let shortest = bodyLength(subtype: subtype, rosterCount: counts.lowerBound),
+              let longest = bodyLength(subtype: subtype, rosterCount: counts.upperBound)
+        else { return nil }
+        return (DatagramHeader.length + 1 + shortest)...(DatagramHeader.length + 1 + longest)
+    }
+
     /// The shortest pairing datagram without its tag: a header, the subtype and a watch refusal (26 bytes).
     static let minimumDatagramLength = DatagramHeader.length + 1 + 8 + 1
 
