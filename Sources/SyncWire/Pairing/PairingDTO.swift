@@ -1,6 +1,7 @@
 import Domain
 
-/// A pairing message as the wire carries it: message type 15 (extended), subtypes 16 … 25
+/// A pairing message as the wire carries it: message type 15 (extended), a subtype from
+/// `ExtendedType.firstIdentitySubtype` on (each with its rules in SyncCore's `MessageRule.table`)
 /// (docs/PROTOCOL.md, "Pairing messages"). Each names the invitation and the other side's runner, so a
 /// message is checked against the exchange it belongs to before its signature is.
 package enum PairingDTO: Sendable, Hashable {
