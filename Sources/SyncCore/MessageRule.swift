@@ -206,16 +206,37 @@ package struct MessageRule: Sendable {
         MessageRule(.type(.finishedProgress), "finished progress", sender: .rosterRunner),
     ]
 
-    /// The rows by kind.
-    private static let byKind: [MessageKind: MessageRule] = Dictionary(uniqueKeysWithValues: table.map { ($0.kind, $0) })
+    /// The rows of the message types, by type number, and of type 15's subtypes, by subtype byte (looked
+    /// up once per datagram received: an index, not a hash).
+    private static let byType: [MessageRule?] = (0...15).map { number in
+        MessageType(rawValue: UInt8(number)).flatMap { type in table.first { $0.kind == .type(type) } }
+    }
+    private static let bySubtype: [MessageRule?] = (0...255).map { byte in
+        table.first { rule in
+            switch rule.kind {
+            case .extended(let subtype): subtype.rawValue == byte
+            case .pairing(let subtype): Int(subtype) == byte
+            case .type: false
+            }
+        }
+    }
 
     /// The row of `message`'s kind (every kind the codec decodes has one: `MessageRuleTableTests`).
     package static func rule(for message: SyncMessage) -> MessageRule? {
-        byKind[MessageKind(message)]
+        switch message {
+        case .extended(let extended): bySubtype[Int(extended.type.rawValue)]
+        case .pairing(let pairing): bySubtype[Int(pairing.subtype)]
+        default: byType[Int(message.type.rawValue)]
+        }
     }
 
     /// The row of `kind`.
     package static func rule(for kind: MessageKind) -> MessageRule? {
-        byKind[kind]
+        let rule = switch kind {
+        case .type(let type): byType[Int(type.rawValue)]
+        case .extended(let subtype): bySubtype[Int(subtype.rawValue)]
+        case .pairing(let subtype): bySubtype[Int(subtype)]
+        }
+        return rule?.kind == kind ? rule : nil
     }
 }

@@ -253,3 +253,12 @@ struct MessageRuleTableTests {
         }
     }
 }
+
+extension MessageRuleTableTests {
+    @Test("the lookup finds each row by its kind, and nothing for type 15 itself or a subtype without a row")
+    func lookup() {
+        for rule in MessageRule.table { #expect(MessageRule.rule(for: rule.kind)?.name == rule.name) }
+        #expect(MessageRule.rule(for: .type(.extended)) == nil)
+        #expect(MessageRule.rule(for: .pairing(200)) == nil && MessageRule.rule(for: .pairing(1)) == nil)
+    }
+}
