@@ -39,10 +39,10 @@ extension PeerState {
             }
             try admit(datagram, arrival: arrival, into: &effects)
             if key != nil { try checkReplay(datagram) }
-            if let evicted = directory.accept(datagram.sender, number: datagram.sequence, now: arrival.now) { forget(evicted) }
+            if let evicted = directory.accept(datagram.sender, number: datagram.sequence, from: source, now: arrival.now) { forget(evicted) }
             try handle(datagram, arrival: arrival, into: &effects)
             if viaGroup { multicast.heardOnGroup(datagram.sender, now: arrival.now) }
-            if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, into: &effects) { effects.lobby = lobby }
+            if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, arrival: arrival, into: &effects) { effects.lobby = lobby }
         } catch let error as DatagramError {
             statistics.recordDrop(error, from: source.host)
         } catch let refusal as PeerRefusal {
