@@ -96,6 +96,13 @@ enum TextLayout {
 
     /// An invitation: the offer with the seconds left while it is open, else where it stands.
     static func invitation(_ invitation: FrontEndInvitation) -> String {
+        if let invitee = invitation.invitee {
+            // The host confirms an invitee's code.
+            guard invitation.isOpen else {
+                return "\(invitee)'s code: " + (invitation.state == "accepted" ? "confirmed" : "did not match, \(invitee) not admitted")
+            }
+            return "\(invitee)'s code: \(invitation.code ?? "") (\(Int(invitation.secondsLeft.rounded(.up))) s): accept only if \(invitee)'s screen shows it"
+        }
         guard invitation.isOpen else {
             let standing = switch invitation.state {
             case "accepted": "accepted, waiting for \(invitation.from) to start the run"
@@ -110,7 +117,7 @@ enum TextLayout {
             return "\(invitation.from)'s invitation: \(standing)"
         }
         let offer = "\(invitation.from) invites you: \(invitation.mode) to \(invitation.goal) (\(Int(invitation.secondsLeft.rounded(.up))) s to answer)"
-        if invitation.paired == true { return offer + " paired" }
+        if invitation.paired == true { return offer + " paired" + (invitation.code.map { " (code \($0))" } ?? "") }
         guard let code = invitation.code else { return offer }
         return offer + " code \(code): accept only if \(invitation.from)'s screen shows it"
     }

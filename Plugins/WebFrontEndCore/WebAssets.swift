@@ -287,11 +287,12 @@ public enum WebAssets {
         const v = i.frame.invitation;
         let card = [...box.children].find((e) => e.dataset.id === v.id);
         if (!card) {
-          const code = v.code ? `<p>Accept only if ${esc(v.from)}'s screen shows this code:</p><p class="code">${esc(v.code)}</p>` : v.paired ? "<p>paired board</p>" : "";
+          const code = v.paired ? `<p>paired board${v.code ? ` (code ${esc(v.code)})` : ""}</p>` : v.code ? `<p>Accept only if ${esc(v.invitee || v.from)}'s screen shows this code:</p><p class="code">${esc(v.code)}</p>` : "";
+          const title = v.invitee ? `${esc(v.invitee)} answers your invitation: ${esc(v.mode)} to ${esc(v.goal)}` : `${esc(v.from)} invites you: ${esc(v.mode)} to ${esc(v.goal)}`;
           card = document.createElement("div");
           card.className = "invitation";
           card.dataset.id = v.id;
-          card.innerHTML = `<h2>${esc(v.from)} invites you: ${esc(v.mode)} to ${esc(v.goal)}</h2>${code}
+          card.innerHTML = `<h2>${title}</h2>${code}
             <p class="detail"><span class="left"></span> s left to answer</p>
             <button type="button" class="accept" data-answer="accept">Accept</button> <button type="button" data-answer="decline">Decline</button>`;
           box.appendChild(card);

@@ -27,6 +27,9 @@ public struct FrontEndInvitation: Codable, Sendable, Equatable {
     /// (our answer came too late), `missed` (the run started without us) or `starting` (the countdown
     /// runs). Absent means `open`. Only an `open` invitation can be answered.
     public var state: String?
+    /// On the host's screen: the invitee (not paired yet) whose `code` the host's person confirms, `accept`
+    /// if the invitee's screen shows the same code, `decline` if not. Absent on an invitee's screen.
+    public var invitee: String?
 
     /// The states an invitation can be in.
     public enum State: String, Sendable, CaseIterable {
@@ -41,8 +44,9 @@ public struct FrontEndInvitation: Codable, Sendable, Equatable {
     /// An invitation from `from` to run `mode` to `goal`, open until `expires`.
     public init(
         id: String, from: String, mode: String, goal: String, goalMetres: Double, expires: String, secondsLeft: Double,
-        code: String? = nil, paired: Bool? = nil, state: State? = nil
+        code: String? = nil, paired: Bool? = nil, state: State? = nil, invitee: String? = nil
     ) {
+        self.invitee = invitee
         self.id = id
         self.from = from
         self.mode = mode
@@ -56,7 +60,7 @@ public struct FrontEndInvitation: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, from, mode, goal, expires, code, paired, state
+        case id, from, mode, goal, expires, code, paired, state, invitee
         case goalMetres = "goal_m"
         case secondsLeft = "seconds_left"
     }

@@ -65,10 +65,15 @@ struct TmuxTextFrontEndTests {
             try? FileManager.default.removeItem(at: records)
         }
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.2", "--invite-timeout", "60",
-            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"])
+            "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--frontend", "json", "--speedup", "25", "--wait", "30"], input: true)
         let invited = try await tmux.waitForScreen("the invitation") { $0.contains("a: accept  d: decline") }
         #expect(invited.contains("alice"), "\(invited)")
         try tmux.send(keys: "a")
+        // Bob is not paired with alice: her person confirms his code too (her invitation frame names him).
+        let confirm = try #require(await alice.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any])
+        let code = try #require(confirm["code"] as? String)
+        #expect(confirm["invitee"] as? String == "bob" && invited.contains(code), "\(confirm)")
+        alice.send(#"{"type":"accept","invitation":"\#(try #require(confirm["id"] as? String))"}"#)
         let done = try await tmux.waitForScreen("the end of the race") { $0.contains("EXIT=") }
         #expect(done.contains("EXIT=0"), "\(done)")
         #expect(done.contains("Winner: "), "\(done)")

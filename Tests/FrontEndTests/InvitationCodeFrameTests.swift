@@ -39,5 +39,17 @@ struct InvitationCodeFrameTests {
         invitation.code = nil
         invitation.paired = true
         #expect(try render(invitation).contains("(10 s to answer) paired"))
+        invitation.code = "048213"
+        #expect(try render(invitation).contains("(10 s to answer) paired (code 048213)"))
+        // The host's screen: an invitee's code to confirm, then whether it matched.
+        var confirmation = try #require(SampleFrames.invitation.invitation)
+        (confirmation.from, confirmation.invitee, confirmation.code) = ("alice", "bob", "482913")
+        #expect(try render(confirmation).contains("bob's code: 482913 (10 s): accept only if bob's screen shows it"))
+        confirmation.state = "declined"
+        #expect(try render(confirmation).contains("bob's code: did not match, bob not admitted"))
+        confirmation.state = "accepted"
+        #expect(try render(confirmation).contains("bob's code: confirmed"))
+        let encoded = String(decoding: try JSONEncoder().encode(confirmation), as: UTF8.self)
+        #expect(encoded.contains(#""invitee":"bob""#))
     }
 }

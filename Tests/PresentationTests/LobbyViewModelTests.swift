@@ -54,6 +54,45 @@ struct LobbyViewModelTests {
         #expect(history.invitation.isEmpty)
     }
 
+    @Test("host: a paired invitee says paired; an unpaired one's code is a frame to confirm, answered from the view; an impostor is said plainly")
+    func hostChecksInvitees() async throws {
+        let script = LobbyScript()
+        let offer = Self.offer(at: script.clock.now)
+        script.lobby.replying { answer in answer.id == 7 ? .codeConfirmed(offer, Self.bob, matches: answer.accept) : nil }
+        try await script.load()
+        try await script.send(.invited(offer, [Self.bob]), notices: 1)
+        try await script.send(.pairedInvitee(Self.bob), notices: 2)
+        try await script.send(.impostor(Self.bob), notices: 3)
+        try await script.send(.confirmCode(offer, Self.bob, code: "482913"), notices: 4, invitations: 1)
+        script.accepted.yield(7)
+        try await waitUntil("the confirmation") { script.history.invitation.count == 2 && script.history.notice.count == 5 }
+        try await script.send(.confirmCode(offer, Self.bob, code: "111111"), notices: 6, invitations: 3)
+        script.declined.yield(7)
+        try await waitUntil("the mismatch") { script.history.invitation.count == 4 && script.history.notice.count == 7 }
+        script.lobby.finish()
+        try await script.waitForAllOutputsToFinish()
+
+        #expect(script.lobby.answers == [.init(id: 7, accept: true), .init(id: 7, accept: false)])
+        let history = script.history
+        #expect(Array(history.notice.dropFirst()) == [
+            Self.info("bob is paired"),
+            Self.warning(
+                "someone answered as bob with a different device key than the bob you paired with: not admitted (if bob has a new device, "
+                    + "pair again: materunner mates forget bob, then materunner mates add bob with the identity bob's materunner mates prints)"
+            ),
+            Self.info("bob's code: 482913 (accept only if bob's screen shows it; bob is admitted only then)"),
+            Self.info("bob's code confirmed: bob is paired with this device"),
+            Self.info("bob's code: 111111 (accept only if bob's screen shows it; bob is admitted only then)"),
+            Self.warning("bob's code did not match: bob not admitted"),
+        ])
+        func frame(_ code: String?, _ state: FrontEndInvitation.State, left: Double) -> FrontEndInvitation {
+            var frame = Self.invitation(offer, left: left, state)
+            (frame.code, frame.invitee) = (code, "bob")
+            return frame
+        }
+        #expect(history.invitation == [frame("482913", .open, left: 30), frame(nil, .accepted, left: 0), frame("111111", .open, left: 30), frame(nil, .declined, left: 0)])
+    }
+
     static func invitation(_ offer: InvitationOffer, left: Double, _ state: FrontEndInvitation.State) -> FrontEndInvitation {
         FrontEndInvitation(
             id: String(offer.id), from: "alice", mode: "race", goal: "0.20 km", goalMetres: 200,

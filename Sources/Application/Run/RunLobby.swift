@@ -23,6 +23,8 @@ struct RunLobby {
         switch request.role {
         case let .host(invitees, answerWithin):
             lobby = HostInvitation(
+                // An invitee under a paired name is admitted only as that identity, an unpaired one only once
+                // the person confirmed its code (the host's `invitation` frame; docs/RACING.md, "Pairing").
                 lobby: HostLobby(settings: settings, messaging: deps.transport, clock: environment.clock, knownMates: deps.knownMates),
                 names: invitees, terms: request.terms, timeout: answerWithin, course: request.course.map(CourseListing.init)
             )

@@ -18,8 +18,24 @@ extension LobbyViewModel {
             outputs.say("\(runner.name) \(accepted ? "accepted" : "declined")")
         case .refusedLateAnswer(let runner):
             outputs.say("\(runner.name) answered too late: refused", .warning)
-        case let .joinerCode(runner, code, paired):
-            outputs.say(paired ? "\(runner.name) is paired" : "\(runner.name)'s code: \(code) (\(runner.name) accepts only if it matches)")
+        case .pairedInvitee(let runner):
+            outputs.say("\(runner.name) is paired")
+        case let .confirmCode(offer, runner, code):
+            outputs.invitation.yield(confirmation(offer, of: runner, code: code, now: now, state: .open))
+            outputs.say("\(runner.name)'s code: \(code) (accept only if \(runner.name)'s screen shows it; \(runner.name) is admitted only then)")
+        case let .codeConfirmed(offer, runner, matches):
+            outputs.invitation.yield(confirmation(offer, of: runner, code: nil, now: now, state: matches ? .accepted : .declined))
+            outputs.say(
+                matches ? "\(runner.name)'s code confirmed: \(runner.name) is paired with this device"
+                    : "\(runner.name)'s code did not match: \(runner.name) not admitted",
+                matches ? .info : .warning
+            )
+        case .impostor(let runner):
+            outputs.say(
+                "someone answered as \(runner.name) with a different device key than the \(runner.name) you paired with: not admitted "
+                    + "(if \(runner.name) has a new device, pair again: materunner mates forget \(runner.name), then "
+                    + "materunner mates add \(runner.name) with the identity \(runner.name)'s materunner mates prints)", .warning
+            )
         case .notPaired(let offer):
             outputs.say(
                 "not accepted by itself: \(offer.host.name) is not paired with this device; pair once by accepting its invitation "
@@ -55,9 +71,17 @@ extension LobbyViewModel {
             goal: DisplayFormat.distance(offer.terms.goal.metres), goalMetres: offer.terms.goal.metres,
             expires: DisplayFormat.timestamp(offer.expiresAt),
             secondsLeft: state == .open ? max(0, offer.expiresAt.timeIntervalSince(now)) : 0,
-            code: offer.security.flatMap { $0.isPaired ? nil : $0.code }, paired: offer.security?.isPaired == true ? true : nil,
+            // The code also when the host is paired: a host that has not paired us asks its person to compare.
+            code: offer.security?.code, paired: offer.security?.isPaired == true ? true : nil,
             state: state
         )
+    }
+
+    /// The host's own `offer` as an `invitation` frame asking its person to confirm `runner`'s `code`.
+    static func confirmation(_ offer: InvitationOffer, of runner: Runner, code: String?, now: Date, state: FrontEndInvitation.State) -> FrontEndInvitation {
+        var frame = invitation(offer, now: now, state: state)
+        (frame.code, frame.paired, frame.invitee) = (code, nil, runner.name)
+        return frame
     }
 
     /// `a 5.00 km race`, and `on the course lake.gpx` when it has one.

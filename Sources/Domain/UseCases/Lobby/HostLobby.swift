@@ -14,7 +14,19 @@ public actor HostLobby {
     private var cancelled = false
     /// Invitees whose pairing code was shown.
     private var coded: Set<RunnerID> = []
-    /// The mates paired with this device, to say "paired" instead of a code; nil: always the code.
+    /// Unpaired invitees (with the identity each answered with and its code) whose code the host's person
+    /// has still to confirm, in the order they came: only the first is shown to confirm, so an answer
+    /// always goes to the code on the screen.
+    private var unconfirmed: [(runner: Runner, identity: MateIdentity, code: String)] = []
+    /// Invitees checked: paired under their name with the identity they answered with, or their code
+    /// confirmed by the host's person. With known mates (identities in use) only they are admitted.
+    private var checked: Set<RunnerID> = []
+    /// Invitees that accepted before they were checked: admitted once they are.
+    private var heldAccepts: Set<RunnerID> = []
+    /// Invitees refused: an impostor under a paired name, or a code the person said did not match.
+    private var refused: Set<RunnerID> = []
+    /// The mates paired with this device: an invitee answering under a paired name is admitted only as
+    /// that identity (and shown "paired"); nil: no identities, every invitee's code is shown.
     private let knownMates: (any KnownMatesRepository)?
     private var emit: AsyncThrowingStream<LobbyEvent, any Error>.Continuation?
 
@@ -48,6 +60,41 @@ public actor HostLobby {
         guard start == nil else { return }
         cancelled = true
         try? invitation?.cancel(by: me.id, at: clock.now)
+    }
+
+    /// The host's person says whether the code of the invitee it was shown (the first still to confirm)
+    /// matches that invitee's screen: a match admits the invitee (its accept, held until now, counts),
+    /// a mismatch refuses it (it is told the invitation was declined). A match pairs the invitee's
+    /// identity under its name, as the invitee's accept pairs the host's. Throws `notInvited` when no
+    /// code of invitation `id` waits for a confirmation.
+    public func confirmCode(invitation id: UInt32, matches: Bool) async throws(InvitationError) {
+        guard let offer, id == offer.id, let shown = unconfirmed.first else { throw .notInvited }
+        let (runner, identity) = (shown.runner, shown.identity)
+        removeUnconfirmed(runner.id)
+        emit?.yield(.codeConfirmed(offer, runner, matches: matches))
+        if matches {
+            checked.insert(runner.id)
+            try? knownMates?.remember(KnownMate(name: runner.name, identity: identity, pairedAt: clock.now))
+            if heldAccepts.remove(runner.id) != nil { await record(runner, accepted: true, invitation: id) }
+        } else {
+            await refuse(runner, invitation: id)
+        }
+    }
+
+    /// Forgets `runner`'s code to confirm; when it was the one shown, shows the next.
+    private func removeUnconfirmed(_ runner: RunnerID) {
+        let wasShown = unconfirmed.first?.runner.id == runner
+        unconfirmed.removeAll { $0.runner.id == runner }
+        if wasShown, let offer, let next = unconfirmed.first { emit?.yield(.confirmCode(offer, next.runner, code: next.code)) }
+    }
+
+    /// Refuses `runner` for invitation `id`: counted as its decline, and it is told so.
+    private func refuse(_ runner: Runner, invitation id: UInt32) async {
+        refused.insert(runner.id)
+        heldAccepts.remove(runner.id)
+        removeUnconfirmed(runner.id)
+        if var invitation, (try? invitation.decline(by: runner.id, at: clock.now)) != nil { self.invitation = invitation }
+        await messaging.send(.outcome(invitation: id, .declined), from: me, to: [runner.id])
     }
 
     private func attach(_ continuation: AsyncThrowingStream<LobbyEvent, any Error>.Continuation) {
@@ -130,6 +177,7 @@ public actor HostLobby {
             }
         case .declined:
             await messaging.send(.outcome(invitation: offer.id, .declined), from: me, to: offer.invitees)
+            if invitees.allSatisfy({ refused.contains($0.id) }) { throw LobbyError.notAdmitted(invitees.map(\.name)) }
             throw LobbyError.declined(invitees.map(\.name))
         case .timedOut:
             for _ in 0..<3 { await messaging.send(.outcome(invitation: offer.id, .timedOut), from: me, to: offer.invitees) }
@@ -150,32 +198,64 @@ public actor HostLobby {
                   let runner = invitation.invitees.first(where: { $0.id == received.sender })
             else { return }
             coded.insert(runner.id)
-            let paired = ((try? knownMates?.mate(with: identity)) ?? nil) != nil
-            emit?.yield(.joinerCode(runner, code: code, paired: paired))
+            // Paired under this name: only that device is admitted (issue 42: a stranger answering as bob
+            // raced in bob's place). A paired identity under another name is not paired as this runner.
+            let underName = ((try? knownMates?.all()) ?? []).filter { $0.name.caseInsensitiveCompare(runner.name) == .orderedSame }
+            if underName.contains(where: { $0.identity.isSameDevice(as: identity) }) {
+                checked.insert(runner.id)
+                emit?.yield(.pairedInvitee(runner))
+                if heldAccepts.remove(runner.id) != nil { await record(runner, accepted: true, invitation: id) }
+            } else if !underName.isEmpty {
+                emit?.yield(.impostor(runner))
+                await refuse(runner, invitation: id)
+            } else {
+                // Both sides compare, as Bluetooth numeric comparison does: its accept waits for ours.
+                unconfirmed.append((runner, identity, code))
+                if unconfirmed.count == 1 { emit?.yield(.confirmCode(offer, runner, code: code)) }
+            }
         case let .answer(id, host, accepted):
-            guard host == me.id, let offer, id == offer.id, var invitation else { return }
+            guard host == me.id, let offer, id == offer.id, let invitation else { return }
             let runner = invitation.invitees.first { $0.id == received.sender }
             guard let runner else { return }
-            do {
-                if accepted {
-                    try invitation.accept(by: runner.id, at: clock.now)
-                } else {
-                    try invitation.decline(by: runner.id, at: clock.now)
-                }
-                self.invitation = invitation
-                emit?.yield(.answered(runner, accepted: accepted))
-            } catch .alreadyAnswered {
-                // A repeat: the outcome was lost. Say it again once it is known.
-                if let start, start.runners.contains(runner.id) {
-                    await messaging.send(.outcome(invitation: id, .start(at: start.startsAt, runners: start.runners)), from: me, to: [runner.id])
-                }
-            } catch .timedOut, .cancelled {
-                await messaging.send(.outcome(invitation: id, .refused), from: me, to: [runner.id])
-                emit?.yield(.refusedLateAnswer(runner))
-            } catch {
+            if refused.contains(runner.id) {
+                // Its repeats until it hears the outcome: tell it again.
+                await messaging.send(.outcome(invitation: id, .declined), from: me, to: [runner.id])
                 return
             }
+            if !accepted {
+                removeUnconfirmed(runner.id)
+                heldAccepts.remove(runner.id)
+            } else if knownMates != nil, !checked.contains(runner.id) {
+                // Not (yet) known as who it says: its accept waits for its code's check.
+                heldAccepts.insert(runner.id)
+                return
+            }
+            await record(runner, accepted: accepted, invitation: id)
         default:
+            return
+        }
+    }
+
+    /// Counts `runner`'s answer to invitation `id`; a repeat gets the start again, a late one is refused.
+    private func record(_ runner: Runner, accepted: Bool, invitation id: UInt32) async {
+        guard var invitation else { return }
+        do {
+            if accepted {
+                try invitation.accept(by: runner.id, at: clock.now)
+            } else {
+                try invitation.decline(by: runner.id, at: clock.now)
+            }
+            self.invitation = invitation
+            emit?.yield(.answered(runner, accepted: accepted))
+        } catch .alreadyAnswered {
+            // A repeat: the outcome was lost. Say it again once it is known.
+            if let start, start.runners.contains(runner.id) {
+                await messaging.send(.outcome(invitation: id, .start(at: start.startsAt, runners: start.runners)), from: me, to: [runner.id])
+            }
+        } catch .timedOut, .cancelled {
+            await messaging.send(.outcome(invitation: id, .refused), from: me, to: [runner.id])
+            emit?.yield(.refusedLateAnswer(runner))
+        } catch {
             return
         }
     }

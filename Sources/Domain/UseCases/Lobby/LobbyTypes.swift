@@ -60,9 +60,18 @@ public enum LobbyEvent: Sendable, Hashable {
     case answered(Runner, accepted: Bool)
     /// The host: an answer came after the timeout (or a cancel) and was refused.
     case refusedLateAnswer(Runner)
-    /// The host: an invitee completed the pairing exchange; its screen shows `code` (to compare) unless
-    /// `paired` (its identity is a known mate).
-    case joinerCode(Runner, code: String, paired: Bool)
+    /// The host: an invitee completed the pairing exchange with the identity paired under its name: it is
+    /// admitted on its answer, nothing to compare (its screen says "paired" too when it paired the host).
+    case pairedInvitee(Runner)
+    /// The host: an unpaired invitee of `offer` completed the pairing exchange; it is admitted only once
+    /// the host's person confirms that `code` is the one on the invitee's screen (`HostLobby.confirmCode`).
+    /// One code at a time: the next comes once this one is answered.
+    case confirmCode(InvitationOffer, Runner, code: String)
+    /// The host: its person said whether the invitee's code matched; a mismatch is not admitted.
+    case codeConfirmed(InvitationOffer, Runner, matches: Bool)
+    /// The host: someone answered under the name of a paired mate with another device's identity; it was
+    /// refused (told it was declined). The mate's own device answering later is still admitted.
+    case impostor(Runner)
     /// A joiner: `--accept-from` names this invitation's host, but its identity is not paired with this
     /// device, so it was not accepted by itself.
     case notPaired(InvitationOffer)
@@ -87,6 +96,9 @@ public enum LobbyError: Error, Equatable, CustomStringConvertible {
     case busy(String, Availability)
     /// Every invitee declined.
     case declined([String])
+    /// The host refused every invitee: an identity other than the one paired under its name, or a code
+    /// its person said did not match.
+    case notAdmitted([String])
     /// Nobody accepted before the timeout.
     case noAnswer([String], timeout: TimeInterval)
     /// A joiner: no invitation was accepted before the wait ended.
@@ -107,6 +119,8 @@ public enum LobbyError: Error, Equatable, CustomStringConvertible {
             return "\(name) is busy (\(availability.name)): wait until that run ends, or invite someone else"
         case .declined(let names):
             return "\(names.joined(separator: ", ")) declined: there is no run"
+        case .notAdmitted(let names):
+            return "\(names.joined(separator: ", ")) not admitted (another device under a paired name, or a code that did not match): there is no run"
         case let .noAnswer(names, timeout):
             return "\(names.joined(separator: ", ")) did not answer within \(Int(timeout.rounded())) s: there is no run (raise --invite-timeout?)"
         case .noInvitation(let waited):

@@ -5,7 +5,7 @@ import Foundation
 public protocol LobbyUseCase: Sendable {
     /// Runs the exchange: every event up to `starting` and after it (late answers), or a `LobbyError`.
     func events() -> AsyncThrowingStream<LobbyEvent, any Error>
-    /// Answers invitation `id` (a joiner). A host has nothing to answer: it throws `InvitationError`.
+    /// Answers invitation `id` (a joiner), or confirms an invitee's code (a host: a = it matches).
     func answer(_ id: UInt32, accept: Bool) async throws
     /// Takes the invitation back before the start (a host: the invitees are told).
     func cancel() async
@@ -33,8 +33,10 @@ public struct HostInvitation: LobbyUseCase {
         lobby.invite(names, terms: terms, timeout: timeout, course: course)
     }
 
+    /// The host's person confirms (`accept`) or rejects the code of the unpaired invitee shown first
+    /// (`HostLobby.confirmCode`); `notInvited` when no code waits.
     public func answer(_ id: UInt32, accept: Bool) async throws {
-        throw InvitationError.notInvited
+        try await lobby.confirmCode(invitation: id, matches: accept)
     }
 
     public func cancel() async {
