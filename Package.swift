@@ -266,7 +266,8 @@ let package = Package(
 
         // MARK: Testing support and tests
         // Sample values and cheap race keys for the sync tests (no Data, so that SyncCoreTests need none).
-        .target(name: "SyncTesting", dependencies: ["Domain", "SyncWire"], swiftSettings: swiftSettings),
+        // The in-memory network of DatagramTransports too (InMemoryDatagramNetwork).
+        .target(name: "SyncTesting", dependencies: ["Domain", "SyncWire", "SyncCore"], swiftSettings: swiftSettings),
         .target(
             name: "MateRunnerTesting",
             dependencies: [

@@ -3,7 +3,7 @@ import Domain
 /// Why a well-formed datagram was refused by a rule of the peer (docs/PROTOCOL.md, "Hardening" and
 /// "Drops"), as opposed to a malformed one (`DatagramError`). Counted by `reason` in
 /// `SyncStatistics.dropped`; a refused datagram changes nothing else.
-enum PeerRefusal: Error, Hashable, Sendable {
+package enum PeerRefusal: Error, Hashable, Sendable {
     /// A datagram number further ahead of the sender's highest than `RunnerDirectory.allowedJump` allows.
     case sequenceJump
     /// A datagram for a runner bound to another address (`RunnerDirectory`).
@@ -41,7 +41,7 @@ enum PeerRefusal: Error, Hashable, Sendable {
     case watchStranger
 
     /// A short, stable name for counting refusals with the drops.
-    var reason: String {
+    package var reason: String {
         switch self {
         case .sequenceJump: "sequence-jump"
         case .addressMismatch: "address-mismatch"

@@ -4,10 +4,11 @@ import SyncWire
 // MARK: Receiving (docs/PROTOCOL.md: every datagram is checked before anything is applied)
 
 extension PeerState {
-    /// One datagram of `bytes` from `source`: decoded and checked, then applied. Hellos fill the roster,
-    /// progress from a runner in it becomes an update, clock pings are answered, lobby messages and cheers
-    /// go to the subscribers; anything refused is counted by reason and changes nothing else. The count of
-    /// datagrams received is the caller's (`countReceived()`), once it has delivered the effects.
+    /// One datagram of `bytes` from `source`: decoded, its rule looked up (`MessageRule.table`) and
+    /// checked (`checkRule`), then handed to its concern. Hellos fill the roster, progress from a runner in
+    /// it becomes an update, clock pings are answered, lobby messages and cheers go to the subscribers;
+    /// anything refused is counted by reason and changes nothing else. The count of datagrams received
+    /// is the caller's (`countReceived()`), once it has delivered the effects.
     package mutating func receive(_ bytes: [UInt8], from source: PeerAddress, clocks: SyncClocks, viaGroup: Bool = false) -> InboundEffects {
         var effects = InboundEffects()
         var arrival = Arrival(source: source, length: bytes.count, clocks: clocks, viaGroup: viaGroup)
@@ -15,11 +16,12 @@ extension PeerState {
         do {
             var (datagram, spectator) = try decodeInbound(bytes, into: &effects)
             fromSpectator = spectator
+            guard let rule = MessageRule.rule(for: datagram.message) else { throw DatagramError.fieldOutOfRange("subtype") }
             // Our own datagrams come back on the group (multicast loops back to this host's members): not a drop.
             if viaGroup, datagram.sender == outbox.me { return effects }
             guard datagram.sender != outbox.me else { throw DatagramError.ownSender }
             if viaGroup { statistics.groupReceived += 1 }
-            if spectator { try admitSpectator(datagram, from: source) }
+            try checkRule(rule, for: datagram, from: source, underSpectatorKey: spectator)
             if case let .pairing(.signedBoot(id, _, epoch, signature)) = datagram.message {
                 // An invited race's boot, checked against its runner's key, then a boot like any other.
                 guard let race = invited, race.invitation == id, race.acceptsBoot(epoch, signature: signature, from: datagram.sender) else {
@@ -28,11 +30,11 @@ extension PeerState {
                 datagram = SyncDatagram(sender: datagram.sender, sequence: datagram.sequence, message: .boot(epoch: epoch))
                 arrival.signedBoot = true
             }
-            if case .pairing(let pairing) = datagram.message, PairingDTO.untaggedSubtypes.contains(pairing.subtype) {
+            if case .pairing(let pairing) = datagram.message, rule.tag == .none {
                 try handleWatch(pairing, datagram: datagram, arrival: arrival, into: &effects)
                 return effects
             }
-            if case .extended(let message) = datagram.message, !message.isAboutRunner {
+            if case .extended(let message) = datagram.message, !rule.throughDirectory {
                 try handleExtended(message, arrival: arrival, into: &effects)
                 if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
                 return effects
@@ -40,6 +42,8 @@ extension PeerState {
             try admit(datagram, arrival: arrival, into: &effects)
             if key != nil { try checkReplay(datagram) }
             if let evicted = directory.accept(datagram.sender, number: datagram.sequence, from: source, now: arrival.now) { forget(evicted) }
+            // After its number is taken (a refused cheer is still its sender's datagram: the next is no jump).
+            if rule.rate == .cheers { try cheers.take(from: datagram.sender, now: arrival.now) }
             try handle(datagram, arrival: arrival, into: &effects)
             if viaGroup { multicast.heardOnGroup(datagram.sender, now: arrival.now) }
             if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, arrival: arrival, into: &effects) { effects.lobby = lobby }
@@ -53,6 +57,22 @@ extension PeerState {
         // What answers a spectator goes under the spectator key.
         if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
         return effects
+    }
+
+    /// The rules of `rule`'s row that hold for every message (`MessageRule`), checked in this one place
+    /// before anything moves: what a datagram under the spectator key may be (a spectator says its
+    /// presence, watching, and validates its address, nothing else; never as a runner of the race, never
+    /// from a runner's address), the phase, the sender's role (a runner of an invited race's roster), and
+    /// a validated source for what is answered.
+    mutating func checkRule(_ rule: MessageRule, for datagram: SyncDatagram, from source: PeerAddress, underSpectatorKey: Bool) throws {
+        if underSpectatorKey { try admitSpectator(datagram, rule: rule, from: source) }
+        switch rule.phase {
+        case .any: break
+        case .paired: if pairingState.keys == nil { try rule.phaseRefusal.raise() }
+        case .invitedRace: if invited == nil { try rule.phaseRefusal.raise() }
+        }
+        if rule.sender == .rosterRunner, let invited, !invited.admits(datagram.sender) { try rule.senderRefusal.raise() }
+        if rule.validatedSource, !table.isValidated(source) { throw PeerRefusal.unvalidatedSource }
     }
 
     /// Counts one datagram read from the socket, valid or not (after its effects were delivered, so that
@@ -88,7 +108,6 @@ extension PeerState {
         case .progress(let report):
             try apply(report, datagram: datagram, arrival: arrival, into: &effects)
         case .clockPing(let t1):
-            guard table.isValidated(source) else { throw PeerRefusal.unvalidatedSource }
             answerPing(from: datagram.sender, t1: t1, arrival: arrival, into: &effects)
         case let .clockPong(requester, t1, t2, t3):
             let arrived = arrival.clocks.microseconds()
@@ -100,7 +119,6 @@ extension PeerState {
             try handlePairing(datagram, pairing, from: source, into: &effects)
             countReceived(datagram.message.type.name)
         case .cheer:
-            try cheers.take(from: datagram.sender, now: arrival.now)
             heard(from: arrival, into: &effects)
             countReceived(datagram.message.type.name)
         case .presence, .invitation, .answer, .outcome:
@@ -130,8 +148,8 @@ extension PeerState {
     mutating func apply(
         _ report: ProgressReportDTO, datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects
     ) throws(DatagramError) {
+        // A runner off an invited race's roster was refused by its rule (`checkRule`).
         if let invited {
-            guard invited.admits(datagram.sender) else { throw .notInRace }
             guard invited.allows(report, from: datagram.sender) else { throw .unsignedDecision }
         } else if watching?.granted != nil {
             // A spectator admitted by a grant follows nobody until the host's roster says who runs.

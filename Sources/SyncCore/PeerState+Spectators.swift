@@ -23,15 +23,14 @@ extension PeerState {
         }
     }
 
-    /// A datagram under the spectator key may say nothing that counts: only presence (watching) and
-    /// address validation, never as a runner of the race, never from a runner's address. Its source then
-    /// gets the spectator key's tags.
-    mutating func admitSpectator(_ datagram: SyncDatagram, from source: PeerAddress) throws(PeerRefusal) {
+    /// A datagram under the spectator key may say nothing that counts: only what its rule lets a
+    /// spectator say (`MessageRule.Tag.raceOrSpectator`: address validation, and its presence, watching),
+    /// never as a runner of the race, never from a runner's address. Its source then gets the spectator
+    /// key's tags.
+    mutating func admitSpectator(_ datagram: SyncDatagram, rule: MessageRule, from source: PeerAddress) throws(PeerRefusal) {
         guard var race = invited, var gate = race.gate else { throw .spectatorForbidden }
-        let allowed = switch datagram.message {
-        case .presence(_, .watching), .extended(.addressChallenge), .extended(.addressEcho): true
-        default: false
-        }
+        var allowed = rule.tag == .raceOrSpectator
+        if case .presence(_, let availability) = datagram.message, availability != .watching { allowed = false }
         let runnerAddress = race.signingKeys.keys.contains { directory.boundAddress(of: $0) == source }
         guard allowed, !race.admits(datagram.sender), !runnerAddress else { throw .spectatorForbidden }
         gate.heard(source)

@@ -27,16 +27,6 @@ package enum ExtendedMessage: Sendable, Hashable {
         case .groupHearing: .groupHearing
         }
     }
-
-    /// Whether the message is about a runner of the race (a ghost chunk, a group hearing), so that it
-    /// goes through the runner directory, the replay window and the spectator rules like progress;
-    /// address challenges and echoes are about addresses and skip them.
-    package var isAboutRunner: Bool {
-        switch self {
-        case .ghostChunk, .groupHearing: true
-        case .addressChallenge, .addressEcho: false
-        }
-    }
 }
 
 /// The subtype byte of an extended datagram (type 15). Values 16 … 255 are reserved for the identity
@@ -59,7 +49,7 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
     public static let firstIdentitySubtype: UInt8 = 16
 
     /// The exact total length (header, subtype and body, no tag) of a datagram of this subtype.
-    var lengths: ClosedRange<Int> {
+    package var lengths: ClosedRange<Int> {
         switch self {
         case .addressChallenge, .addressEcho: 25...25
         case .ghostChunk: GhostChunkDTO.lengths

@@ -31,11 +31,12 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     /// How an invitation ended: the start (with the countdown), cancelled, timed out, refused, declined.
     case outcome = 9
     /// A message whose first body byte is a subtype: 1 … 15 the sync layer's (`ExtendedType`: address
-    /// challenge and echo), 16 … 22 the pairing exchange and signed statements (`PairingDTO`).
+    /// challenge and echo, …), from `ExtendedType.firstIdentitySubtype` on the pairing, watch and signed
+    /// messages (`PairingDTO`; every subtype and its rules: `MessageRule.table` in SyncCore).
     case extended = 15
 
     /// The exact total length of a datagram of this type, or its range for `hello` (the name varies).
-    var lengths: ClosedRange<Int> {
+    package var lengths: ClosedRange<Int> {
         switch self {
         case .boot: 24...24
         case .relayedState: 45...45

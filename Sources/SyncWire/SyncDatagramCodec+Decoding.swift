@@ -49,7 +49,7 @@ extension SyncDatagramCodec {
         case .outcome: message = try readOutcome(flags: header.flags, sender: header.sender, from: &reader)
         case .extended:
             // Subtypes 1 … 15 are the sync layer's, 16 and up the pairing exchange's.
-            message = try reader.peekUInt8() < 16
+            message = try reader.peekUInt8() < ExtendedType.firstIdentitySubtype
                 ? try readExtended(header, total: bodyEnd, from: &reader)
                 : try readPairing(flags: header.flags, sender: header.sender, from: &reader)
         }

@@ -1,6 +1,6 @@
 import Domain
 
-// The pairing and watch messages (type 15, subtypes 16-25): docs/PROTOCOL.md, "Pairing messages". The codec checks
+// The pairing, watch and signed messages (type 15, from `ExtendedType.firstIdentitySubtype` on): docs/PROTOCOL.md, "Pairing messages". The codec checks
 // lengths, ids and that keys are keys; signatures, commitments and seals are the exchange's to check
 // (`HostPairing`, `JoinerPairing`).
 extension SyncDatagramCodec {

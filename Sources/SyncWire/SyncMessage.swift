@@ -33,7 +33,7 @@ package enum SyncMessage: Sendable, Hashable {
     case answer(invitation: UInt32, host: RunnerID, accepted: Bool)
     /// How the sender's invitation `invitation` ended (type 9).
     case outcome(invitation: UInt32, OutcomeDTO)
-    /// A step of the pairing exchange of an invitation (type 15, subtypes 16 … 20).
+    /// A pairing, watch or signed message (type 15, from `ExtendedType.firstIdentitySubtype` on: `PairingDTO`).
     case pairing(PairingDTO)
     /// A message of the extended type 15, named by its subtype (address challenge and echo).
     case extended(ExtendedMessage)

@@ -16,8 +16,8 @@ struct GroupPlan: Sendable {
 
 extension UDPRaceSyncRepository {
     /// Joins, moves or leaves the race's multicast group as the race's terms and key and the validated
-    /// peers say: the group named by the race (`MulticastGroup`), on the interface whose network holds a
-    /// mate (`MulticastInterface`); none when no mate is on a network of ours. Settled again only when
+    /// peers say: the group named by the race (`MulticastGroup`), on the route the transport names for
+    /// them (UDP: the interface whose network holds a mate, `MulticastInterface`); none when there is none. Settled again only when
     /// the group or the peers change; a failed join leaves the race on unicast, and is told in the summary.
     func followGroup(terms: RaceTerms) async {
         let (wanted, peers) = store.withState { ($0.groupAddress(for: terms), $0.recipients) }
@@ -29,16 +29,16 @@ extension UDPRaceSyncRepository {
         }
         guard starting else { return }
         var problem: String?
-        let current = transport.multicastGroup
-        if let device = MulticastInterface.device(for: peers) {
-            if current?.group != wanted || current?.device != device.name {
+        let current = transport.joinedGroup
+        if let route = transport.groupRoute(for: peers) {
+            if current?.address != wanted || current?.route != route {
                 store.withState { $0.multicast.group = nil }
                 do {
-                    try await transport.join(wanted, on: device) { [store] bytes, source in
+                    try await transport.join(wanted, route: route) { [store] bytes, source in
                         store.receive(bytes, from: source, viaGroup: true)
                     }
                     store.withState { $0.multicast.group = wanted }
-                    groupPlan.withLock { $0.joined = (wanted, device.name) }
+                    groupPlan.withLock { $0.joined = (wanted, route) }
                 } catch {
                     problem = "\(error)"
                 }
@@ -57,7 +57,7 @@ extension UDPRaceSyncRepository {
 
     /// The race's multicast group as joined, with its interface's name; nil while on unicast only.
     public var multicastGroup: (group: PeerAddress, device: String)? {
-        transport.multicastGroup
+        transport.joinedGroup.map { (group: $0.address, device: $0.route) }
     }
 
     /// The summary's line about multicast.

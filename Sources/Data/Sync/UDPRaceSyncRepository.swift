@@ -10,7 +10,8 @@ import SyncWire
 /// from peers are checked and their progress handed to `updates()`.
 ///
 /// A façade: what the peer knows is one `PeerState` value behind one lock (`PeerStateStore`), stepped
-/// by pure functions that say what to send; the socket is a `UDPTransport`. Peers come from `--peer`,
+/// by pure functions that say what to send; the network is a `DatagramTransport` (`bind`: a
+/// `UDPTransport`; `open(transport:)`: any other, such as one in memory). Peers come from `--peer`,
 /// from discovery (`addPeer`, trusted as given), and from any address that sent us a valid datagram, so
 /// one side knowing the other is enough; such a learned address gets nothing but address challenges
 /// until it echoes our cookie (docs/PROTOCOL.md, "Address validation").
@@ -18,7 +19,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// The most peers (and runners) kept; beyond it, the longest-silent learned address is evicted.
     public static let maximumPeers = PeerState.maximumPeers
 
-    let transport: UDPTransport
+    let transport: any DatagramTransport
     let store: PeerStateStore
     /// This device's paired mates: the spectators a runner admits, the runners a spectator takes a grant from.
     private let mates: (any KnownMatesRepository)?
@@ -30,7 +31,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     let groupPlan = Mutex(GroupPlan())
 
     private init(
-        transport: UDPTransport, store: PeerStateStore, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?, multicast: Bool
+        transport: any DatagramTransport, store: PeerStateStore, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?, multicast: Bool
     ) {
         self.transport = transport
         self.store = store
@@ -61,14 +62,35 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         clock: any RaceClock = SystemRaceClock(),
         logger: Logger? = nil
     ) async throws -> UDPRaceSyncRepository {
+        try await open(
+            key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast, clock: clock, logger: logger
+        ) { inbox in
+            try await UDPTransport.bind(
+                host: host, port: port, maximumLength: SyncDatagramCodec.maximumLength, receive: inbox.receive, failed: inbox.failed
+            )
+        }
+    }
+
+    /// The repository over the transport `transport` makes, given where to hand what it reads: what
+    /// `bind` does with a UDP socket, with any `DatagramTransport` (the same arguments otherwise).
+    package static func open(
+        key: RaceKey? = nil,
+        identity: DeviceKeys? = nil,
+        mates: (any KnownMatesRepository)? = nil,
+        races: InvitedRaceStore? = nil,
+        watching: Bool = false,
+        multicast: Bool = true,
+        clock: any RaceClock = SystemRaceClock(),
+        logger: Logger? = nil,
+        transport make: (DatagramInbox) async throws -> any DatagramTransport
+    ) async throws -> UDPRaceSyncRepository {
         var state = PeerState(key: key, capacity: maximumPeers, identity: identity, epoch: SyncClocks.wallMicroseconds())
         if watching, identity != nil { state.spectatorMates = Self.identities(of: mates) }
         let store = PeerStateStore(state, raceClock: clock, logger: logger)
-        let transport = try await UDPTransport.bind(
-            host: host, port: port, maximumLength: SyncDatagramCodec.maximumLength,
+        let transport = try await make(DatagramInbox(
             receive: { bytes, source in store.receive(bytes, from: source) },
             failed: { store.sendFailed() }
-        )
+        ))
         store.withState { $0.localAddress = transport.localAddress }
         transport.onClose { store.finish() }
         return UDPRaceSyncRepository(transport: transport, store: store, mates: mates, races: races, multicast: multicast && !watching)

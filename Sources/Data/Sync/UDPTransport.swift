@@ -1,6 +1,7 @@
 import Domain
 import NIOCore
 import NIOPosix
+import SyncCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,13 +10,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The UDP socket under the sync protocol (SwiftNIO): binds, sends bytes to a `PeerAddress`, hands
-/// every datagram it reads to a receiver, and closes. It knows nothing of the protocol: the receiver
-/// (`PeerStateStore`) decides what a datagram means and what to answer.
-final class UDPTransport: Sendable {
+/// The UDP socket under the sync protocol (SwiftNIO), a `DatagramTransport`: binds, sends bytes to a
+/// `PeerAddress`, hands every datagram it reads to a receiver, and closes; its group is the race's
+/// multicast group. It knows nothing of the protocol: the receiver (`PeerStateStore`) decides what a
+/// datagram means and what to answer.
+final class UDPTransport: DatagramTransport {
     /// What the transport does with a datagram: `bytes` from `source`; the result is written back to
     /// `source` at once, in order.
-    typealias Receiver = @Sendable (_ bytes: [UInt8], _ source: PeerAddress) -> [[UInt8]]
+    typealias Receiver = DatagramReceiver
 
     /// The address the socket is bound to (with the port the system picked, for port 0).
     let localAddress: PeerAddress
@@ -31,6 +33,8 @@ final class UDPTransport: Sendable {
     private let descriptor = Mutex<CInt?>(nil)
     /// The multicast group joined, and the socket that reads it.
     private let joined = Mutex<(group: PeerAddress, device: String, channel: any Channel)?>(nil)
+    /// The interface `groupRoute(for:)` named last, for `join(_:route:receive:)`.
+    private let chosenDevice = Mutex<NIONetworkDevice?>(nil)
 
     private init(
         channel: any Channel, localAddress: PeerAddress, addresses: SocketAddressBook, maximumLength: Int, group: any EventLoopGroup,
@@ -97,6 +101,28 @@ final class UDPTransport: Sendable {
     /// The group joined and the interface's name, if any.
     var multicastGroup: (group: PeerAddress, device: String)? {
         joined.withLock { $0.map { ($0.group, $0.device) } }
+    }
+
+    /// The group joined and its interface's name (`DatagramTransport`).
+    var joinedGroup: (address: PeerAddress, route: String)? {
+        multicastGroup.map { (address: $0.group, route: $0.device) }
+    }
+
+    /// The interface whose IPv4 network holds one of the mates at `peers` (`MulticastInterface`), by
+    /// name; nil when none does (the race stays unicast).
+    func groupRoute(for peers: [PeerAddress]) -> String? {
+        let device = MulticastInterface.device(for: peers)
+        chosenDevice.withLock { $0 = device }
+        return device?.name
+    }
+
+    /// Joins `group` on the interface `route` names (the one `groupRoute(for:)` chose).
+    func join(_ group: PeerAddress, route: String, receive: @escaping Receiver) async throws {
+        let chosen = chosenDevice.withLock { $0 }
+        guard let device = chosen, device.name == route else {
+            throw SyncError.cannotJoinGroup(group, device: route, reason: "the interface is no longer there")
+        }
+        try await join(group, on: device, receive: receive)
     }
 
     /// Joins `group` on `device`: datagrams sent to the group go out of that interface (and come back to

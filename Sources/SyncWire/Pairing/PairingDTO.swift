@@ -1,6 +1,7 @@
 import Domain
 
-/// A pairing message as the wire carries it: message type 15 (extended), subtypes 16 … 25
+/// A pairing message as the wire carries it: message type 15 (extended), a subtype from
+/// `ExtendedType.firstIdentitySubtype` on (each with its rules in SyncCore's `MessageRule.table`)
 /// (docs/PROTOCOL.md, "Pairing messages"). Each names the invitation and the other side's runner, so a
 /// message is checked against the exchange it belongs to before its signature is.
 package enum PairingDTO: Sendable, Hashable {
@@ -89,6 +90,20 @@ package enum PairingDTO: Sendable, Hashable {
         case 29: 12 + 5 + 8 * rosterCount + 64
         default: nil
         }
+    }
+
+    /// The lengths of a pairing datagram of `subtype` without its tag (a roster of 2 … 9 runners, a course
+    /// chunk of 1 … 112 points); nil for a subtype that is none.
+    package static func datagramLengths(subtype: UInt8) -> ClosedRange<Int>? {
+        let counts: ClosedRange<Int> = switch subtype {
+        case 21: 2...RaceRoster.maximumRunners
+        case 29: 1...CourseChunk.maximumPoints
+        default: 0...0
+        }
+        guard let shortest = bodyLength(subtype: subtype, rosterCount: counts.lowerBound),
+              let longest = bodyLength(subtype: subtype, rosterCount: counts.upperBound)
+        else { return nil }
+        return (DatagramHeader.length + 1 + shortest)...(DatagramHeader.length + 1 + longest)
     }
 
     /// The shortest pairing datagram without its tag: a header, the subtype and a watch refusal (26 bytes).
