@@ -185,6 +185,7 @@ let package = Package(
                 "FrontEndKit",
                 "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -321,7 +322,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrontEndTests",
-            dependencies: ["Presentation", "FrontEndKit", "MateRunnerTesting"],
+            dependencies: ["Domain", "Presentation", "FrontEndKit", "MateRunnerTesting"],
             exclude: ["CPlugins"],
             swiftSettings: swiftSettings
         ),

@@ -93,7 +93,10 @@ final class SoundDevice {
         case EBUSY: "another program holds the sound device: close it, or use a mixing device such as default"
         default: "no sound card here? write the race to a file instead: --frontend-option audio.out=race.wav"
         }
-        return FrontEndError("audio: cannot open the sound device \"\(name)\" (\(reason(status))); \(advice)")
+        // The device is missing, taken or forbidden: a service unavailable, not a mistake on the command line.
+        return FrontEndError(
+            "audio: cannot open the sound device \"\(name)\" (\(reason(status))); \(advice)", exitStatus: FrontEndFailureStatus.unavailable
+        )
     }
 
     private static func reason(_ status: Int32) -> String {

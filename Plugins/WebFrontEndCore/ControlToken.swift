@@ -18,13 +18,14 @@ public struct ControlToken: Sendable, Equatable {
         }.joined()
     }
 
-    /// Whether `candidate` is this token, in time that depends only on the lengths.
+    /// Whether `candidate` is this token, in time that depends only on the token's length: every byte
+    /// of it is compared, and the lengths in full (a candidate 256 bytes longer is not the token).
     public func matches(_ candidate: String) -> Bool {
         let expected = Array(text.utf8)
         let given = Array(candidate.utf8)
-        var difference = UInt8(truncatingIfNeeded: expected.count ^ given.count)
+        var difference = UInt(bitPattern: expected.count ^ given.count)
         for index in expected.indices {
-            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+            difference |= UInt(expected[index] ^ (index < given.count ? given[index] : 0))
         }
         return difference == 0
     }

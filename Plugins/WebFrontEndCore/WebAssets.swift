@@ -41,6 +41,7 @@ public enum WebAssets {
           <span id="conn" data-state="connecting">connecting…</span>
         </header>
         <p id="summary"></p>
+        <p id="gps" hidden></p>
         <div id="countdown" hidden></div>
         <main>
           <section id="board-card" class="card"><table id="board" aria-label="Runners"><tbody></tbody></table></section>
@@ -66,7 +67,10 @@ public enum WebAssets {
     #conn { font-size: 0.8rem; padding: 0.1rem 0.5rem; border-radius: 1rem; background: var(--bar); color: var(--dim); }
     #conn[data-state="live"] { background: #1f4d37; color: #b8f0d2; }
     #conn[data-state="reconnecting"] { background: #5a3b12; color: #ffd9a0; }
+    #conn[data-state="ended"] { background: var(--bar); color: var(--text); }
     #summary { margin: 0.3rem 0 0.6rem; color: var(--dim); }
+    #gps { margin: -0.3rem 0 0.6rem; color: var(--dim); font-size: 0.9rem; }
+    #gps .dropped { color: #ffd9a0; }
     main { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); }
     @media (min-width: 1000px) { main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } #board-card, #result { grid-column: 1; } }
     .card { background: var(--card); border-radius: 0.6rem; padding: 0.6rem; min-width: 0; }
@@ -84,6 +88,8 @@ public enum WebAssets {
     .detail { color: var(--dim); font-size: 0.85rem; }
     .state-cancelled .name, .state-lost .name { color: var(--dim); text-decoration: line-through; }
     .state-finished .detail { color: var(--accent); }
+    .tag { font-size: 0.75rem; color: var(--dim); border: 1px solid var(--bar); border-radius: 0.6rem; padding: 0 0.35rem; margin-left: 0.3rem; white-space: nowrap; }
+    .ghost .name { font-style: italic; color: var(--dim); }
     #countdown { font-size: 5rem; font-weight: 800; text-align: center; color: var(--accent); }
     #result h2 { color: var(--accent); font-size: 1.2rem; }
     #feed { list-style: none; margin: 0; padding: 0; }
@@ -111,7 +117,7 @@ public enum WebAssets {
     const colors = ["#4cc38a", "#5b9cf5", "#f5a623", "#e5484d", "#b58cf5", "#35c6d6", "#f07fc2", "#c7d154", "#a0a7b0"];
     const control = document.body.dataset.control === "true";
     const $ = (id) => document.getElementById(id);
-    let race;
+    let race, ended = false;
     function reset() {
       race = { status: null, result: null, course: null, countdown: null, invitations: new Map(), feed: [], history: new Map(), colors: new Map() };
     }
@@ -157,6 +163,7 @@ public enum WebAssets {
       $("headline").textContent = s ? (s.mode === "single" ? "Run" : s.mode === "team" ? "Team race" : "Race") + " to " + s.goal : "MateRunner";
       $("summary").textContent = s ? [s.elapsed, s.stage, s.message].filter(Boolean).join(" · ") : "waiting for the runner's board…";
       renderBoard(s);
+      renderPosition();
       renderCountdown();
       renderResult();
       renderFeed();
@@ -166,13 +173,13 @@ public enum WebAssets {
     }
     function renderBoard(s) {
       const rows = (s && s.runners || []).map((r) => {
-        const classes = ["state-" + r.state, r.me ? "me" : "", r.leader ? "leader" : ""].join(" ");
+        const classes = ["state-" + r.state, r.me ? "me" : "", r.leader ? "leader" : "", r.ghost ? "ghost" : ""].join(" ");
         const detail = r.state === "finished" ? "finished in " + r.time : r.state === "running" ? (r.pace || "") : r.state;
         const laps = race.course && race.course.course && race.course.course.laps > 1 && r.course ? " · lap " + r.course.lap : "";
         const off = (r.off_course ? " · off course" : "") + laps;
         return `<tr class="runner ${classes}" data-id="${esc(r.id)}">
           <td class="rank">${r.rank || "–"}</td>
-          <td><span class="dot" data-color="${colorOf(r.id)}"></span><span class="name">${esc(r.name)}</span>
+          <td><span class="dot" data-color="${colorOf(r.id)}"></span><span class="name">${esc(r.name)}</span>${ghostTag(r)}
             <div class="bar"><span data-width="${Math.round(Math.min(1, r.progress || 0) * 1000) / 10}"></span></div></td>
           <td class="numbers"><span class="distance">${esc(r.distance)}</span><div class="detail">${esc(detail + off)}</div></td></tr>`;
       });
@@ -181,6 +188,18 @@ public enum WebAssets {
       for (const e of $("board").querySelectorAll("[data-width]")) e.style.width = e.dataset.width + "%";
       for (const e of $("board").querySelectorAll("[data-color]")) e.style.background = e.dataset.color;
     }
+    // The position source of this board's runner (status frames' position): its state for a receiver or a
+    // replay (not the simulator), and why fixes were dropped, so a distance that does not grow is explained.
+    function renderPosition() {
+      const p = race.status && race.status.position;
+      const state = p && p.source !== "sim" ? p.summary : "";
+      const dropped = p && p.dropped_fixes && p.dropped_fixes.count > 0 ? p.dropped_fixes.summary : "";
+      $("gps").hidden = !state && !dropped;
+      $("gps").innerHTML = [state ? `<span class="state">${esc(state)}</span>` : "", dropped ? `<span class="dropped">${esc(dropped)}</span>` : ""]
+        .filter(Boolean).join(" · ");
+    }
+    // A ghost (a recorded run replayed, docs/FRONTENDS.md) is marked as the text board marks it: 👻 ghost.
+    function ghostTag(r) { return r.ghost ? ` <span class="tag ghost-tag" title="a recorded run, replayed">👻 ghost</span>` : ""; }
     function renderCountdown() {
       const c = race.countdown && race.countdown.countdown;
       $("countdown").hidden = !c;
@@ -190,7 +209,7 @@ public enum WebAssets {
       const r = race.result;
       $("result").hidden = !r;
       if (!r) return;
-      const lines = (r.runners || []).map((x) => `<tr><td class="rank">${x.rank || "–"}</td><td class="name">${esc(x.name)}</td><td class="numbers">${esc(x.distance)}</td><td class="numbers">${x.state === "finished" ? esc(x.time) : esc(x.state)}</td></tr>`);
+      const lines = (r.runners || []).map((x) => `<tr class="${x.ghost ? "ghost" : ""}"><td class="rank">${x.rank || "–"}</td><td><span class="name">${esc(x.name)}</span>${ghostTag(x)}</td><td class="numbers">${esc(x.distance)}</td><td class="numbers">${x.state === "finished" ? esc(x.time) : esc(x.state)}</td></tr>`);
       $("result").innerHTML = `<h2>${esc(r.message)}</h2><table><tbody>${lines.join("")}</tbody></table>`;
     }
     function renderFeed() {
@@ -213,9 +232,10 @@ public enum WebAssets {
       let svg = `<line x1="50" y1="270" x2="580" y2="270" stroke="#556"/><line x1="50" y1="20" x2="50" y2="270" stroke="#556"/>`;
       svg += `<line x1="50" y1="20" x2="580" y2="20" stroke="#556" stroke-dasharray="4 4"/><text x="54" y="16">${esc(s ? s.goal : "goal")}</text>`;
       svg += `<text x="580" y="290" text-anchor="end">${esc(clock(maxT))}</text><text x="50" y="290">0:00</text>`;
+      const ghosts = new Set((s && s.runners || []).filter((r) => r.ghost).map((r) => r.id));
       for (const [id, h] of race.history) {
         if (!h.points.length) continue;
-        svg += `<polyline fill="none" stroke-width="3" stroke="${colorOf(id)}" points="${h.points.map((p) => x(p[0]).toFixed(1) + "," + y(p[1]).toFixed(1)).join(" ")}"/>`;
+        svg += `<polyline fill="none" stroke-width="3"${ghosts.has(id) ? ` stroke-dasharray="8 6" class="ghost"` : ""} stroke="${colorOf(id)}" points="${h.points.map((p) => x(p[0]).toFixed(1) + "," + y(p[1]).toFixed(1)).join(" ")}"/>`;
       }
       $("chart").innerHTML = svg;
     }
@@ -249,8 +269,10 @@ public enum WebAssets {
         const at = r.course;
         if (!at || typeof at.lat !== "number" || typeof at.lon !== "number") continue;
         const [px, py] = screen(xy(at.lat, at.lon));
-        svg += `<g class="map-runner" data-id="${esc(r.id)}"><circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="${r.me ? 10 : 8}" fill="${colorOf(r.id)}" stroke="#10151c" stroke-width="2"/>`;
-        svg += `<text class="label" x="${(px + 12).toFixed(1)}" y="${(py + 5).toFixed(1)}">${esc(r.name)}${r.off_course ? " (off course)" : ""}</text></g>`;
+        // A ghost is a hollow ring, dashed, labelled 👻: never taken for the runner of the same name.
+        const dot = r.ghost ? `fill="none" stroke="${colorOf(r.id)}" stroke-width="3" stroke-dasharray="4 3"` : `fill="${colorOf(r.id)}" stroke="#10151c" stroke-width="2"`;
+        svg += `<g class="map-runner${r.ghost ? " ghost" : ""}" data-id="${esc(r.id)}"><circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="${r.me ? 10 : 8}" ${dot}/>`;
+        svg += `<text class="label" x="${(px + 12).toFixed(1)}" y="${(py + 5).toFixed(1)}">${r.ghost ? "👻 " : ""}${esc(r.name)}${r.off_course ? " (off course)" : ""}</text></g>`;
       }
       $("map").innerHTML = svg;
     }
@@ -276,9 +298,14 @@ public enum WebAssets {
         }
         card.querySelector(".left").textContent = String(Math.ceil(secondsLeft(i)));
       }
-      const running = s && s.stage === "running";
-      $("cheer").hidden = !running;
-      $("cancel-box").hidden = !s || s.stage === "complete" || !!race.result;
+      // Only what the run takes now: the inputs its status frames list (a demo takes no cheer, a spectator
+      // only stop), and nothing once the run is over or our runner is out of it.
+      const st = race.status, takes = (st && st.inputs) || [];
+      const me = st && (st.runners || []).find((r) => r.me);
+      const live = !ended && !race.result && !!st && st.stage !== "complete" && !(me && me.state === "cancelled");
+      $("cheer").hidden = !(live && st.stage === "running" && takes.includes("cheer"));
+      $("cancel-box").hidden = !(live && takes.includes("cancel"));
+      if ($("cancel-box").hidden) { $("confirm").hidden = true; $("cancel").hidden = false; }
       const select = $("cheer-to"), chosen = select.value;
       const mates = (s && s.runners || []).filter((r) => !r.me);
       const options = `<option value="">every mate</option>` + mates.map((r) => `<option value="${esc(r.id)}">${esc(r.name)}</option>`).join("");
@@ -319,9 +346,12 @@ public enum WebAssets {
     // ---- the connection: EventSource reconnects by itself; a watchdog and a retry cover the rest
     let source = null, lastHeard = 0;
     function setConn(state, text) { $("conn").dataset.state = state; $("conn").textContent = text; }
+    // The runner's page streams from /control/TOKEN/events, kept apart from the spectators' streams.
+    const eventsPath = control ? location.pathname.replace(/\/$/, "") + "/events" : "/events";
     function connect() {
       if (source) source.close();
-      source = new EventSource("/events");
+      if (ended) return;
+      source = new EventSource(eventsPath);
       lastHeard = Date.now();
       source.addEventListener("snapshot", (e) => {
         lastHeard = Date.now();
@@ -334,12 +364,15 @@ public enum WebAssets {
       });
       source.addEventListener("frame", (e) => { lastHeard = Date.now(); apply(JSON.parse(e.data)); draw(); });
       source.addEventListener("ping", () => { lastHeard = Date.now(); });
+      // The run is over and everything was sent: keep the result on screen, stop reconnecting.
+      source.addEventListener("end", () => { ended = true; source.close(); setConn("ended", "run over"); draw(); });
       source.onerror = () => {
+        if (ended) return;
         setConn("reconnecting", "reconnecting…");
         if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
       };
     }
-    setInterval(() => { if (Date.now() - lastHeard > 45000) { setConn("reconnecting", "reconnecting…"); connect(); } }, 5000);
+    setInterval(() => { if (!ended && Date.now() - lastHeard > 45000) { setConn("reconnecting", "reconnecting…"); connect(); } }, 5000);
     connect();
     render();
     """#

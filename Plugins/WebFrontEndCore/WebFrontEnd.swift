@@ -24,7 +24,8 @@ public final class WebFrontEnd: RawFrameFrontEnd, Sendable {
     public init(host: FrontEndHostConnection, options: FrontEndOptions) throws {
         let settings = try WebSettings(options)
         token = options.spectator ? nil : ControlToken()
-        server = try WebServer(host: settings.host, port: settings.port, routes: WebRoutes(hub: hub, token: token) { event in
+        let origin = ControlOrigin.thisMachine(adding: [settings.publicHost ?? "", settings.listensEverywhere ? "" : settings.host])
+        server = try WebServer(host: settings.host, port: settings.port, routes: WebRoutes(hub: hub, token: token, origin: origin) { event in
             host.send(event)
         })
         let shownHost = settings.publicHost ?? (settings.listensEverywhere ? LocalAddress.firstIPv4() ?? "127.0.0.1" : settings.host)

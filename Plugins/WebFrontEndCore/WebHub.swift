@@ -8,8 +8,11 @@ import Synchronization
 public final class WebHub: Sendable {
     /// Frames queued per browser before it is given a snapshot instead.
     public static let queueLimit = 32
-    /// Browsers streaming at once; more are told to come back later (503).
+    /// Spectators' browsers streaming at once; more are told to come back later (503).
     public static let clientLimit = 64
+    /// The runner's own pages (`/control/TOKEN/events`) streaming at once, counted apart from the
+    /// spectators': however many spectators there are, the token holder's page always gets a stream.
+    public static let controlLimit = 4
 
     /// What a browser's stream sends next.
     public enum Batch: Sendable, Equatable {
@@ -19,12 +22,17 @@ public final class WebHub: Sendable {
         case frames([String])
         /// Nothing new for a while: a comment keeps the connection checked.
         case ping
+        /// The run is over and this stream has sent everything: the page keeps what it shows and
+        /// stops reconnecting.
+        case end
     }
 
     private struct Queue {
         var frames: [(json: String, kind: WebRaceState.Kind)] = []
         var snapshotDue = true
         var pingDue = false
+        var endSent = false
+        var control: Bool
         var wake: AsyncStream<Void>.Continuation
     }
 
@@ -50,6 +58,7 @@ public final class WebHub: Sendable {
         /// before SE-0461's default: `body` writes through Hummingbird's writer, whose `write` is.
         @concurrent public func forEach(_ body: @concurrent (Batch) async throws -> Void) async throws {
             var iterator = wakeups.makeAsyncIterator()
+            var woken = true
             while true {
                 switch hub.take(id) {
                 case .closed:
@@ -57,7 +66,10 @@ public final class WebHub: Sendable {
                 case let .batch(batch):
                     try await body(batch)
                 case .empty:
-                    if await iterator.next() == nil { return }
+                    // The wake-ups end when the hub closes (or the stream is removed): one more take sends
+                    // what is left, `end` included, before the stream ends.
+                    guard woken else { return }
+                    woken = await iterator.next() != nil
                 }
             }
         }
@@ -68,14 +80,16 @@ public final class WebHub: Sendable {
         }
     }
 
-    /// A new stream, starting with a snapshot; nil when `clientLimit` streams are open or the hub closed.
-    public func subscribe() -> Subscription? {
+    /// A new stream, starting with a snapshot; nil when the hub closed or the streams of its kind are at
+    /// their limit (`clientLimit` spectators' or `controlLimit` of the runner's own page, `control`).
+    public func subscribe(control: Bool = false) -> Subscription? {
         let (stream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let id: Int? = inner.withLock { inner in
-            guard !inner.closed, inner.queues.count < Self.clientLimit else { return nil }
+            let open = inner.queues.values.count(where: { $0.control == control })
+            guard !inner.closed, open < (control ? Self.controlLimit : Self.clientLimit) else { return nil }
             let id = inner.nextID
             inner.nextID += 1
-            inner.queues[id] = Queue(wake: wake)
+            inner.queues[id] = Queue(control: control, wake: wake)
             return id
         }
         guard let id else {
@@ -140,6 +154,9 @@ public final class WebHub: Sendable {
     /// How many browsers are streaming.
     public var streamCount: Int { inner.withLock { $0.queues.count } }
 
+    /// How many of them stream the runner's own page.
+    public var controlStreamCount: Int { inner.withLock { $0.queues.values.count(where: \.control) } }
+
     /// The state a newcomer would get now.
     public func snapshot() -> String { inner.withLock { $0.race.snapshot() } }
 
@@ -152,8 +169,15 @@ public final class WebHub: Sendable {
         inner.withLock { inner in
             guard var queue = inner.queues[id] else { return .closed }
             defer { inner.queues[id] = queue }
-            // Closed: what is queued still goes out (the result is usually the last frame), then the stream ends.
-            if inner.closed, !queue.snapshotDue, queue.frames.isEmpty { return .closed }
+            // Closed: what is queued still goes out (the result is usually the last frame), then `end`, then
+            // the stream ends.
+            if inner.closed, !queue.snapshotDue, queue.frames.isEmpty {
+                guard queue.endSent else {
+                    queue.endSent = true
+                    return .batch(.end)
+                }
+                return .closed
+            }
             if queue.snapshotDue {
                 queue.snapshotDue = false
                 queue.pingDue = false

@@ -10,9 +10,13 @@ import NIOCore
 /// |---|---|
 /// | `GET /` | the spectator page (no controls) |
 /// | `GET /control/TOKEN` | the runner's page with controls; 403 with another token, or always when watching |
+/// | `GET /control/TOKEN/events` | the runner's page's event stream: as `/events`, from streams kept apart for it |
 /// | `GET /app.js`, `GET /app.css` | the page's script and style (nothing is fetched from elsewhere) |
 /// | `GET /events` | server-sent events: `snapshot` (the state now), then `frame` (each frame as the host sent it), `ping` when idle |
 /// | `POST /control/TOKEN/input` | one input event (`cheer`, `cancel`, `accept`, `decline`) as JSON: 204, 400 if malformed, 403 without the token, 503 if the run takes no input |
+///
+/// Every control request is also refused (403) when its `Host` or `Origin` is not this board's own
+/// (`ControlOrigin`).
 public struct WebRoutes: Sendable {
     /// The largest control request body read.
     public static let inputLimit = 1024
@@ -26,12 +30,18 @@ public struct WebRoutes: Sendable {
     public let hub: WebHub
     /// The control token; nil when the page is read-only for everyone (`watch`).
     public let token: ControlToken?
+    /// The `Host` and `Origin` a control request may have.
+    public let origin: ControlOrigin
     /// Hands an input event to the host; false when it refused it.
     public let send: @Sendable (FrontEndInputEvent) -> Bool
 
-    public init(hub: WebHub, token: ControlToken?, send: @escaping @Sendable (FrontEndInputEvent) -> Bool) {
+    public init(
+        hub: WebHub, token: ControlToken?, origin: ControlOrigin = .thisMachine(adding: []),
+        send: @escaping @Sendable (FrontEndInputEvent) -> Bool
+    ) {
         self.hub = hub
         self.token = token
+        self.origin = origin
         self.send = send
     }
 
@@ -41,23 +51,29 @@ public struct WebRoutes: Sendable {
         router.get("/") { _, _ in Self.page(WebAssets.page(control: false)) }
         router.get("/app.js") { _, _ in Self.asset(WebAssets.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.asset(WebAssets.style, type: "text/css; charset=utf-8") }
-        router.get("/events") { _, _ in events() }
-        router.get("/control/{token}") { _, context in
-            guard authorized(context) else { return Self.refusal() }
+        router.get("/events") { _, _ in events(control: false) }
+        router.get("/control/{token}") { request, context in
+            if let refused = refusal(request, context) { return refused }
             return Self.page(WebAssets.page(control: true))
         }
+        router.get("/control/{token}/events") { request, context in
+            if let refused = refusal(request, context) { return refused }
+            return events(control: true)
+        }
         router.post("/control/{token}/input") { request, context in
-            guard authorized(context) else { return Self.refusal() }
+            if let refused = refusal(request, context) { return refused }
             let body = try await request.body.collect(upTo: Self.inputLimit)
             return input(Data(body.readableBytesView))
         }
         return router
     }
 
-    /// Whether the request's `{token}` is the control token.
-    func authorized(_ context: BasicRequestContext) -> Bool {
-        guard let token, let given = context.parameters.get("token") else { return false }
-        return token.matches(given)
+    /// Nil when the request may control the run: the token matches, and its `Host` and `Origin` are
+    /// this board's; else the 403 that says why.
+    func refusal(_ request: Request, _ context: BasicRequestContext) -> Response? {
+        guard let token, let given = context.parameters.get("token"), token.matches(given) else { return Self.refusal() }
+        guard let reason = origin.refusal(host: request.head.authority, origin: request.headers[.origin]) else { return nil }
+        return Self.text(.forbidden, reason)
     }
 
     /// Checks and forwards one input event from the control page.
@@ -80,10 +96,12 @@ public struct WebRoutes: Sendable {
         return Response(status: .noContent)
     }
 
-    /// The event stream: a snapshot, then every frame, with a keep-alive comment when idle.
-    func events() -> Response {
-        guard let subscription = hub.subscribe() else {
-            return Self.text(.serviceUnavailable, "too many pages open on this race (\(WebHub.clientLimit)); try again later\n")
+    /// The event stream: a snapshot, then every frame, with a keep-alive comment when idle, and `end`
+    /// once the run is over. The runner's page (`control`) streams from places kept for it.
+    func events(control: Bool) -> Response {
+        guard let subscription = hub.subscribe(control: control) else {
+            let limit = control ? WebHub.controlLimit : WebHub.clientLimit
+            return Self.text(.serviceUnavailable, "too many pages open on this race (\(limit)), or the run is over; try again later\n")
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
@@ -106,6 +124,7 @@ public struct WebRoutes: Sendable {
         case let .frames(frames): frames.map { event("frame", $0) }.joined()
         // An event, not a comment, so that the page sees it and knows the connection is alive.
         case .ping: "event: ping\ndata: {}\n\n"
+        case .end: "event: end\ndata: {}\n\n"
         }
     }
 

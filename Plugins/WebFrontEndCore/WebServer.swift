@@ -1,4 +1,5 @@
 import Dispatch
+import FrontEndKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +22,12 @@ public final class WebServer: Sendable {
     static let drainLimit: DispatchTimeInterval = .seconds(2)
     /// How often an idle event stream gets a keep-alive comment (and a dead connection is noticed).
     public static let keepAliveSeconds: UInt64 = 15
+    /// Connections open at once (`ConnectionLimit`: over it, the one waiting longest for a request is closed).
+    public static let connectionLimit = 256
+    /// How long a connection may take to send a request's whole head, from its opening or from the end
+    /// of its last response (kept alive), before it is closed; a request being answered (an event
+    /// stream) is never cut.
+    public static let requestTimeout: TimeAmount = .seconds(10)
 
     /// The port actually bound (the one asked, or the one the system picked for port 0).
     public let port: Int
@@ -28,6 +35,7 @@ public final class WebServer: Sendable {
     private let task: Task<Void, Never>
     private let ended: DispatchSemaphore
     private let hub: WebHub
+    private let roster: ConnectionGuard.Roster
 
     /// Binds `host:port` and starts serving; throws a `WebServerError` saying why it could not
     /// (the port in use, an address not of this machine).
@@ -40,8 +48,12 @@ public final class WebServer: Sendable {
         let outcome = Outcome()
         let started = DispatchSemaphore(value: 0)
         let ended = DispatchSemaphore(value: 0)
+        let roster = ConnectionGuard.Roster(limit: Self.connectionLimit)
         let app = Application(
             router: routes.router(),
+            // Hummingbird's idle timer is reset by a request's whole head, not by its bytes: it bounds a
+            // connection's wait for a request, a slow one included, as well as an idle keep-alive.
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(roster: roster)], idleTimeout: Self.requestTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 outcome.settle(.success(channel.localAddress?.port ?? port))
@@ -81,6 +93,7 @@ public final class WebServer: Sendable {
             self.task = task
             self.ended = ended
             self.hub = hub
+            self.roster = roster
         case let .failure(error):
             task.cancel()
             Self.shutDown(group, after: ended)
@@ -89,6 +102,9 @@ public final class WebServer: Sendable {
             throw WebServerError.notStarted
         }
     }
+
+    /// How many connections are open.
+    public var connectionCount: Int { roster.count }
 
     /// Ends every event stream (after what is queued for it, such as the result, has been sent), stops the
     /// server and its thread. A browser that does not read is waited for `drainLimit` at most.
@@ -140,8 +156,10 @@ private final class Outcome: Sendable {
 }
 
 /// Why the web front-end could not serve.
-public struct WebServerError: Error, CustomStringConvertible {
+public struct WebServerError: Error, CustomStringConvertible, FrontEndFailure {
     public var description: String
+    /// A port in use is a service unavailable (69); an address or port that cannot be ours, a usage error.
+    public var exitStatus: Int32 = FrontEndFailureStatus.usage
 
     static let notStarted = WebServerError(description: "the web server did not start in time")
 
@@ -153,7 +171,9 @@ public struct WebServerError: Error, CustomStringConvertible {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         if let known = cause as? WebServerError {
             description = known.description
+            exitStatus = known.exitStatus
         } else if let io = cause as? IOError, io.errnoCode == EADDRINUSE {
+            exitStatus = FrontEndFailureStatus.unavailable
             description = "cannot serve the web page on \(address): the port \(port) is in use (another web front-end?); "
                 + "choose another with --frontend-option web.listen=\(host.contains(":") ? "[\(host)]" : host):PORT"
         } else if let io = cause as? IOError, io.errnoCode == EADDRNOTAVAIL {

@@ -18,10 +18,30 @@ public protocol RawFrameFrontEnd: FrontEnd {
 }
 
 /// Why a front-end refused to start or a frame.
-public struct FrontEndError: Error, CustomStringConvertible {
+public struct FrontEndError: Error, CustomStringConvertible, FrontEndFailure {
     public var description: String
+    public var exitStatus: Int32
 
-    public init(_ description: String) {
+    /// A failure of class `exitStatus` (sysexits: `FrontEndFailureStatus`), a usage error by default.
+    public init(_ description: String, exitStatus: Int32 = FrontEndFailureStatus.usage) {
         self.description = description
+        self.exitStatus = exitStatus
     }
+}
+
+/// An error of `create` that says its class: `materunner` ends with that status
+/// (`materunner_frontend_error_status`, docs/FRONTENDS.md).
+public protocol FrontEndFailure: Error {
+    /// A sysexits status: `FrontEndFailureStatus.usage`, `.unavailable` or `.cannotCreate`.
+    var exitStatus: Int32 { get }
+}
+
+/// The classes a front-end's failure to start may have (sysexits(3)).
+public enum FrontEndFailureStatus {
+    /// A setting is wrong (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// Something the front-end needs is missing or taken: a port in use, no sound card (EX_UNAVAILABLE).
+    public static let unavailable: Int32 = 69
+    /// A file cannot be created (EX_CANTCREAT).
+    public static let cannotCreate: Int32 = 73
 }

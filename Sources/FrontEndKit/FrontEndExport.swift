@@ -31,6 +31,10 @@ public enum FrontEndExport {
 
     private static let registration = Mutex<Registration?>(nil)
     private static let lastError = Mutex<UnsafeMutablePointer<CChar>?>(nil)
+    private static let lastErrorStatus = Mutex<Int32>(FrontEndFailureStatus.usage)
+
+    /// The class of the last failed `create` (`materunner_frontend_error_status`).
+    static var lastFailureStatus: Int32 { lastErrorStatus.withLock { $0 } }
 
     /// The descriptor for the plugin: made on the first call, the same pointer afterwards.
     public static func descriptor(name: String, version: String, factory: @escaping Factory) -> UnsafeRawPointer {
@@ -79,6 +83,7 @@ public enum FrontEndExport {
             return Unmanaged.passRetained(Instance(frontEnd)).toOpaque()
         } catch {
             setLastError("\(error)")
+            lastErrorStatus.withLock { $0 = (error as? any FrontEndFailure)?.exitStatus ?? FrontEndFailureStatus.usage }
             return nil
         }
     }
@@ -112,4 +117,12 @@ public enum FrontEndExport {
             current = strdup(message)
         }
     }
+}
+
+/// The optional second symbol of a front-end library (docs/FRONTENDS.md, "Lifecycle"): the sysexits
+/// class of its last failed `create`, so that `materunner` ends with 69 for a port in use or a missing
+/// sound card rather than 64. Every Swift front-end exports it through this module.
+@_cdecl("materunner_frontend_error_status")
+public func materunnerFrontendErrorStatus() -> Int32 {
+    FrontEndExport.lastFailureStatus
 }

@@ -36,6 +36,8 @@ struct LobbyPairing: Sendable {
     var hostSecrets: [UInt32: RaceSecrets] = [:]
     /// Invitations received, not shown until their pairing completes: the latest datagram of each.
     var held: [Key: SyncDatagram] = [:]
+    /// Where each held invitation last came from, and when (µs): bounded per source, expiring.
+    private(set) var heldFrom: [Key: (source: PeerAddress, heardAt: UInt64)] = [:]
     var joined: [Key: Joined] = [:]
     var grantedSecrets: [Key: RaceSecrets] = [:]
     /// The roster of each invitation: the host's own, or the one it sent us (checked).
@@ -69,10 +71,34 @@ struct LobbyPairing: Sendable {
         return secrets
     }
 
-    /// Keeps `datagram` (an invitation from `key.host`) until its pairing completes.
-    mutating func hold(_ datagram: SyncDatagram, as key: Key) {
-        guard held[key] != nil || held.count < capacity else { return }
+    /// How many invitations one source address may have held at once (issue 42: 64 forged invitations
+    /// naming a joiner filled its table for good, and the real one was never seen).
+    static let heldPerSource = 2
+    /// How long a held invitation lasts without being heard again (µs): a host repeats its invitation
+    /// every 0.5 s until it is answered, so only a forged or abandoned one expires.
+    static let heldLifetime: UInt64 = 30_000_000
+
+    /// Keeps `datagram` (an invitation from `key.host`, heard from `source` at `now`) until its pairing
+    /// completes; false when `source` holds `heldPerSource` other invitations already. Invitations not
+    /// heard for `heldLifetime` are forgotten first; a full table forgets the one heard longest ago.
+    mutating func hold(_ datagram: SyncDatagram, as key: Key, from source: PeerAddress, now: UInt64) -> Bool {
+        for (other, entry) in heldFrom where now > entry.heardAt && now - entry.heardAt > Self.heldLifetime {
+            forgetHeld(other)
+        }
+        if heldFrom[key] == nil {
+            guard heldFrom.values.count(where: { $0.source == source }) < Self.heldPerSource else { return false }
+            if held.count >= capacity, let oldest = heldFrom.min(by: { $0.value.heardAt < $1.value.heardAt })?.key { forgetHeld(oldest) }
+        }
         held[key] = datagram
+        heldFrom[key] = (source, now)
+        return true
+    }
+
+    /// Forgets a held invitation, and its exchange unless it completed (a shown invitation stays answerable).
+    private mutating func forgetHeld(_ key: Key) {
+        held[key] = nil
+        heldFrom[key] = nil
+        if joined[key]?.session == nil { joined[key] = nil }
     }
 
     /// The roster of invitation `id`, hosted or sent to us.

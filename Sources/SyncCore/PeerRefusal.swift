@@ -8,6 +8,10 @@ package enum PeerRefusal: Error, Hashable, Sendable {
     case sequenceJump
     /// A datagram for a runner bound to another address (`RunnerDirectory`).
     case addressMismatch
+    /// A new runner id from an address that introduced `RunnerDirectory.runnersPerAddress` already.
+    case runnerLimit
+    /// A new runner id while every runner of the full directory is bound (bound runners are never evicted).
+    case directoryFull
     /// A datagram that needs an answer bigger than itself (a clock ping, a boot) from an address that has
     /// not echoed our cookie yet.
     case unvalidatedSource
@@ -15,12 +19,13 @@ package enum PeerRefusal: Error, Hashable, Sendable {
     case badCookie
     /// A boot whose epoch is ahead of our wall clock by more than `CatchUpRules.bootSkew`.
     case bootAhead
-    /// A relayed state about our runner after `CatchUpRules.adoptionWindow` of our boot.
-    case relayLate
-    /// A relayed state about our runner from a sender that is not a bound mate at a validated address.
-    case relayUntrusted
-    /// A relayed state about our runner whose numbers are out of bounds (`CatchUpRules`).
-    case relayOutOfRange
+    /// A relayed state about our own runner: never adopted, whoever sends it (a restarted runner resumes
+    /// from what it kept itself, `OwnStateStore`).
+    case relayIgnored
+    /// An invitation naming us from a source that has `LobbyPairing.heldPerSource` others held already.
+    case invitationLimit
+    /// In an invited race, a ghost chunk from a runner other than the race's host.
+    case ghostNotHost
     /// A clock pong that would move the agreed offset further than `RaceClockSync` allows per exchange.
     case clockStep
     /// A cheer beyond its sender's rate (`CheerRate`).
@@ -40,12 +45,14 @@ package enum PeerRefusal: Error, Hashable, Sendable {
         switch self {
         case .sequenceJump: "sequence-jump"
         case .addressMismatch: "address-mismatch"
+        case .runnerLimit: "runner-limit"
+        case .directoryFull: "directory-full"
         case .unvalidatedSource: "unvalidated-source"
         case .badCookie: "bad-cookie"
         case .bootAhead: "boot-ahead"
-        case .relayLate: "relay-late"
-        case .relayUntrusted: "relay-untrusted"
-        case .relayOutOfRange: "relay-out-of-range"
+        case .relayIgnored: "relay-ignored"
+        case .invitationLimit: "invitation-limit"
+        case .ghostNotHost: "ghost-not-host"
         case .clockStep: "clock-step"
         case .cheerRate: "cheer-rate"
         case .spectatorForbidden: "spectator-forbidden"

@@ -18,9 +18,10 @@ extension PeerState {
 
     /// A boot: on a restart, the sender's state as we hold it goes back to it (at once if its address
     /// is validated, else with our next publishes once it is, until it has caught up); a restart from a
-    /// new port of the bound host moves the binding there. A relayed state about our own runner, within
-    /// `CatchUpRules`: our datagram numbers continue above our previous process's, and the state goes
-    /// to the Domain to adopt.
+    /// new port of the bound host moves the binding there. A relayed state about our own runner is never
+    /// adopted (`relay-ignored`): a restarted runner resumes from the state and datagram numbers it kept
+    /// itself in its data directory (`OwnStateStore`), so that no one else can rewrite its state or throw
+    /// its numbers ahead. Mates still send relays for peers of earlier builds; nothing reads them as truth.
     mutating func handleCatchUp(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) throws {
         countReceived(datagram.message.type.name)
         switch datagram.message {
@@ -43,30 +44,12 @@ extension PeerState {
                   let outgoing = outbox.datagram(saying: relay)
             else { return }
             reply(encode(outgoing), into: &effects)
-        case let .relayedState(subject, highestNumber, heldSequence, report):
-            guard subject == outbox.me, let introduction = outbox.introduction else { return }
-            // In an invited race, only a runner of the roster hands our state back (its rule, `checkRule`), and
-            // never a finish or a cancel: those need our own signed statement, which the restarted process no
-            // longer holds.
-            if invited != nil {
-                guard report.phase != .finished, report.phase != .cancelled else { throw DatagramError.unsignedDecision }
-            }
-            try checkRelay(from: datagram.sender, arrival: arrival, highest: highestNumber, held: heldSequence)
-            outbox.continueAbove(highestNumber)
-            effects.progress.append(report.toDomain(runner: introduction.runner, terms: introduction.terms, sequence: heldSequence))
+        case .relayedState(let subject, _, _, _):
+            // About our own runner: only we say what our state is (docs/PROTOCOL.md, "Restart and catch-up").
+            if subject == outbox.me { throw PeerRefusal.relayIgnored }
         default:
             break
         }
-    }
-
-    /// A relayed state about our runner is adopted only within `CatchUpRules.adoptionWindow` of our
-    /// boot, from a validated address (a `--peer`, a discovered mate, or one that echoed our cookie) that
-    /// its sender is bound to if it is bound anywhere, with plausible numbers.
-    private func checkRelay(from sender: RunnerID, arrival: Arrival, highest: UInt32, held: UInt32) throws(PeerRefusal) {
-        guard arrival.now <= outbox.epoch &+ CatchUpRules.adoptionWindow else { throw .relayLate }
-        guard table.isValidated(arrival.source), (directory.boundAddress(of: sender) ?? arrival.source) == arrival.source
-        else { throw .relayUntrusted }
-        guard CatchUpRules.isPlausible(highest: highest, held: held) else { throw .relayOutOfRange }
     }
 
     /// With every hello: the states of mates that restarted and have not caught up yet, sent back to

@@ -30,11 +30,17 @@ extension PeerState {
     }
 
     /// A chunk of a mate's ghost: taken only from a runner whose hello we hold (and, in an invited race,
-    /// one of the roster: `not-in-race`); the ghost goes to `ghosts()` once whole.
+    /// one of the roster: `not-in-race`, and its host alone: `ghost-not-host`, issue 42); the ghost goes
+    /// to `ghosts()` once whole.
     mutating func handleGhostChunk(
         _ chunk: GhostChunkDTO, datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects
     ) throws {
         guard roster.runners[datagram.sender] != nil else { throw DatagramError.unknownSender(datagram.sender) }
+        // A runner off an invited race's roster was refused by its rule (`checkRule`); of the roster, only
+        // the host announces a ghost there.
+        if invited != nil {
+            guard datagram.sender == clock.invitedHost else { throw PeerRefusal.ghostNotHost }
+        }
         heard(from: arrival, into: &effects)
         countReceived(ExtendedType.ghostChunk.name)
         if let ghost = ghostAssembler.add(chunk) { effects.ghosts.append(ghost) }

@@ -92,12 +92,15 @@ extension PeerState {
     /// Whether a checked lobby datagram reaches the lobby now: an invitation for us waits for its
     /// pairing (then it comes with the host's identity and code), a plain answer to a paired invitation
     /// is ignored (its signed decision counts), and a start waits for the race secrets it needs.
-    mutating func admitsLobby(_ datagram: SyncDatagram, into effects: inout InboundEffects) -> Bool {
+    mutating func admitsLobby(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) -> Bool {
         guard pairingState.keys != nil, let me = outbox.me else { return true }
         switch datagram.message {
         case .invitation(let dto) where dto.invitees.contains(me):
             let key = LobbyPairing.Key(host: datagram.sender, invitation: dto.id)
-            pairingState.hold(datagram, as: key)
+            guard pairingState.hold(datagram, as: key, from: arrival.source, now: arrival.now) else {
+                statistics.recordRefusal(.invitationLimit)
+                return false
+            }
             guard let session = pairingState.joined[key]?.session else { return false }
             effects.security = InvitationSecurity(hostIdentity: session.mate, code: session.code)
             return true
@@ -187,6 +190,7 @@ extension PeerState {
         windows = [:]
         invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
         invited?.gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
+        clock.invitedHost = roster.runner(signedBy: host)
         return true
     }
 
@@ -226,6 +230,7 @@ extension PeerState {
         windows = [:]
         invited = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
         invited?.gate = SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
+        clock.invitedHost = race.roster.runner(signedBy: race.host)
         return race.terms
     }
 }

@@ -14,6 +14,7 @@ extension PeerState {
         let now = clocks.microseconds()
         let datagrams = outbox.datagrams(for: progress, now: now)
         clock.terms = progress.terms
+        if progress.phase != .waiting { clock.raceStarted(me: progress.runner.id) }
         var out = dueChallenges(now: now)
         for datagram in datagrams {
             if case .progress(let report) = datagram.message {

@@ -41,12 +41,12 @@ extension PeerState {
             }
             try admit(datagram, arrival: arrival, into: &effects)
             if key != nil { try checkReplay(datagram) }
-            if let evicted = directory.accept(datagram.sender, number: datagram.sequence, now: arrival.now) { forget(evicted) }
+            if let evicted = directory.accept(datagram.sender, number: datagram.sequence, from: source, now: arrival.now) { forget(evicted) }
             // After its number is taken (a refused cheer is still its sender's datagram: the next is no jump).
             if rule.rate == .cheers { try cheers.take(from: datagram.sender, now: arrival.now) }
             try handle(datagram, arrival: arrival, into: &effects)
             if viaGroup { multicast.heardOnGroup(datagram.sender, now: arrival.now) }
-            if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, into: &effects) { effects.lobby = lobby }
+            if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, arrival: arrival, into: &effects) { effects.lobby = lobby }
         } catch let error as DatagramError {
             statistics.recordDrop(error, from: source.host)
         } catch let refusal as PeerRefusal {

@@ -50,16 +50,48 @@ package struct RaceClockSync: Sendable {
         return mates.filter { $0.value.terms == terms }.min { $0.key < $1.key }.map { ($0.key, $0.value.address) }
     }
 
-    /// The host: `me` or the lowest mate of this race, whichever id is lower.
+    /// In an invited race, its host's runner id (from the host's signed roster): the clock host whatever
+    /// ids other runners (or insiders off the roster) have (issue 42).
+    package var invitedHost: RunnerID?
+    /// In an open race, the host as it was when our race started (`raceStarted`): a lower id heard
+    /// mid-race does not take the clock over (issue 42). Nil before the start, or before any mate.
+    package private(set) var fixedHost: RunnerID?
+    /// Whether we were the host while a mate followed us: our offset was 0 by definition, and a new host
+    /// may move it no further than an agreed one (`pong`), so no host change steps our clock by +600 s.
+    private var hostedMates = false
+
+    /// Our race started (a publish that is not waiting): in an open race the host is fixed from now on,
+    /// as soon as one is known (a mate heard).
+    package mutating func raceStarted(me: RunnerID) {
+        guard invitedHost == nil, fixedHost == nil, lowestMate != nil else { return }
+        fixedHost = host(me: me)
+    }
+
+    /// The mate that hosts the clock for us, and where it is: the invited race's host, or the host fixed at
+    /// our start, or before it the lowest mate of this race if its id is lower than ours; nil when we host.
+    private func hostMate(me: RunnerID) -> (id: RunnerID, address: PeerAddress)? {
+        if let chosen = invitedHost ?? fixedHost {
+            guard chosen != me, let mate = mates[chosen] else { return nil }
+            return (chosen, mate.address)
+        }
+        guard let lowestMate, lowestMate.id < me else { return nil }
+        return lowestMate
+    }
+
+    /// The host: the invited race's host, the host fixed at our start, or before it `me` or the lowest
+    /// mate of this race, whichever id is lower.
     package func host(me: RunnerID) -> RunnerID {
-        guard let lowestMate, lowestMate.id < me else { return me }
-        return lowestMate.id
+        if let chosen = invitedHost ?? fixedHost { return chosen }
+        return hostMate(me: me)?.id ?? me
     }
 
     /// A ping to send now (its `t1` and where to), or nil when we are the host, know no mate, or the
     /// poll interval has not passed since the last ping (see `settlingExchanges`).
     mutating func ping(me: RunnerID, now: UInt64) -> (t1: UInt64, address: PeerAddress)? {
-        guard let lowestMate, lowestMate.id < me else { return nil }
+        guard let lowestMate = hostMate(me: me) else {
+            if self.lowestMate != nil { hostedMates = true }
+            return nil
+        }
         if var current = poll, current.host == lowestMate.id, current.address == lowestMate.address {
             // (A wall clock set back since the last ping does not hold the pings back.)
             guard current.answered < Self.settlingExchanges || now < current.last || now >= current.last &+ current.interval
@@ -84,7 +116,15 @@ package struct RaceClockSync: Sendable {
         let seconds = { (microseconds: UInt64) in Double(microseconds) / 1_000_000 }
         let exchange = ClockExchange(t1: seconds(t1), t2: seconds(t2), t3: seconds(t3), t4: seconds(t4))
         guard exchange.isPlausible else { throw DatagramError.unsolicitedPong }
-        if let current = estimate.offset, let uncertainty = estimate.uncertainty {
+        // A former host had offset 0, exactly: it follows a new host within the same bounds as an agreed offset.
+        var agreed: (offset: Double, uncertainty: Double)?
+        if let offset = estimate.offset, let uncertainty = estimate.uncertainty {
+            agreed = (offset, uncertainty)
+        } else if hostedMates {
+            agreed = (0, 0)
+        }
+        if let agreed {
+            let (current, uncertainty) = (agreed.offset, agreed.uncertainty)
             let step = exchange.offset - current
             // Honest exchanges' intervals overlap; and a poor estimate (its round trip took longer than
             // 2 × maximumStep, say a first ping on a loaded board) may still move anywhere within its
@@ -102,5 +142,12 @@ package struct RaceClockSync: Sendable {
             }
             poll = current
         }
+    }
+}
+
+extension RaceRoster {
+    /// The runner of the roster whose key is `host`'s: the invited race's host (nil if none is).
+    func runner(signedBy host: MateIdentity) -> RunnerID? {
+        keys.first { $0.value == host.signingKey }?.key
     }
 }

@@ -14,15 +14,19 @@ import Domain
 /// - **Binding**: once bound, a datagram for that runner from another address is refused; only a newer
 ///   boot from the same host (a restarted process on a new port) moves the binding.
 ///
-/// Full at `capacity`: the oldest silent unbound runner is evicted, then the oldest silent bound one.
-struct RunnerDirectory: Sendable {
+/// Full at `capacity`: the oldest silent unbound runner is evicted; a bound runner never is (issue 42:
+/// 64 fresh ids from one address evicted bob and bound his id to the attacker), so a newcomer finding only
+/// bound runners is refused (`directory-full`). One address introduces at most `runnersPerAddress` ids
+/// (`runner-limit`), so one sender can neither fill the directory nor push anybody out of it; a bound id
+/// moves to another address only by a restart's newer boot (signed in an invited race) from the same host.
+package struct RunnerDirectory: Sendable {
     /// Numbers a runner may jump ahead at once.
     static let baseJump: UInt64 = 64
     /// Numbers more per second since its highest number grew.
     static let jumpPerSecond: UInt64 = 512
     /// The highest first number accepted from a runner never heard of, and the highest number a
     /// restarted peer continues above: half the number space (24 days at 1 000 datagrams per second).
-    static let numberLimit: UInt32 = UInt32.max / 2
+    package static let numberLimit: UInt32 = UInt32.max / 2
 
     /// One runner's record.
     struct Record: Sendable, Equatable {
@@ -32,7 +36,12 @@ struct RunnerDirectory: Sendable {
         var address: PeerAddress?
         /// Where its latest hello came from while unbound: bound there once that address is validated.
         var helloAddress: PeerAddress?
+        /// Where its first accepted datagram came from (counted against `runnersPerAddress`).
+        var introducedBy: PeerAddress?
     }
+
+    /// How many runner ids one address may introduce: a runner per socket, a few restarts without `--id`.
+    static let runnersPerAddress = 8
 
     let capacity: Int
     private(set) var records: [RunnerID: Record] = [:]
@@ -50,7 +59,7 @@ struct RunnerDirectory: Sendable {
     /// Why `number` from `sender` at `source` is refused, or nil: it jumps too far, or comes from another
     /// address than the bound one (unless `rebinding` is allowed, for a restart's boot). Changes nothing.
     func refusal(_ sender: RunnerID, number: UInt32, from source: PeerAddress, rebinding: Bool, now: UInt64) -> PeerRefusal? {
-        guard let record = records[sender] else { return number <= Self.numberLimit ? nil : .sequenceJump }
+        guard let record = records[sender] else { return number <= Self.numberLimit ? refusal(newcomerFrom: source) : .sequenceJump }
         if let bound = record.address, bound != source, !(rebinding && bound.host == source.host) { return .addressMismatch }
         if number > record.highest, UInt64(number - record.highest) > Self.allowedJump(record, now: now) { return .sequenceJump }
         return nil
@@ -62,8 +71,20 @@ struct RunnerDirectory: Sendable {
         return bound != source && bound.host == source.host
     }
 
-    /// Records an accepted datagram `number` from `sender`; returns the runner evicted to make room, if any.
-    mutating func accept(_ sender: RunnerID, number: UInt32, now: UInt64) -> RunnerID? {
+    /// Why a runner id not held yet is refused from `source`: that address introduced
+    /// `runnersPerAddress` runners already (`runner-limit`), or every runner held is bound
+    /// (`directory-full`): bound runners are never evicted for a newcomer.
+    private func refusal(newcomerFrom source: PeerAddress) -> PeerRefusal? {
+        var introduced = 0
+        for record in records.values where record.introducedBy == source { introduced += 1 }
+        if introduced >= Self.runnersPerAddress { return .runnerLimit }
+        if records.count >= capacity, !records.values.contains(where: { $0.address == nil }) { return .directoryFull }
+        return nil
+    }
+
+    /// Records an accepted datagram `number` from `sender` at `source` (admitted by `refusal` first);
+    /// returns the runner evicted to make room, if any: an unbound one, never a bound one.
+    mutating func accept(_ sender: RunnerID, number: UInt32, from source: PeerAddress, now: UInt64) -> RunnerID? {
         // A runner heard before (every datagram but its first): one lookup, the record changed in place.
         if let index = records.index(forKey: sender) {
             records.values[index].lastHeard = now
@@ -75,7 +96,9 @@ struct RunnerDirectory: Sendable {
         }
         let evicted = records.count >= capacity ? victim() : nil
         if let evicted { records[evicted] = nil }
-        records[sender] = Record(highest: number, highestAt: now, lastHeard: now)
+        // Full of bound runners (only if `refusal` was not asked): the newcomer is not recorded.
+        guard records.count < capacity else { return nil }
+        records[sender] = Record(highest: number, highestAt: now, lastHeard: now, introducedBy: source)
         return evicted
     }
 
@@ -105,12 +128,10 @@ struct RunnerDirectory: Sendable {
         records[sender]?.address
     }
 
-    /// The runner to evict: unbound before bound, the longest silent first.
+    /// The runner to evict: an unbound one, the longest silent first; never a bound one.
     private func victim() -> RunnerID? {
-        records.min { left, right in
-            let (l, r) = (left.value, right.value)
-            if (l.address == nil) != (r.address == nil) { return l.address == nil }
-            return l.lastHeard != r.lastHeard ? l.lastHeard < r.lastHeard : left.key < right.key
+        records.filter { $0.value.address == nil }.min { left, right in
+            left.value.lastHeard != right.value.lastHeard ? left.value.lastHeard < right.value.lastHeard : left.key < right.key
         }?.key
     }
 }

@@ -82,7 +82,44 @@ package struct SyncOutbox: Sendable {
 
     private mutating func nextSequence() -> UInt32 {
         lastSequence = lastSequence == UInt32.max ? 1 : lastSequence + 1
+        if let below = reservedBelow, UInt64(lastSequence) + UInt64(Self.reservationMargin) >= UInt64(below) { reserveAhead() }
         return lastSequence
+    }
+
+    // MARK: Numbers kept across a restart (docs/PROTOCOL.md, "Restart and catch-up")
+
+    /// Numbers reserved at once (hi-lo): the data directory says "every number below N may have been
+    /// used", and N moves up by this much (from the last number used) whenever our numbers come within
+    /// `reservationMargin` of it: one write per 64 datagrams (every few seconds). A restarted process
+    /// continues at N, at most 129 above its last datagram: a mate's `RunnerDirectory` (64 at once,
+    /// 512 a second of silence) takes that after an eighth of a second, less than any restart takes.
+    package static let reservationBlock: UInt32 = 128
+    /// How close our numbers come to the reserved bound before the next block is reserved: the write
+    /// goes right after the step that crossed it, long before that many more datagrams are numbered.
+    package static let reservationMargin: UInt32 = 64
+
+    /// Every number below this may have been used, as kept in the data directory (nil: numbers not kept).
+    private(set) var reservedBelow: UInt32?
+    /// A bound not written to the data directory yet.
+    private var reservationDue: UInt32?
+
+    /// Keeps our numbers from now on: those below `below` were used by an earlier process of our runner
+    /// (nil: by none), so the next one is `below` at least; a new bound is due at once.
+    package mutating func keepNumbers(usedBelow below: UInt32?) {
+        if let below, below > 1 { lastSequence = max(lastSequence, min(below - 1, RunnerDirectory.numberLimit)) }
+        reserveAhead()
+    }
+
+    /// The bound to write to the data directory now, if one is due (taken once).
+    package mutating func takeReservation() -> UInt32? {
+        defer { reservationDue = nil }
+        return reservationDue
+    }
+
+    private mutating func reserveAhead() {
+        let bound = UInt32(min(UInt64(lastSequence) + 1 + UInt64(Self.reservationBlock), UInt64(UInt32.max)))
+        reservedBelow = bound
+        reservationDue = bound
     }
 
     /// How many first hellos are followed by a boot (and go at the publish cadence alone), and then
@@ -103,9 +140,4 @@ package struct SyncOutbox: Sendable {
         (sinceHello, hellos, lastHello) = (0, 0, 0)
     }
 
-    /// After a restart: the next datagram numbers continue above `number`, the highest a mate saw from
-    /// our previous process, so that its replay window and replica take them as new.
-    mutating func continueAbove(_ number: UInt32) {
-        lastSequence = max(lastSequence, number)
-    }
 }

@@ -36,6 +36,10 @@ extension AppContainer {
                     races: settings.keepsInvitedRace ? InvitedRaceStore(directory: directory) : nil, multicast: settings.multicast
                 )
                 followRaceClock(of: transport, me: settings.me)
+                // Our own state and datagram numbers, kept for a restart with the same --id (never a mate's relay).
+                if transport.keepOwnState(in: OwnStateStore(directory: directory), as: settings.me) {
+                    logger.info("found the state this runner (\(settings.me)) kept before a restart: resuming from it")
+                }
                 return .init(transport: transport, courses: CourseLibrary(store: CourseStore(dataDirectory: directory), transport: transport))
             },
             discovery: makeDiscovery, location: location, recorder: makeRecorder(store:), worldClock: makeAgreedWorldClock(zones:),

@@ -5,7 +5,7 @@ through its C ABI by a small ctypes host, see webhost.py).
 
     python3 Tests/Browser/webpage.py --build-dir .build/debug SCENARIO...
 
-Scenarios: demo, reconnect, invite, watch, course (--screenshots DIR saves the phone and TV views).
+Scenarios: demo, reconnect, invite, watch, course (--screenshots DIR saves the phone and TV views), ghost, load, gps.
 Each prints what it checked and exits non-zero on the first failure. Waits are generous (the machine
 may be loaded) and nothing is timed: a check waits for the page to show something, up to a limit.
 """
@@ -181,6 +181,34 @@ def control_status(driver):
     return driver.find_element(By.ID, "control-status").text
 
 
+def offered(driver):
+    """The input events the control page offers now: cheer and cancel when shown (it never offers stop)."""
+    shown = driver.execute_script(
+        "return {cheer: !document.getElementById('cheer').hidden, cancel: !document.getElementById('cancel-box').hidden};")
+    return {name for name, visible in shown.items() if visible}
+
+
+def accepted(frames):
+    """The input events the run's latest status frame says it takes, but stop (a page never offers it)."""
+    statuses = [f for f in frames if f.get("type") == "status"]
+    return set(statuses[-1].get("inputs", [])) - {"stop"} if statuses else set()
+
+
+def result_kept(driver, what, seconds=10):
+    """The page shows the result and says the run is over, and still does `seconds` later (past its
+    retry and its watchdog): never 'reconnecting…' once the run has ended."""
+    wait_page(driver, f"{what}: the result and 'run over'",
+              lambda d: d.find_element(By.ID, "result").is_displayed() and conn_state(d) == "ended")
+    text = driver.find_element(By.ID, "result").text
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if conn_state(driver) != "ended" or not driver.find_element(By.ID, "result").is_displayed():
+            raise Failure(f"{what}: the result was not kept after the end (badge {conn_state(driver)!r})")
+        time.sleep(0.5)
+    check(driver.find_element(By.ID, "result").text == text and driver.find_element(By.ID, "conn").text == "run over",
+          f"{what}: the result stays on screen after the run ended ({text.splitlines()[0]!r}), the badge says 'run over'")
+
+
 # ---------------------------------------------------------------- scenarios
 
 def scenario_demo(binary, args):
@@ -212,12 +240,10 @@ def scenario_demo(binary, args):
         runner = browser()
         runner.get(control)
         wait_page(runner, "the runner's page live with its controls", lambda d: conn_state(d) == "live" and d.find_elements(By.ID, "controls"))
-        wait_page(runner, "the cheer buttons while running", lambda d: d.find_element(By.ID, "cheer").is_displayed())
-        buttons = runner.find_elements(By.CSS_SELECTOR, ".cheer-button")
-        check(len(buttons) == 12, "twelve cheer buttons")
-        buttons[1].click()
-        wait_page(runner, "the cheer sent", lambda d: control_status(d).startswith("sent: cheer"))
-        check(True, "cheer clicked: " + control_status(runner))
+        wait_page(runner, "the cancel button while running", lambda d: d.find_element(By.ID, "cancel").is_displayed())
+        # The demo takes stop and cancel only (its status frames' inputs): the page offers no cheer that would do nothing.
+        check(accepted(demo.frames()) == {"cancel"} and offered(runner) == {"cancel"},
+              f"inputs offered {sorted(offered(runner))} = inputs the demo accepts {sorted(accepted(demo.frames()))}")
         # A browser opening the page mid-race sees the board at once (the snapshot), before any new frame.
         late = browser()
         try:
@@ -240,7 +266,11 @@ def scenario_demo(binary, args):
                   lambda d: d.find_elements(By.CSS_SELECTOR, "#board tr.runner.me.state-cancelled"), limit=120)
         wait_page(spectator, "the notice in the news", lambda d: "you cancelled" in d.find_element(By.ID, "feed").text)
         check(True, "the page shows alice cancelled and the notice 'you cancelled'")
-        demo.finish()
+        wait_page(runner, "no control left once cancelled", lambda d: offered(d) == set())
+        check(True, "after the cancel the runner's page offers nothing (no cheer, no cancel)")
+        check(demo.finish() == 0, "the demo ended with status 0")
+        for driver, who in ((spectator, "spectator"), (runner, "runner")):
+            result_kept(driver, who)
         frames = demo.frames()
         statuses = [f for f in frames if f.get("type") == "status"]
         check(any(f.get("type") == "notice" and f.get("message") == "you cancelled" for f in frames)
@@ -266,7 +296,8 @@ def scenario_reconnect(binary, args):
         driver.get(page)
         wait_page(driver, "live", lambda d: conn_state(d) == "live" and runner_names(d))
         driver.execute_script("window.__sameDocument = 'yes';")
-        first.stop(signal.SIGINT)
+        # Killed, not ended: the stream drops without the run's `end` (an ended run's page keeps its result).
+        first.stop(signal.SIGKILL)
         wait_page(driver, "the page noticing the dropped stream", lambda d: conn_state(d) == "reconnecting")
         check(True, "the page shows 'reconnecting…' once the server is gone")
         second = Run(binary, ["demo", "--frontend", "json,web", "--speedup", "1", "--goal", "2"] + listen, "second")
@@ -311,7 +342,14 @@ def scenario_invite(binary, args):
         alice.wait_for("the race starting in alice's stream",
                        lambda: any(f.get("type") == "status" and f.get("stage") == "running" for f in alice.frames()), limit=90)
         check(True, "accepting on the page started the race")
+        wait_page(driver, "the start in the News", lambda d: "starts at" in d.find_element(By.ID, "feed").text)
+        start = next(line for line in driver.find_element(By.ID, "feed").text.splitlines() if "starts at" in line)
+        check(re.search(r"starts at \d\d:\d\d:\d\d \(in \d+ s\)", start) is not None and "T" not in start.split("starts at")[1],
+              f"the start time as people read it: {start!r}")
         wait_page(driver, "the cheer buttons once running", lambda d: d.find_element(By.ID, "cheer").is_displayed())
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".cheer-button")) == 12, "twelve cheer buttons")
+        check(offered(driver) == accepted(bob.frames()) == {"cheer", "cancel"},
+              f"inputs offered {sorted(offered(driver))} = inputs bob's run accepts {sorted(accepted(bob.frames()))}")
         click(driver, ".cheer-button[data-emoji='🔥']")
         wait_page(driver, "the cheer sent", lambda d: control_status(d).startswith("sent: cheer"))
         cheer = alice.wait_for("bob's cheer in alice's JSON stream",
@@ -319,8 +357,10 @@ def scenario_invite(binary, args):
         check(cheer.get("from") == "bob" and cheer.get("emoji") == "🔥", f"alice's stream got {cheer}")
         wait_page(driver, "the result on bob's page", lambda d: d.find_element(By.ID, "result").is_displayed(), limit=150)
         check("wins" in driver.find_element(By.ID, "result").text, "the result: " + driver.find_element(By.ID, "result").text.splitlines()[0])
+        check(offered(driver) == set(), "once the result is in, the page offers no input")
         bob.finish()
         alice.finish()
+        result_kept(driver, "bob's page")
     finally:
         if driver:
             driver.quit()
@@ -388,8 +428,141 @@ def scenario_course(binary, args):
         host.close()
 
 
-SCENARIOS = {"demo": scenario_demo, "reconnect": scenario_reconnect, "invite": scenario_invite, "watch": scenario_watch,
-             "course": scenario_course}
+def course_gpx(path):
+    """A straight 300-m route (a course), written to `path`."""
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0"?><gpx version="1.1" creator="webpage.py" xmlns="http://www.topografix.com/GPX/1/1">'
+                '<rte><name>line</name><rtept lat="46.0000" lon="14.0000"/><rtept lat="46.0027" lon="14.0000"/></rte></gpx>')
+
+
+def scenario_ghost(binary, args):
+    """alice races her own record on a course, alone: the page tells the ghost from alice (the board's
+    row, the map's dot, the result), the News has no 'open race' warning (nobody else races), and no
+    start time as raw ISO-8601."""
+    folder = tempfile.mkdtemp(prefix="materunner-web-ghost-")
+    course = os.path.join(folder, "line.gpx")
+    course_gpx(course)
+    data = ["--data-dir", os.path.join(folder, "data")]
+    solo = Run(binary, ["run", "--name", "alice", "--mates", "0", "--port", "0", "--course", course, "--pace", "2:40", "--seed", "3",
+                        "--speedup", "20", "--frontend", "json"] + data, "ghost-record")
+    check(solo.finish() == 0, "alice's record run ended")
+    listed = subprocess.run([binary, "records", "--json"] + data, capture_output=True, text=True, timeout=60)
+    record = json.loads(listed.stdout.splitlines()[0])["id"]  # one JSON object a line
+    port = free_port()
+    run = Run(binary, ["run", "--name", "alice", "--mates", "0", "--port", "0", "--course", course, "--pace", "3:00", "--seed", "1",
+                       "--speedup", "4", "--ghost", record[:8], "--frontend", "json,web", "--frontend-option", f"web.listen=127.0.0.1:{port}"]
+              + data, "ghost")
+    driver = None
+    try:
+        page, _ = run.addresses()
+        driver = browser(412, 1400)
+        driver.get(page)
+        wait_page(driver, "alice and her ghost on the board", lambda d: runner_names(d) in (["alice", "alice"],))
+        # Read in one go: the page redraws the board and the map on every frame.
+        ghosts = driver.execute_script("return [...document.querySelectorAll('#board tr.runner.ghost')].map((r) => r.textContent);")
+        check(len(ghosts) == 1 and "👻 ghost" in ghosts[0], "exactly one of the two 'alice' rows is marked 👻 ghost")
+        wait_page(driver, "both on the map", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .map-runner")) == 2)
+        marked = driver.execute_script("return [...document.querySelectorAll('#map .map-runner.ghost')].map((g) => g.textContent);")
+        check(len(marked) == 1 and marked[0].startswith("👻"), "the ghost's dot on the map is marked and labelled 👻")
+        wait_page(driver, "the result", lambda d: d.find_element(By.ID, "result").is_displayed(), limit=180)
+        check("👻 ghost" in driver.find_element(By.ID, "result").text, "the result marks the ghost's row")
+        feed = driver.find_element(By.ID, "feed").text
+        check("open race" not in feed, "no 'open race' warning in the News of a run alone with a ghost")
+        check(re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", feed) is None, "no raw ISO-8601 time in the News")
+        check(run.finish() == 0, "the run ended with status 0")
+        result_kept(driver, "the ghost race's page", seconds=6)
+    finally:
+        if driver:
+            driver.quit()
+        run.stop()
+
+
+def scenario_load(binary, args):
+    """200 idle event streams and 100 connections that send nothing (a bounded client on loopback, closed
+    afterwards) do not keep the runner out: the control page still loads and goes live, its cancel still
+    reaches the run, and the process exits 0 with them still open."""
+    port = free_port()
+    demo = Run(binary, ["demo", "--frontend", "json,web", "--frontend-option", f"web.listen=127.0.0.1:{port}",
+                        "--speedup", "1", "--goal", "3"], "load")
+    sockets = []
+    driver = None
+    try:
+        page, control = demo.addresses()
+        for _ in range(200):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            sockets.append(s)
+        answers = {}
+        for s in sockets:
+            try:
+                head = s.recv(64).split(b" ")[1].decode()
+            except (socket.timeout, IndexError, OSError):
+                head = "none"
+            answers[head] = answers.get(head, 0) + 1
+        check(answers.get("200", 0) == 64 and answers.get("503", 0) == 136,
+              f"200 idle event streams open: {answers.get('200', 0)} streaming (the spectators' limit), {answers.get('503', 0)} told 503")
+        # And half-open ones that never send a request, as a flood leaves them: still open when the run ends.
+        for _ in range(100):
+            sockets.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+        status, _ = get(page)
+        check(status == 200, "the spectator page still answers")
+        driver = browser()
+        driver.get(control)
+        wait_page(driver, "the control page live beside them", lambda d: conn_state(d) == "live" and d.find_element(By.ID, "cancel").is_displayed())
+        check(True, "the control page loads and streams (its own places) beside 200 idle connections")
+        click(driver, "#cancel")
+        wait_page(driver, "the confirmation", lambda d: d.find_element(By.ID, "confirm").is_displayed())
+        click(driver, "#confirm-yes")
+        wait_page(driver, "the cancel sent", lambda d: control_status(d).startswith("sent: cancel"))
+        code = demo.finish()
+        check(code == 0, f"the demo exits 0 with the connections still open (status {code})")
+        check("NIOAsyncWriter" not in demo.stderr() and "Fatal error" not in demo.stderr(), "nothing crashed at the exit")
+        frames = demo.frames()
+        check(any(f.get("type") == "notice" and f.get("message") == "you cancelled" for f in frames), "the cancel reached the run")
+    finally:
+        for s in sockets:
+            s.close()
+        if driver:
+            driver.quit()
+        demo.stop()
+
+
+def scenario_gps(binary, args):
+    """A cheap receiver's fixes dropped by the accuracy limit: the plugin, loaded through its C ABI by
+    webhost.py, fed status frames whose `position` has `dropped_fixes` (the shape docs/FRONTENDS.md gives,
+    as a run with gpsd makes them); the page says why the distance does not grow, and the receiver's state."""
+    sys.path.insert(0, HERE)
+    import webhost
+    port = free_port()
+    host = webhost.PluginHost(os.path.join(os.path.dirname(binary), "libWebFrontEnd.so"), {"listen": f"127.0.0.1:{port}", "qr": "off"})
+    driver = None
+    try:
+        summary = "fixes dropped: accuracy 23 m > 20 m ×12; raise with --max-accuracy"
+        status = {"schema": 1, "type": "status", "time": "2027-01-15T08:01:05.000Z", "stage": "running", "elapsed": "01:05",
+                  "elapsed_s": 65, "mode": "single", "goal": "1.00 km", "goal_m": 1000, "message": "running to 1.00 km",
+                  "inputs": ["stop", "cancel", "cheer"],
+                  "position": {"source": "gpsd", "state": "fix_3d", "accuracy_m": 23, "summary": "GPS 3D fix ±23 m",
+                               "dropped_fixes": {"count": 12, "max_accuracy_m": 20, "summary": summary}},
+                  "runners": [{"id": "00000000000000a1", "name": "alice", "me": True, "rank": 1, "state": "running", "distance": "0.00 km",
+                               "distance_m": 0, "progress": 0, "leader": True, "time": "01:05", "time_s": 65}]}
+        check(host.deliver(status) == 0, "the plugin took the status frame")
+        driver = browser()
+        driver.get(f"http://127.0.0.1:{port}/")
+        wait_page(driver, "the dropped fixes on the page", lambda d: "fixes dropped" in d.find_element(By.ID, "gps").text)
+        shown = driver.find_element(By.ID, "gps").text
+        check(summary in shown and "GPS 3D fix ±23 m" in shown, f"the page says the receiver's state and why the distance does not grow: {shown!r}")
+        status["position"] = {"source": "sim", "state": "simulated", "summary": "simulated"}
+        host.deliver(status)
+        wait_page(driver, "nothing about a simulator", lambda d: not d.find_element(By.ID, "gps").is_displayed())
+        check(True, "with the simulator (nothing dropped) the line is gone")
+    finally:
+        if driver:
+            driver.quit()
+        host.close()
+
+
+SCENARIOS = {"demo": scenario_demo, "gps": scenario_gps, "reconnect": scenario_reconnect, "invite": scenario_invite, "watch": scenario_watch,
+             "course": scenario_course, "ghost": scenario_ghost, "load": scenario_load}
 
 
 def main():

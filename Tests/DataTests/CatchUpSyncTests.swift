@@ -6,7 +6,7 @@ import SyncWire
 import Testing
 
 /// Restart catch-up on the wire: the boot (type 10) and relayed-state (type 11) messages, and a peer
-/// that restarts with the same runner id on the same port taking its state back from a mate.
+/// that restarts with the same runner id on the same port after midnight UTC.
 @Suite("Restart catch-up on the wire")
 struct CatchUpSyncTests {
     static let sender = RunnerID(rawValue: 0xA11CE)
@@ -72,62 +72,9 @@ struct CatchUpSyncTests {
         }
     }
 
-    // MARK: A restart on loopback
+    // MARK: A restart on loopback (resuming from the kept state: `OwnStateKeepingTests`)
 
-    /// A restart with the same id and port: `bob` publishes a while to `alice`, closes, comes back on the
-    /// same port; alice sends its held state back, and bob's next datagrams are taken as new.
-    private func restart(key: RaceKey?) async throws {
-        let alice = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key)
-        defer { Task { await alice.close() } }
-        let bobID: UInt64 = 0xB0B
-        let first = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key)
-        let port = first.localPort
-        try first.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
-        try alice.addPeer(PeerAddress(host: "127.0.0.1", port: port))
-        await alice.publish(SyncSample.progress(id: 0xA, name: "alice", elapsed: 1, distance: 1))
-        var last = SyncSample.progress(id: bobID, name: "bob", elapsed: 0, distance: 0)
-        for step in 1...10 {
-            last = SyncSample.progress(id: bobID, name: "bob", sequence: UInt32(step), elapsed: Double(step) * 10, distance: Double(step) * 25)
-            await first.publish(last)
-        }
-        let held = try await withHangGuard("alice to hold bob's 10th update") {
-            for await update in alice.updates() where update.distance == 250 { return update }
-            throw TestFailure("alice's updates ended")
-        }
-        await first.close()
-
-        // The restarted process: same id, same port, its own progress back at 0.
-        let second = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: port, key: key)
-        defer { Task { await second.close() } }
-        try second.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
-        await second.publish(SyncSample.progress(id: bobID, name: "bob", phase: .waiting, elapsed: 0, distance: 0))
-        let adopted = try await nextUpdate(of: second)
-        #expect(adopted.runner.id == RunnerID(rawValue: bobID))
-        #expect(adopted.distance == 250 && adopted.elapsed == 100 && adopted.phase == .running)
-        #expect(adopted.sequence == held.sequence)
-        #expect(second.statistics.received["relayed-state", default: 0] >= 1)
-
-        // Its next update is newer than anything alice held, and passes her replay window.
-        await second.publish(SyncSample.progress(id: bobID, name: "bob", elapsed: 101, distance: 251))
-        let resumed = try await withHangGuard("alice to take bob's resumed update") {
-            for await update in alice.updates() where update.distance == 251 { return update }
-            throw TestFailure("alice's updates ended")
-        }
-        #expect(resumed.sequence > held.sequence)
-        #expect(alice.statistics.received["boot", default: 0] >= 2)
-    }
-
-    @Test("keyed: the restarted peer's boot passes the replay window, and it catches up")
-    func keyedRestart() async throws {
-        try await restart(key: try RaceKey.testing("lake run"))
-    }
-
-    @Test("open: the restarted peer catches up, and its stale restarts are not applied meanwhile")
-    func openRestart() async throws {
-        try await restart(key: nil)
-    }
-
-    @Test("keyed under the default race id, restarted after midnight UTC: it takes the mates' earlier race id and catches up")
+    @Test("keyed under the default race id, restarted after midnight UTC: it takes the mates' earlier race id and resumes its kept state in that race")
     func restartAcrossMidnight() async throws {
         let (early, late) = (
             try RaceKey.testing("lake run", defaultRaceIDAt: RaceKey.beforeMidnight),
@@ -136,11 +83,16 @@ struct CatchUpSyncTests {
         let alice = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: early)
         defer { Task { await alice.close() } }
         let bobID: UInt64 = 0xB0B
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("own-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let first = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: early)
+        first.keepOwnState(in: OwnStateStore(directory: folder), as: RunnerID(rawValue: bobID))
         let port = first.localPort
         try first.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
         try alice.addPeer(PeerAddress(host: "127.0.0.1", port: port))
         for step in 1...10 {
+            // The last state is kept (writes of a state that only moved on are spaced by 0.5 s).
+            if step == 10 { try await Task.sleep(for: .milliseconds(600)) }
             await first.publish(SyncSample.progress(id: bobID, name: "bob", sequence: UInt32(step), elapsed: Double(step) * 10, distance: Double(step) * 25))
         }
         _ = try await withHangGuard("alice to hold bob's 10th update") {
@@ -152,10 +104,11 @@ struct CatchUpSyncTests {
         // Restarted after midnight UTC: the same id and port, its key salted with the new day's race id.
         let second = try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: port, key: late)
         defer { Task { await second.close() } }
+        #expect(second.keepOwnState(in: OwnStateStore(directory: folder), as: RunnerID(rawValue: bobID)))
         try second.addPeer(PeerAddress(host: "127.0.0.1", port: alice.localPort))
         let publishing = Task {
-            // Bounded: 20 s at most. Alice's datagrams make bob derive the previous day's key; his boots
-            // after the switch make alice hand his state back.
+            // Bounded: 20 s at most. Alice's datagrams make bob derive the previous day's key; his kept
+            // state is resumed at his first publish under it (it was kept under that race's key).
             for _ in 0..<400 where !Task.isCancelled {
                 await alice.publish(SyncSample.progress(id: 0xA, name: "alice", elapsed: 1, distance: 1))
                 await second.publish(SyncSample.progress(id: bobID, name: "bob", phase: .waiting, elapsed: 0, distance: 0))

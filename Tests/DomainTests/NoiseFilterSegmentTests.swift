@@ -67,16 +67,38 @@ struct NoiseFilterSegmentTests {
         #expect(abs(tracker.distance - 100) < 1e-6)
     }
 
-    @Test("a filter never locks out: after a wild fix, fixes keep being dropped only until the gap passes")
+    @Test("a filter never locks out: after a wild fix, the second fix at the new place starts a new segment there (issue 42: a gpsd jump froze the distance)")
     func noLockOut() {
         var tracker = DistanceTracker()
         tracker.add(fix(at: 0))
-        // The runner reappears 2 km away (a receiver restart): impossible at first, a new segment after 300 s.
-        for second in stride(from: 10, through: 300, by: 10) {
-            #expect(tracker.add(fix(north: 2_000, at: Double(second))) == .rejected(.impossibleJump))
-        }
-        #expect(tracker.add(fix(north: 2_000, at: 301)) == .accepted(addedMetres: 0))
+        // The runner reappears 2 km away (a receiver restart): the first fix there is dropped, the next
+        // one, plausible from it, starts a new segment; the jump adds nothing.
+        #expect(tracker.add(fix(north: 2_000, at: 10)) == .rejected(.impossibleJump))
+        #expect(tracker.add(fix(north: 2_000, at: 20)) == .accepted(addedMetres: 0))
         #expect(tracker.segments == 2)
         #expect(tracker.distance == 0)
+        expectAdded(tracker.add(fix(north: 2_030, at: 30)), 30)
+    }
+
+    @Test("one 50 km gpsd fix in a track: dropped alone, the track from the original place counts on")
+    func oneFarOutlier() {
+        var tracker = DistanceTracker()
+        for second in 0...10 { tracker.add(fix(north: Double(second) * 3, at: Double(second))) }
+        #expect(tracker.add(fix(north: 50_000, at: 11)) == .rejected(.impossibleJump))
+        for second in 12...30 { expectAdded(tracker.add(fix(north: Double(second) * 3, at: Double(second))), second == 12 ? 6 : 3) }
+        #expect(abs(tracker.distance - 90) < 1e-6)
+        #expect(tracker.segments == 1)
+        #expect(tracker.rejections == [.impossibleJump: 1])
+    }
+
+    @Test("a 50 km jump where the runner really is afterwards: a new segment at the new place, the run counts on from there, the jump adds nothing")
+    func realJump() {
+        var tracker = DistanceTracker()
+        for second in 0...10 { tracker.add(fix(north: Double(second) * 3, at: Double(second))) }
+        #expect(tracker.add(fix(north: 50_000, at: 11)) == .rejected(.impossibleJump))
+        #expect(tracker.add(fix(north: 50_003, at: 12)) == .accepted(addedMetres: 0))
+        for second in 13...30 { expectAdded(tracker.add(fix(north: 50_003 + Double(second - 12) * 3, at: Double(second))), 3) }
+        #expect(abs(tracker.distance - (30 + 54)) < 1e-6)
+        #expect(tracker.segments == 2)
     }
 }

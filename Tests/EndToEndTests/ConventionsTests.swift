@@ -33,6 +33,17 @@ struct ConventionsTests {
         _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) } }
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) } }
         let heldPort = Int(UInt16(bigEndian: address.sin_port))
+        // A TCP port listened on by this test: the web front-end cannot serve there.
+        let webFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(webFD) }
+        var webAddress = sockaddr_in()
+        webAddress.sin_family = sa_family_t(AF_INET)
+        webAddress.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var webLength = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &webAddress) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(webFD, $0, webLength) } }
+        _ = listen(webFD, 1)
+        _ = withUnsafeMutablePointer(to: &webAddress) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(webFD, $0, &webLength) } }
+        let webPort = Int(UInt16(bigEndian: webAddress.sin_port))
 
         let solo = ["run", "--name", "a", "--mates", "0", "--port", "0", "--frontend", "json", "--goal", "0.05"]
         let cases: [(arguments: [String], status: Int32, says: String)] = [
@@ -42,6 +53,10 @@ struct ConventionsTests {
             (["run", "--name", "a", "--mates", "0", "--port", "\(heldPort)", "--frontend", "json"], 69, "UDP port \(heldPort) is already in use"),
             (["demo", "--frontend", "json", "--json-out", "\(folder.path)/missing/race.ndjson"], 73, "cannot write --json-out"),
             (["demo", "--frontend", "text,json"], 64, "text and json would both write to standard output"),
+            // What a front-end needs and cannot have is a service unavailable, not a usage error.
+            (["demo", "--frontend", "json,web", "--frontend-option", "web.listen=127.0.0.1:\(webPort)", "--frontend-option", "web.qr=off"], 69,
+             "the port \(webPort) is in use"),
+            (["demo", "--frontend", "json,audio", "--frontend-option", "audio.device=hw:97,0"], 69, "cannot open the sound device"),
         ]
         for (arguments, status, says) in cases {
             let run = try await ProcessRun.run(binary, arguments, timeout: 60)

@@ -2,6 +2,10 @@ import Foundation
 import MateRunnerTesting
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A peer killed mid-race (SIGKILL) and restarted with the same runner id, port and name catches up
 /// from its mate (docs/PROTOCOL.md, "Restart and catch-up"): both JSON streams end with the same result,
 /// and the restarted runner's distance goes on from where it was.
@@ -45,6 +49,36 @@ struct RestartRaceTests {
             bob: ["run", "--name", "bob", "--id", "b0b0b0b0", "--port", "\(portB)", "--peer", "127.0.0.1:\(portA)",
                   "--pace", "7:00", "--seed", "2"] + common
         )
+    }
+
+    @Test("an open race: forged relays say the restarted bob finished in 00:01 at 1 km, with numbers near 2^31; he resumes from his own kept state and both peers end with the same result as without them")
+    func forgedRelaysAtRestart() async throws {
+        let (portA, portB) = (try freeUDPPort(), try freeUDPPort())
+        let common = ["--goal", "0.3", "--speedup", "10", "--frontend", "json", "--wait", "30", "--log-level", "info"]
+        try await Self.killBobAndRestart(
+            alice: ["run", "--name", "alice", "--id", "a1a1a1a1", "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)",
+                    "--pace", "20:00", "--seed", "1"] + common,
+            bob: ["run", "--name", "bob", "--id", "b0b0b0b0", "--port", "\(portB)", "--peer", "127.0.0.1:\(portA)",
+                  "--pace", "7:00", "--seed", "2"] + common,
+            attack: { _ in
+                // Bounded: 20 datagrams, 100 ms apart, from a socket of the test's own on loopback, as alice's
+                // id and as a stranger's.
+                let forged = (0..<20).map { index in
+                    Self.relay(sender: index.isMultiple(of: 2) ? 0xA1A1_A1A1 : 0xEE, sequence: 50_000 + UInt32(index), subject: 0xB0B0_B0B0)
+                }
+                try await sendFromLoopback(forged, to: portB, spacing: .milliseconds(100))
+            }
+        )
+    }
+
+    /// A relayed state (type 11, version 2, open race) from `sender` saying `subject` finished 1 km in
+    /// 1 s, its numbers near 2^31.
+    static func relay(sender: UInt64, sequence: UInt32, subject: UInt64) -> [UInt8] {
+        func bytes<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+        let header = [0x4D, 0x52, 2, 0xB0] + bytes(sender) + bytes(sequence)
+        // subject, highest, held, state (finished), elapsed 1 s, distance 1 km, finish 1 s.
+        return header + bytes(subject) + bytes(UInt32(0x7FFF_FFF0)) + bytes(UInt32(0x7FFF_FFEF)) + [2]
+            + bytes(UInt32(1_000)) + bytes(UInt32(100_000)) + bytes(UInt32(1_000))
     }
 
     @Test("an invited race (keyed by its pairing, no key file): bob killed at about 80 m and restarted with the same --id rejoins from what his data directory kept; the same result on both, the kept race removed at the end")
@@ -102,10 +136,14 @@ struct RestartRaceTests {
     /// killed and restarted runs.
     private static func killBobAndRestart(
         alice aliceArguments: [String], bob bobArguments: [String], homes: PairedHomes? = nil,
-        check: (ProcessRun, ProcessRun) throws -> Void = { _, _ in }
+        check: (ProcessRun, ProcessRun) throws -> Void = { _, _ in },
+        attack: ((ProcessRun.Handle) async throws -> Void)? = nil
     ) async throws {
         let binary = try BuildProducts.materunner()
-        let environment = { (name: String) in homes?.environment(name) ?? [:] }
+        // Bob's device keeps one data directory across the restart: his own state and numbers are in it.
+        let bobHome = FileManager.default.temporaryDirectory.appendingPathComponent("restart-bob-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: bobHome) }
+        let environment = { (name: String) in homes?.environment(name) ?? (name == "bob" ? ["XDG_DATA_HOME": bobHome.path] : [:]) }
         // alice is slow (9:00 /km or slower, 16 s of real time for 0.3 km): she is still running when bob comes back,
         // however long a loaded machine takes to restart him. Bob (7:00 /km) passes 80 m after about 3.4 s
         // and would finish after 12.6 s: a wide window for the kill, even when a busy machine shows his
@@ -127,14 +165,24 @@ struct RestartRaceTests {
         before = (try? killed.jsonLines())?.compactMap(Self.ownDistance).max() ?? before
         #expect(before >= 80 && before < 300, "bob's distance when killed: \(before) m")
 
-        // The same bob again: same id, port and name.
+        // What bob's killed process kept of its own race.
+        let folder = URL(fileURLWithPath: environment("bob")["XDG_DATA_HOME"] ?? "").appendingPathComponent("materunner")
+        let keptFiles = { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("own-state-") } }
+        #expect(keptFiles() == ["own-state-00000000b0b0b0b0.json"], "\(keptFiles())")
+
+        // The same bob again: same id, port, name and data directory.
         let restarted = try ProcessRun.Handle(binary, bobArguments, environment: environment("bob"))
+        if let attack { try await attack(restarted) }
         let runs = [await alice.wait(timeout: 150), await restarted.wait(timeout: 150)]
         for run in runs {
             #expect(!run.timedOut, "the run did not end by itself: \(run.stderr)")
             #expect(run.status == 0, "exit \(run.status): \(run.stderr)")
         }
         try check(killed, runs[1])
+        // He resumed from his own kept state; alice's relays of his state were refused, never adopted.
+        #expect(runs[1].stderr.contains("found the state this runner (00000000b0b0b0b0) kept before a restart"), "\(runs[1].stderr)")
+        #expect(runs[1].stderr.contains("relay-ignored"), "\(runs[1].stderr)")
+        #expect(keptFiles().isEmpty, "removed when the run ended: \(keptFiles())")
         let (resultA, resultB) = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
         #expect(resultA == resultB)
         #expect(resultA.entries.map(\.name).sorted() == ["alice", "bob"])
@@ -147,5 +195,32 @@ struct RestartRaceTests {
         let after = try runs[1].jsonLines().compactMap(Self.ownDistance)
         #expect(after.drop { $0 < before }.allSatisfy { $0 >= before })
         #expect((after.last ?? 0) >= before)
+    }
+}
+
+/// Sends `datagrams` to 127.0.0.1:`port` from one fresh UDP socket of the test's own, `spacing` apart
+/// (an attacker on the same machine; nothing leaves loopback).
+func sendFromLoopback(_ datagrams: [[UInt8]], to port: Int, spacing: Duration) async throws {
+    #if canImport(Glibc)
+    let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    #else
+    let fd = socket(AF_INET, SOCK_DGRAM, 0)
+    #endif
+    guard fd >= 0 else { throw TestFailure("socket() failed, errno \(errno)") }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    for datagram in datagrams {
+        let sent = datagram.withUnsafeBytes { buffer in
+            withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        guard sent == datagram.count else { throw TestFailure("sendto() sent \(sent) of \(datagram.count) bytes, errno \(errno)") }
+        try await Task.sleep(for: spacing)
     }
 }

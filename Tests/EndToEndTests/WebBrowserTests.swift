@@ -22,12 +22,12 @@ struct WebBrowserTests {
         #expect(run.stdout.contains("ok:"), "\(run.stdout)")
     }
 
-    @Test("a demo: the board shows both runners and updates live; spectators have no controls and forged control requests get 403; the runner's page cheers, and cancels after a confirmation")
+    @Test("a demo: the board shows both runners and updates live; spectators have no controls and forged control requests get 403; the runner's page offers what the demo takes (cancel, no cheer) and cancels after a confirmation; the result stays after the end")
     func demo() async throws {
         try await scenario("demo")
     }
 
-    @Test("the server drops the stream: the page says so and reconnects by itself, without a reload")
+    @Test("the server drops the stream (killed, not ended): the page says so and reconnects by itself, without a reload")
     func reconnect() async throws {
         try await scenario("reconnect")
     }
@@ -45,5 +45,20 @@ struct WebBrowserTests {
     @Test("a race on a course: the map with every runner on a 360-px phone and a TV, moving as frames come")
     func course() async throws {
         try await scenario("course")
+    }
+
+    @Test("racing one's own ghost on a course, alone: the ghost marked on the board, the map and the result; no open-race warning; the result kept after the end")
+    func ghost() async throws {
+        try await scenario("ghost")
+    }
+
+    @Test("a receiver's fixes dropped by the accuracy limit: the page says why, as the status frames do")
+    func droppedFixes() async throws {
+        try await scenario("gps")
+    }
+
+    @Test("200 idle event streams: the control page still loads and cancels, and the process exits 0")
+    func load() async throws {
+        try await scenario("load")
     }
 }

@@ -92,7 +92,7 @@ struct FrontEndSettingsTests {
         let error = #expect(throws: FrontEndLoadError.self) {
             try host.load("json", options: FrontEndOptions(outputFD: output.fd), settings: try FrontEndSettings(parsing: ["json.pretty=1"]))
         }
-        guard case let .createFailed(_, reason) = error else {
+        guard case let .createFailed(_, reason, _) = error else {
             Issue.record("expected createFailed, got \(String(describing: error))")
             return
         }

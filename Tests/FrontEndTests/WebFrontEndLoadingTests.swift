@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import FrontEndKit
 import MateRunnerTesting
@@ -17,22 +18,30 @@ struct WebFrontEndLoadingTests {
 
     /// The reason `create` failed with, loading `web` with `settings`.
     private func failure(_ settings: [String]) throws -> String? {
+        try failureAndStatus(settings)?.reason
+    }
+
+    /// The reason `create` failed with and the class of the failure.
+    private func failureAndStatus(_ settings: [String]) throws -> (reason: String, status: Fault)? {
         let output = try CapturedOutput()
         let error = #expect(throws: FrontEndLoadError.self) {
             try host().load("web", options: FrontEndOptions(outputFD: output.fd), settings: try FrontEndSettings(parsing: settings))
         }
-        guard case let .createFailed(_, reason) = error else {
+        guard case let .createFailed(_, reason, status) = error else {
             Issue.record("expected createFailed, got \(String(describing: error))")
             return nil
         }
-        return reason
+        #expect(error?.fault == status)
+        return (reason, status)
     }
 
-    @Test("a port in use fails create with a message naming the port and the option to change it")
+    @Test("a port in use fails create with a message naming the port and the option to change it, a service unavailable (69)")
     func portInUse() throws {
         let (fd, port) = try Self.listeningSocket()
         defer { close(fd) }
-        let reason = try failure(["web.listen=127.0.0.1:\(port)", "web.qr=off"])
+        let failed = try failureAndStatus(["web.listen=127.0.0.1:\(port)", "web.qr=off"])
+        #expect(failed?.status == .unavailable && Fault.unavailable.exitStatus == 69)
+        let reason = failed?.reason
         #expect(reason == "cannot serve the web page on 127.0.0.1:\(port): the port \(port) is in use (another web front-end?); "
             + "choose another with --frontend-option web.listen=127.0.0.1:PORT")
     }
@@ -43,8 +52,9 @@ struct WebFrontEndLoadingTests {
         ("web.qr=maybe", "--frontend-option web.qr=maybe: must be auto, on or off"),
     ])
     func badSetting(setting: String, start: String) throws {
-        let reason = try failure([setting])
-        #expect(reason?.hasPrefix(start) == true, "\(reason ?? "no reason")")
+        let failed = try failureAndStatus([setting])
+        #expect(failed?.reason.hasPrefix(start) == true, "\(failed?.reason ?? "no reason")")
+        #expect(failed?.status == .usage)
     }
 
     @Test("loaded on a free port it takes frames and stops cleanly, freeing the port: loaded again, it binds the same one")

@@ -15,7 +15,7 @@ struct FrontEndBinderLobbyTests {
         let screen = RecordingScreen()
         let lobby = ScriptedLobby()
         let binder = FrontEndBinder(screen: screen, clock: clock)
-        let viewModel = LobbyViewModel(dependency: .init(lobby: lobby, clock: clock))
+        let viewModel = LobbyViewModel(dependency: .init(lobby: lobby, clock: clock, timeZone: .gmt))
         let output = viewModel.transform(input: binder.lobbyInput())
         let shown = Task { try await binder.show(output) }
         let offer = LobbyViewModelTests.offer(at: clock.now)
@@ -37,7 +37,7 @@ struct FrontEndBinderLobbyTests {
         #expect(screen.frames.compactMap(\.invitation?.state) == ["open", "accepted", "starting"])
         #expect(screen.frames.filter { $0.type == .notice }.compactMap(\.message) == [
             "you accepted alice's invitation: waiting for alice to start the run",
-            "a 0.20 km race with 2 runners starts at 2027-01-15T08:00:03.000Z (in 3 s)",
+            "a 0.20 km race with 2 runners starts at 08:00:03 (in 3 s)",
         ])
         #expect(screen.frames.compactMap(\.countdown?.secondsLeft) == [3, 2, 1, 0])
 

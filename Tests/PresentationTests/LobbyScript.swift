@@ -7,6 +7,8 @@ import MateRunnerTesting
 /// One lobby view model under test: its scripted inputs, scripted lobby, manual clock and the whole
 /// history of every output.
 struct LobbyScript {
+    /// Where the lobby tells times of day: 08:00:03 UTC is 17:00:03 in Seoul.
+    static let timeZone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
     struct History: Sendable {
         var invitation: [FrontEndInvitation] = []
         var countdown: [FrontEndCountdown] = []
@@ -30,7 +32,7 @@ struct LobbyScript {
         let decline = AsyncStream.makeStream(of: UInt32.self)
         let cancel = AsyncStream.makeStream(of: Void.self)
         (viewDidLoad, accepted, declined, cancelRequested) = (loaded.continuation, accept.continuation, decline.continuation, cancel.continuation)
-        let output = LobbyViewModel(dependency: .init(lobby: lobby, clock: clock)).transform(input: .init(
+        let output = LobbyViewModel(dependency: .init(lobby: lobby, clock: clock, timeZone: Self.timeZone)).transform(input: .init(
             viewDidLoad: loaded.stream, accepted: accept.stream, declined: decline.stream, cancelRequested: cancel.stream
         ))
         let state = self.state

@@ -41,6 +41,30 @@ struct GhostPeerStateTests {
         #expect(bob.statistics.dropped.isEmpty)
     }
 
+    @Test("issue 42: in an invited race only its host announces ghosts; a joiner's ghost is refused (ghost-not-host)")
+    func invitedGhostsFromTheHostAlone() throws {
+        var (host, joiner) = try PeerStatePairingTests().exchange()
+        let clocks = SyncClocks()
+        let terms = RaceTerms(mode: .race, goal: .standard)
+        let (alice, bob) = (Runner(id: RunnerID(rawValue: 0xA1), name: "alice"), Runner(id: RunnerID(rawValue: 0xB2), name: "bob"))
+        let track = try #require(GhostTrack(name: "best", stepMilliseconds: 1000, centimetres: (0..<10).map { UInt32($0 * 300) }))
+        joiner.announce(Ghost(announcedBy: bob.id, track: track, start: Date(timeIntervalSince1970: 1_795_158_000)))
+        host.announce(Ghost(announcedBy: alice.id, track: track, start: Date(timeIntervalSince1970: 1_795_158_000)))
+        var atHost: [Ghost] = [], atJoiner: [Ghost] = []
+        for step in 1...3 {
+            let bobs = RunnerProgress(runner: bob, terms: terms, phase: .running, elapsed: Double(step), distance: Double(step) * 3)
+            let alices = RunnerProgress(runner: alice, terms: terms, phase: .running, elapsed: Double(step), distance: Double(step) * 2)
+            for datagram in joiner.publish(bobs, clocks: clocks) {
+                atHost += host.receive(datagram.bytes, from: PeerStatePairingTests.joinerAddress, clocks: clocks).ghosts
+            }
+            for datagram in host.publish(alices, clocks: clocks) {
+                atJoiner += joiner.receive(datagram.bytes, from: PeerStatePairingTests.hostAddress, clocks: clocks).ghosts
+            }
+        }
+        #expect(atHost.isEmpty && host.statistics.dropped["ghost-not-host", default: 0] >= 1, "\(host.statistics.dropped)")
+        #expect(atJoiner.map(\.id) == [.ghost(of: alice.id)], "\(joiner.statistics.dropped)")
+    }
+
     @Test("a chunk from a runner whose hello has not arrived is dropped, like its progress")
     func chunkBeforeHello() throws {
         var bob = PeerState(key: nil, capacity: 64)

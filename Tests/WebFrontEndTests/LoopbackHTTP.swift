@@ -46,8 +46,8 @@ enum LoopbackHTTP {
     }
 
     /// One request with `Connection: close`, the answer parsed (the body as sent: no chunked bodies here).
-    static func request(port: Int, _ method: String, _ path: String, body: String? = nil) throws -> Answer {
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    static func request(port: Int, _ method: String, _ path: String, body: String? = nil, host: String = "127.0.0.1", headers: [String] = []) throws -> Answer {
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n" + headers.map { $0 + "\r\n" }.joined()
         if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
         request += "\r\n" + (body ?? "")
         let text = try exchange(port: port, request)
@@ -68,5 +68,29 @@ enum LoopbackHTTP {
 func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
+/// Bare TCP connections to 127.0.0.1 that send nothing, for the connection limits.
+enum LoopbackSocket {
+    static func connect(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            Glibc.close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return fd
+    }
+
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
     }
 }

@@ -60,7 +60,7 @@ struct WebHubTests {
         #expect(snapshot.contains("\"n\(WebHub.queueLimit + 3)\""))
     }
 
-    @Test("at most clientLimit streams; none after close, and open ones end")
+    @Test("at most clientLimit streams; none after close, and open ones end (saying so)")
     func limits() async throws {
         let hub = WebHub()
         let subscriptions = (0..<WebHub.clientLimit).compactMap { _ in hub.subscribe() }
@@ -72,11 +72,11 @@ struct WebHubTests {
         hub.close()
         var after: [WebHub.Batch] = []
         try await again.forEach { after.append($0) }
-        #expect(after.isEmpty)
+        #expect(after == [.end])
         #expect(hub.subscribe() == nil)
     }
 
-    @Test("closing: a stream first sends what is queued (the result, usually the last frame), then ends")
+    @Test("closing: a stream first sends what is queued (the result, usually the last frame), then `end`, then ends")
     func closeDrains() async throws {
         let hub = WebHub()
         let reader = try #require(hub.subscribe())
@@ -86,11 +86,11 @@ struct WebHubTests {
         hub.close()
         var batches: [WebHub.Batch] = []
         try await reader.forEach { batches.append($0) }
-        #expect(batches == [.frames([WebFrames.result])])
+        #expect(batches == [.frames([WebFrames.result]), .end])
         // One that never read gets the final state as its snapshot.
         var last: [WebHub.Batch] = []
         try await newcomer.forEach { last.append($0) }
-        guard case let .snapshot(snapshot) = last.first, last.count == 1 else { Issue.record("\(last)"); return }
+        guard case let .snapshot(snapshot) = last.first, last.count == 2, last.last == .end else { Issue.record("\(last)"); return }
         #expect(snapshot.contains("alice wins in 05:21"))
     }
 

@@ -52,7 +52,7 @@ struct WebRoutesTests {
             }
             let script = try client.get("/app.js")
             #expect(script.status == 200 && script.headers["content-type"] == "text/javascript; charset=utf-8")
-            #expect(script.body.contains("new EventSource(\"/events\")"))
+            #expect(script.body.contains("new EventSource(eventsPath)") && script.body.contains("\"/events\""))
             let style = try client.get("/app.css")
             #expect(style.status == 200 && style.headers["content-type"] == "text/css; charset=utf-8")
             #expect(try client.get("/nothing-here").status == 404)

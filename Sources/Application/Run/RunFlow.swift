@@ -103,7 +103,8 @@ public struct RunFlow: Sendable {
             wrapped: RaceCheers(me: me, messaging: deps.transport, clock: clock), recorder: deps.recorder,
             me: me, clock: clock
         )
-        if !deps.transport.isAuthenticated {
+        // Alone (a solo run, or one against a ghost) there is nobody to keep out: nothing to warn about.
+        if !deps.transport.isAuthenticated, request.role != .open(mates: 0) {
             logger.info("open race: anyone on this network can send progress; give every runner the same --race-key-file to close it")
             binder.show(Notice(level: .warning, message: Self.openRaceNotice))
         }

@@ -38,6 +38,8 @@ final class PeerStateStore: Sendable {
 
     /// Where the adoption of the previous UTC day's race id is told (nil: nowhere).
     let logger: Logger?
+    /// Where our runner's own state and datagram numbers are kept across a restart (nil: not kept).
+    let keeper = Mutex<OwnStateKeeper?>(nil)
 
     /// A store for `state`, whose lobby messages are timed on `raceClock`.
     init(_ state: PeerState, raceClock: any RaceClock, logger: Logger? = nil) {
@@ -59,7 +61,11 @@ final class PeerStateStore: Sendable {
     /// One datagram read from `source` (on the race's multicast group: `viaGroup`): applied to the state,
     /// its progress and message delivered, then counted. Returns the answers to write back to `source` at once.
     func receive(_ bytes: [UInt8], from source: PeerAddress, viaGroup: Bool = false) -> [[UInt8]] {
-        let effects = state.withLock { $0.receive(bytes, from: source, clocks: clocks, viaGroup: viaGroup) }
+        let (effects, reservation) = state.withLock { state in
+            (state.receive(bytes, from: source, clocks: clocks, viaGroup: viaGroup), state.outbox.takeReservation())
+        }
+        // Numbers are reserved in the data directory long before they are reached (`SyncOutbox`).
+        if let reservation { keeper.withLock { $0 }?.keep(numbersBelow: reservation) }
         if !effects.progress.isEmpty { deliver(effects.progress) }
         for ghost in effects.ghosts { ghostContinuation.yield(ghost) }
         if effects.lobby != nil || effects.pairingCode != nil, let message = effects.message(receivedAt: raceClock.now) { hub.deliver(message) }
@@ -101,6 +107,12 @@ final class PeerStateStore: Sendable {
                 guard await waiting.next() != nil else { return nil }
             }
         }
+    }
+
+    /// Our own state, as an earlier process of our runner kept it: to the session like a mate's progress
+    /// (it adopts it, `RestartCatchUp`).
+    func deliverOwn(_ progress: RunnerProgress) {
+        deliver([progress])
     }
 
     private func deliver(_ progress: [RunnerProgress]) {

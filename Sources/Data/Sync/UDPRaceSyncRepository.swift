@@ -136,9 +136,29 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         return store.withState { $0.rejoin(kept, spectators: spectators) }
     }
 
-    /// The run is over: what was kept of its invited race is removed (see `RacePeersRepository`).
+    /// The run is over: what was kept of its invited race, and of our runner's own state, is removed
+    /// (see `RacePeersRepository`).
     public func leaveRace(as runner: RunnerID) {
         races?.remove(runner)
+        if let keeper = store.keeper.withLock({ $0 }), keeper.runner == runner { keeper.remove() }
+    }
+
+    /// Keeps `runner`'s own state and datagram numbers in `own` from now on (docs/PROTOCOL.md, "Restart
+    /// and catch-up"): a process restarted with the same runner id continues its numbers above every one
+    /// this process used, and resumes from the state this process published last, at its first publish
+    /// in the same race, never from a mate's relay. Returns whether an earlier process's state was found.
+    /// Call it before the first publish.
+    @discardableResult
+    public func keepOwnState(in own: OwnStateStore, as runner: RunnerID) -> Bool {
+        let earlier = own.load(runner)
+        let keeper = OwnStateKeeper(store: own, runner: runner, earlier: earlier, logger: store.logger)
+        let reservation = store.withState { state in
+            state.outbox.keepNumbers(usedBelow: earlier?.numbersBelow)
+            return state.outbox.takeReservation()
+        }
+        keeper.keep(numbersBelow: reservation)
+        store.keeper.withLock { $0 = keeper }
+        return earlier?.state != nil
     }
 
     /// A spectator of an invited race that no runner admitted, though one said it is not paired with this
@@ -165,7 +185,22 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     public func publish(_ progress: RunnerProgress) async {
         if multicastEnabled { await followGroup(terms: progress.terms) }
         let clocks = store.clocks
-        await send(store.withState { $0.publish(progress, clocks: clocks) })
+        guard let keeper = store.keeper.withLock({ $0 }) else {
+            await send(store.withState { $0.publish(progress, clocks: clocks) })
+            return
+        }
+        // A restarted process: its first publish in the race it was in does not go out (it would tell the
+        // mates it is back at the start); its own kept state goes to the session instead, which adopts it
+        // and publishes from there. Mates' relays are never adopted.
+        if let resumed = keeper.resumed(for: progress, key: store.withState({ $0.key })) {
+            store.deliverOwn(resumed)
+            return
+        }
+        let (datagrams, reservation, key) = store.withState { state in
+            (state.publish(progress, clocks: clocks), state.outbox.takeReservation(), state.key)
+        }
+        keeper.keep(numbersBelow: reservation, progress: progress, key: key, now: clocks.microseconds())
+        await send(datagrams)
     }
 
     /// Announces our ghost: one of its chunks goes with every publish from now on (docs/PROTOCOL.md).
@@ -192,7 +227,11 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     /// address, or to every known peer.
     public func send(_ message: RaceMessage, from me: Runner, to recipients: [RunnerID]?) async {
         let now = store.raceClock.now
-        await send(store.withState { $0.send(message, from: me, to: recipients, at: now) })
+        let (datagrams, reservation) = store.withState { state in
+            (state.send(message, from: me, to: recipients, at: now), state.outbox.takeReservation())
+        }
+        if let reservation { store.keeper.withLock { $0 }?.keep(numbersBelow: reservation) }
+        await send(datagrams)
     }
 
     /// Every lobby message and cheer from now on (see `RaceMessagingRepository`).

@@ -12,7 +12,10 @@ import Foundation
 /// 6. a fix more than `maximumGap` after the last usable one, or marked `startsSegment`, starts a new
 ///    segment (nothing counted);
 /// 7. a step from the last usable fix longer than `maximumJump`, or faster than `maximumSpeed`
-///    (a zero-time step that moved more than the minimum step is infinitely fast), is dropped;
+///    (a zero-time step that moved more than the minimum step is infinitely fast), is dropped — unless
+///    it is a jump and a plausible step from the jump dropped just before it (the runner really is at
+///    the new place: a receiver that jumped or restarted), which starts a new segment there (nothing
+///    counted for the jump); one far outlier followed by fixes from the old place is dropped alone;
 /// 8. movement from the last counted position up to the minimum step is jitter: the fix is used for
 ///    its time, nothing is added, the counted position stays;
 /// 9. otherwise the distance from the last counted position is added and the fix becomes it.
@@ -35,6 +38,9 @@ public struct NoiseFilter: Sendable {
     public private(set) var lastUsable: Fix?
     /// The last position that counted (the anchor movement is measured from).
     public private(set) var counted: Fix?
+    /// The fix dropped last as an impossible jump, while no usable fix came after it: if the next jump
+    /// goes on plausibly from it, the filter starts a new segment there instead of freezing.
+    public private(set) var jumpedTo: Fix?
 
     /// A filter with the given numbers.
     public init(settings: NoiseFilterSettings = .standard) {
@@ -58,11 +64,22 @@ public struct NoiseFilter: Sendable {
 
         let minimumStep = settings.minimumStep(accuracy: fix.horizontalAccuracy)
         let fromPrevious = Geodesy.distance(from: previous.coordinate, to: fix.coordinate)
-        guard fromPrevious <= settings.maximumJump else { return .rejected(.impossibleJump) }
-        let tooFast = seconds == 0 ? settings.maximumSpeed.isFinite : fromPrevious / seconds > settings.maximumSpeed
-        if fromPrevious > minimumStep, tooFast {
-            return .rejected(.impossibleSpeed)
+        if let rejection = implausible(from: previous, to: fix, distance: fromPrevious, seconds: seconds, minimumStep: minimumStep) {
+            // Two fixes in a row far away (a jump), plausible from each other: the runner is there. (A step
+            // only too fast resolves itself: as time passes the speed from the last usable fix falls.)
+            if rejection == .impossibleJump {
+                if let jumped = jumpedTo, fix.timestamp >= jumped.timestamp,
+                   implausible(
+                       from: jumped, to: fix, distance: Geodesy.distance(from: jumped.coordinate, to: fix.coordinate),
+                       seconds: fix.timestamp.timeIntervalSince(jumped.timestamp), minimumStep: minimumStep
+                   ) == nil {
+                    return startSegment(at: fix)
+                }
+                jumpedTo = fix
+            }
+            return .rejected(rejection)
         }
+        jumpedTo = nil
         lastUsable = fix
         let fromAnchor = previous == anchor
             ? fromPrevious
@@ -72,9 +89,17 @@ public struct NoiseFilter: Sendable {
         return .step(fromAnchor)
     }
 
+    /// Why a step of `distance` metres in `seconds` from `from` to `to` cannot be run (rule 7), or nil.
+    private func implausible(from: Fix, to: Fix, distance: Double, seconds: TimeInterval, minimumStep: Double) -> DistanceTracker.Rejection? {
+        guard distance <= settings.maximumJump else { return .impossibleJump }
+        let tooFast = seconds == 0 ? settings.maximumSpeed.isFinite : distance / seconds > settings.maximumSpeed
+        return distance > minimumStep && tooFast ? .impossibleSpeed : nil
+    }
+
     private mutating func startSegment(at fix: Fix) -> Verdict {
         lastUsable = fix
         counted = fix
+        jumpedTo = nil
         return .segmentStart
     }
 }

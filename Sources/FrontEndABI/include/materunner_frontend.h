@@ -2,7 +2,8 @@
  * materunner_frontend.h — the MateRunner front-end plugin ABI.
  *
  * A front-end is a shared library that exports one symbol, MR_FRONTEND_ENTRY_SYMBOL, a function
- * returning a pointer to a static mr_frontend_descriptor. The host (the `materunner` program)
+ * returning a pointer to a static mr_frontend_descriptor (and optionally a second one,
+ * MR_FRONTEND_ERROR_STATUS_SYMBOL, below). The host (the `materunner` program)
  * dlopen()s the library, calls the entry, checks abi_version, then:
  *
  *   instance = create(&host, options_json)    once; NULL means failure (see last_error)
@@ -69,6 +70,16 @@ typedef struct mr_frontend_descriptor {
 
 /** The type of the exported entry function. */
 typedef const mr_frontend_descriptor *(*mr_frontend_entry_fn)(void);
+
+/**
+ * Optional second export (an addition within version 1): the sysexits class of the last failed
+ * create(), which the host ends with: 69 (EX_UNAVAILABLE, e.g. a port in use, no sound card) or 73
+ * (EX_CANTCREAT). Anything else, or no such symbol, means a usage error (64).
+ */
+#define MR_FRONTEND_ERROR_STATUS_SYMBOL "materunner_frontend_error_status"
+
+/** The type of the optional error-status function. */
+typedef int32_t (*mr_frontend_error_status_fn)(void);
 
 #ifdef __cplusplus
 }

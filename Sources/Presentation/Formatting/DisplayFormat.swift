@@ -105,6 +105,20 @@ public enum DisplayFormat {
         }
     }
 
+    /// The time of day of `date` in `timeZone` as people read it, to the second: `09:00:03`.
+    public static func timeOfDay(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return ASCIIText.make { text in
+            text.append(parts.hour ?? 0, width: 2)
+            text.append(":")
+            text.append(parts.minute ?? 0, width: 2)
+            text.append(":")
+            text.append(parts.second ?? 0, width: 2)
+        }
+    }
+
     /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
     private static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468

@@ -79,7 +79,7 @@ public final class FrontEndHost: @unchecked Sendable {
         }
         guard let instance else {
             let reason = descriptor.pointee.last_error?().map { String(cString: $0) } ?? "create returned NULL"
-            throw .createFailed(path: path, reason: reason)
+            throw .createFailed(path: path, reason: reason, status: FrontEndLibrary.failureStatus(path: path))
         }
         let plugin = Plugin(
             path: path,

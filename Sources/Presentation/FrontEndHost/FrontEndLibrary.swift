@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import FrontEndABI
 
@@ -6,9 +7,11 @@ import FrontEndABI
 /// closed: Swift code must not be unloaded, and opening the same file again returns the same handle.
 enum FrontEndLibrary {
     /// The descriptor the library's entry returns, after checking (in this order, before anything else
-    /// is read) that the file exports the entry symbol, when that can be read from the file without
-    /// loading it, and that the descriptor's `abi_version` is this host's.
+    /// is read) that no one but root or this user can change the file or a folder above it
+    /// (`FrontEndFileTrust`), that the file exports the entry symbol, when that can be read from the file
+    /// without loading it, and that the descriptor's `abi_version` is this host's.
     static func descriptor(path: String) throws(FrontEndLoadError) -> UnsafePointer<mr_frontend_descriptor> {
+        if let problem = FrontEndFileTrust.problem(path: path) { throw .untrusted(path: path, reason: problem) }
         if ELFDynamicSymbols.defines(MR_FRONTEND_ENTRY_SYMBOL, inFileAt: path) == false { throw .missingEntry(path: path) }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw .cannotOpen(path: path, reason: dlerror().map { String(cString: $0) } ?? "dlopen failed")
@@ -22,6 +25,18 @@ enum FrontEndLibrary {
             throw .abiMismatch(path: path, found: descriptor.pointee.abi_version, expected: expected)
         }
         return descriptor
+    }
+
+    /// The optional symbol through which a library says the class of its last failed `create`.
+    static let errorStatusSymbol = MR_FRONTEND_ERROR_STATUS_SYMBOL
+
+    /// The class of the last failed `create` of the (loaded) library at `path`: what its
+    /// `materunner_frontend_error_status` says, when it exports one and says 69 (unavailable) or 73
+    /// (cannot create); a usage error otherwise.
+    static func failureStatus(path: String) -> Fault {
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD), let symbol = dlsym(handle, errorStatusSymbol) else { return .usage }
+        let status = unsafeBitCast(symbol, to: mr_frontend_error_status_fn.self)()
+        return [Fault.unavailable, .cannotCreate].first { $0.rawValue == status } ?? .usage
     }
 
     /// What the library at `path` says about itself once loaded (`frontends NAME`), or why it is not a
@@ -52,6 +67,12 @@ enum FrontEndLibrary {
     /// symbol (read from the ELF file), and the name it would be given with `--frontend`.
     static func inspect(path: String) -> FrontEndDescription {
         let name = frontEndName(ofFile: path)
+        if let problem = FrontEndFileTrust.problem(path: path) {
+            return FrontEndDescription(
+                path: path, name: nil, version: nil, abiVersion: nil,
+                problem: FrontEndLoadError.untrusted(path: path, reason: problem).description, isLoaded: false
+            )
+        }
         switch ELFDynamicSymbols.defines(MR_FRONTEND_ENTRY_SYMBOL, inFileAt: path) {
         case false?:
             return FrontEndDescription(

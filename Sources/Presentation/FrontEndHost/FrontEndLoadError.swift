@@ -5,9 +5,13 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
     case notFound(name: String, searched: [String])
     case cannotOpen(path: String, reason: String)
     case missingEntry(path: String)
+    /// Someone other than root or this user could change the library or a folder above it.
+    case untrusted(path: String, reason: String)
     case abiMismatch(path: String, found: UInt32, expected: UInt32)
     case incompleteDescriptor(path: String)
-    case createFailed(path: String, reason: String)
+    /// `create` returned NULL: `reason` from `last_error`, `status` the class the front-end gave
+    /// (`materunner_frontend_error_status`), a usage error if it gave none.
+    case createFailed(path: String, reason: String, status: Fault = .usage)
     /// The file for the json front-end's stream (`--json-out`) cannot be written.
     case cannotWriteStream(path: String, reason: String)
     /// Several front-ends would write to standard output.
@@ -24,12 +28,14 @@ public enum FrontEndLoadError: Error, Equatable, CustomStringConvertible {
             "cannot load front-end \(path): \(reason)"
         case let .missingEntry(path):
             "\(path) is not a MateRunner front-end: it does not export the symbol materunner_frontend_entry"
+        case let .untrusted(path, reason):
+            "refused to load front-end \(path): \(reason)"
         case let .abiMismatch(path, found, expected):
             "front-end \(path) was built for front-end ABI version \(found), this materunner speaks version "
                 + "\(expected): rebuild the front-end against this version's materunner_frontend.h"
         case let .incompleteDescriptor(path):
             "front-end \(path) returned a descriptor without create/deliver/destroy functions"
-        case let .createFailed(path, reason):
+        case let .createFailed(path, reason, _):
             "front-end \(path) refused to start: \(reason)"
         case let .cannotWriteStream(path, reason):
             "cannot write --json-out \(path): \(reason); check the folder exists and is writable"
@@ -47,8 +53,10 @@ extension FrontEndLoadError: ClassifiedFault {
     public var fault: Fault {
         switch self {
         // The front-end named cannot be used as it is (or refuses its settings): name another one.
-        case .notFound, .sharedOutput, .settingsForUnloaded, .cannotOpen, .missingEntry, .abiMismatch, .incompleteDescriptor, .createFailed:
+        case .notFound, .sharedOutput, .settingsForUnloaded, .cannotOpen, .missingEntry, .untrusted, .abiMismatch, .incompleteDescriptor:
             .usage
+        // A front-end that cannot get what it needs (a port in use, no sound card) says so with its status.
+        case let .createFailed(_, _, status): status
         case .cannotWriteStream: .cannotCreate
         }
     }

@@ -5,6 +5,8 @@ import Foundation
 /// development), and `../lib/materunner` beside it (an installed layout). Only absolute folders are
 /// searched: relative ones (and an empty entry, which means the current directory to a shell) are
 /// dropped with a warning, so a library planted in the current directory is never loaded by name.
+/// A shipped name (`json`, `text`, …) is looked for in the installed folders first, so no folder of
+/// the variable can put another library in its place.
 public struct FrontEndSearchPath: Sendable, Equatable {
     /// The names of the shipped front-ends and the libraries they are built as.
     public static let shipped: [String: String] = [
@@ -31,6 +33,8 @@ public struct FrontEndSearchPath: Sendable, Equatable {
 
     /// The folders searched, in order; all absolute.
     public private(set) var directories: [String]
+    /// The executable's own folders (of `directories`), searched first for a shipped name.
+    public private(set) var installed: [String] = []
     /// What building the path left out, one line each, for the caller to log once as a warning.
     public private(set) var warnings: [String] = []
 
@@ -62,21 +66,23 @@ public struct FrontEndSearchPath: Sendable, Equatable {
             path.warnings.append("ignored an empty entry in MATERUNNER_FRONTEND_PATH (it would mean the current directory)")
         }
         if let folder = ExecutableLocation.folder(of: executable) {
-            path.directories.append(folder.path)
-            path.directories.append(folder.deletingLastPathComponent().appendingPathComponent("lib/materunner").path)
+            path.installed = [folder.path, folder.deletingLastPathComponent().appendingPathComponent("lib/materunner").path]
+            path.directories += path.installed
         } else {
             path.warnings.append("cannot tell where the materunner executable is: front-ends are looked for only in MATERUNNER_FRONTEND_PATH")
         }
         return path
     }
 
-    /// The files that `spec` may name, in the order they are tried. A spec with a `/` is a path.
+    /// The files that `spec` may name, in the order they are tried. A spec with a `/` is a path; a
+    /// shipped name is looked for in the installed folders first.
     public func candidates(for spec: String) -> [String] {
         if spec.contains("/") { return [spec] }
         let module = Self.shipped[spec] ?? spec
         let fileNames = [Self.libraryPrefix + module + Self.librarySuffix, module + Self.librarySuffix, module]
+        let order = Self.shipped[spec] == nil ? directories : installed + directories.filter { !installed.contains($0) }
         var seen = Set<String>()
-        return directories.flatMap { directory in
+        return order.flatMap { directory in
             fileNames.map { URL(fileURLWithPath: directory).appendingPathComponent($0).path }
         }.filter { seen.insert($0).inserted }
     }

@@ -6,8 +6,8 @@ import FrontEndKit
 
 extension LobbyViewModel {
     /// Shows `event`, made at `now`: a joiner's invitations and wait through `joiner`, a notice for
-    /// the host or the joiner.
-    static func show(_ event: LobbyEvent, now: Date, outputs: Continuations, joiner: JoinerInvitations) async {
+    /// the host or the joiner (times of day in `timeZone`).
+    static func show(_ event: LobbyEvent, now: Date, timeZone: TimeZone, outputs: Continuations, joiner: JoinerInvitations) async {
         switch event {
         case let .invited(offer, runners):
             outputs.say(
@@ -41,7 +41,7 @@ extension LobbyViewModel {
             await joiner.starting(start, now: now)
             let left = JoinerInvitations.seconds(start.startsAt.timeIntervalSince(now))
             outputs.say(
-                "\(describe(start.terms)) with \(start.runners.count) runners starts at \(DisplayFormat.timestamp(start.startsAt)) "
+                "\(describe(start.terms)) with \(start.runners.count) runners starts at \(DisplayFormat.timeOfDay(start.startsAt, in: timeZone)) "
                     + "(in \(left) s)"
             )
         }

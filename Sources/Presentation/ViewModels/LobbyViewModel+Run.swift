@@ -11,13 +11,15 @@ extension LobbyViewModel {
         let agreed = AsyncStream.makeStream(of: RaceStart.self)
         let lobby = dependency.lobby
         let clock = dependency.clock
+        let timeZone = dependency.timeZone
         let joiner = JoinerInvitations(outputs: outputs)
         let changed = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         // The exchange and the countdown return true: both over, the view's inputs are no longer read.
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await follow(
-                    lobby.events(), clock: clock, outputs: outputs, joiner: joiner, changed: changed.continuation, agreed: agreed.continuation
+                    lobby.events(), clock: clock, timeZone: timeZone, outputs: outputs, joiner: joiner, changed: changed.continuation,
+                    agreed: agreed.continuation
                 )
                 return true
             }
@@ -62,14 +64,14 @@ extension LobbyViewModel {
     /// Shows every event; hands the start to the countdown. An error or an end before the start ends
     /// `started` with it; after the start the exchange only has late answers to tell, and ends quietly.
     private static func follow(
-        _ events: AsyncThrowingStream<LobbyEvent, any Error>, clock: any RaceClock, outputs: Continuations,
+        _ events: AsyncThrowingStream<LobbyEvent, any Error>, clock: any RaceClock, timeZone: TimeZone, outputs: Continuations,
         joiner: JoinerInvitations, changed: AsyncStream<Void>.Continuation, agreed: AsyncStream<RaceStart>.Continuation
     ) async {
         defer { agreed.finish() }
         var start: RaceStart?
         do {
             for try await event in events {
-                await show(event, now: clock.now, outputs: outputs, joiner: joiner)
+                await show(event, now: clock.now, timeZone: timeZone, outputs: outputs, joiner: joiner)
                 changed.yield()
                 if case .starting(let agreedStart) = event, start == nil {
                     start = agreedStart

@@ -16,11 +16,14 @@ public final class LobbyViewModel: ViewModelType, Sendable {
         public var lobby: any LobbyUseCase
         /// The race clock the countdown runs on.
         public var clock: any RaceClock
+        /// Where the times of day a person reads are told (the start's): this machine's (`TZ`).
+        public var timeZone: TimeZone
 
-        /// A lobby screen of `lobby`, counting down on `clock`.
-        public init(lobby: any LobbyUseCase, clock: any RaceClock) {
+        /// A lobby screen of `lobby`, counting down on `clock`, telling times of day in `timeZone`.
+        public init(lobby: any LobbyUseCase, clock: any RaceClock, timeZone: TimeZone = .current) {
             self.lobby = lobby
             self.clock = clock
+            self.timeZone = timeZone
         }
     }
 

@@ -62,4 +62,71 @@ struct ClockAttackTests {
         #expect(race.alice.clock.lowestMate?.address == AttackRace.bobAddress)
         #expect(race.toSpoofed.datagrams == 0)
     }
+
+    // MARK: Issue 42, item 5: the clock host taken over, and a former host stepped by +600 s
+
+    @Test("open race: a lower id heard mid-race (bound, validated, our terms) does not take the clock over from the host fixed at the start")
+    func noTakeoverMidRace() {
+        let (me, bob, mallory) = (RunnerID(rawValue: 0xA11CE), RunnerID(rawValue: 0xB0), RunnerID(rawValue: 1))
+        var sync = RaceClockSync()
+        sync.terms = SyncSample.terms
+        sync.heard(bob, at: AttackRace.bobAddress, terms: SyncSample.terms)
+        #expect(sync.host(me: me) == bob)
+        sync.raceStarted(me: me)
+        sync.heard(mallory, at: AttackRace.spoofed, terms: SyncSample.terms)
+        #expect(sync.host(me: me) == bob)
+        let ping = sync.ping(me: me, now: 1_000_000)
+        #expect(ping?.address == AttackRace.bobAddress)
+        // Before the start, the lowest id hosts (no election message: every peer picks the same).
+        var lobby = RaceClockSync()
+        lobby.terms = SyncSample.terms
+        lobby.heard(bob, at: AttackRace.bobAddress, terms: SyncSample.terms)
+        lobby.heard(mallory, at: AttackRace.spoofed, terms: SyncSample.terms)
+        #expect(lobby.host(me: me) == mallory)
+    }
+
+    @Test("a former host (offset 0 by definition) follows a new host 600 s ahead by nothing: clock-step")
+    func formerHostIsNotStepped() throws {
+        let (me, carol, mallory) = (RunnerID(rawValue: 0xB0), RunnerID(rawValue: 0xC0), RunnerID(rawValue: 1))
+        var sync = RaceClockSync()
+        sync.terms = SyncSample.terms
+        sync.heard(carol, at: AttackRace.aliceAddress, terms: SyncSample.terms)
+        // We host carol: no ping of ours.
+        let none = sync.ping(me: me, now: 1_000_000)
+        #expect(none == nil)
+        sync.heard(mallory, at: AttackRace.spoofed, terms: SyncSample.terms)
+        let first = sync.ping(me: me, now: 2_000_000)
+        let ping = try #require(first)
+        #expect(throws: PeerRefusal.clockStep) {
+            try sync.pong(from: mallory, at: AttackRace.spoofed, me: me, t1: ping.t1, t2: ping.t1 + Self.t600, t3: ping.t1 + Self.t600, t4: ping.t1 + 1_000)
+        }
+        #expect(sync.estimate.offset == nil)
+        // One within the round trip of our own clock is taken.
+        let second = sync.ping(me: me, now: 3_000_000)
+        let next = try #require(second)
+        try sync.pong(from: mallory, at: AttackRace.spoofed, me: me, t1: next.t1, t2: next.t1 + 400, t3: next.t1 + 400, t4: next.t1 + 1_000)
+        #expect(sync.estimate.offset != nil)
+    }
+
+    @Test("invited race: the clock host is the invited race's host from its signed roster, not an insider's id 1 off the roster")
+    func invitedHost() throws {
+        var (host, joiner) = try PeerStatePairingTests().exchange()
+        let clocks = SyncClocks()
+        let (alice, bob) = (RunnerID(rawValue: 0xA1), RunnerID(rawValue: 0xB2))
+        let running = RunnerProgress(runner: Runner(id: bob, name: "bob"), terms: RaceTerms(mode: .race, goal: .standard), phase: .running, elapsed: 5, distance: 10)
+        let hosting = RunnerProgress(runner: Runner(id: alice, name: "alice"), terms: running.terms, phase: .running, elapsed: 5, distance: 12)
+        for datagram in host.publish(hosting, clocks: clocks) { _ = joiner.receive(datagram.bytes, from: PeerStatePairingTests.hostAddress, clocks: clocks) }
+        _ = joiner.publish(running, clocks: clocks)
+        #expect(joiner.clock.host(me: bob) == alice)
+        // An insider (the race key) with id 1, at an address the joiner validated.
+        let insider = PeerAddress(host: "10.0.0.9", port: 47474)
+        joiner.learnPeer(insider)
+        var forger = PeerState(key: joiner.key, capacity: 64)
+        forger.learnPeer(PeerStatePairingTests.joinerAddress)
+        let mallory = RunnerProgress(runner: Runner(id: RunnerID(rawValue: 1), name: "mallory"), terms: running.terms, phase: .running, elapsed: 5, distance: 1)
+        for datagram in forger.publish(mallory, clocks: clocks) { _ = joiner.receive(datagram.bytes, from: insider, clocks: clocks) }
+        _ = joiner.publish(running, clocks: clocks)
+        #expect(joiner.clock.host(me: bob) == alice)
+        #expect(host.clock.host(me: alice) == alice)
+    }
 }
