@@ -69,9 +69,10 @@ public final class InMemoryRaceNetwork: Sendable {
         }
     }
 
-    /// The sync repository of the runner `id` after its peer restarted: like `endpoint(for:)`, and its
-    /// mates at once send back the last update of `id` they heard (what the UDP repository's catch-up does,
-    /// docs/PROTOCOL.md "Restart and catch-up").
+    /// The sync repository of the runner `id` after its peer restarted: like `endpoint(for:)`, and `id`'s
+    /// own last update is handed back to it at once (what the UDP repository does from the state its
+    /// earlier process kept in the data directory, docs/PROTOCOL.md "Restart and catch-up"; here the last
+    /// one a mate heard, which is the one that earlier process published last).
     public func restartedEndpoint(for id: RunnerID) -> Endpoint {
         let endpoint = endpoint(for: id)
         let relayed = state.withLock { state -> (AsyncStream<RunnerProgress>.Continuation, RunnerProgress)? in

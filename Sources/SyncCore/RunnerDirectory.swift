@@ -19,14 +19,14 @@ import Domain
 /// bound runners is refused (`directory-full`). One address introduces at most `runnersPerAddress` ids
 /// (`runner-limit`), so one sender can neither fill the directory nor push anybody out of it; a bound id
 /// moves to another address only by a restart's newer boot (signed in an invited race) from the same host.
-package struct RunnerDirectory: Sendable {
+struct RunnerDirectory: Sendable {
     /// Numbers a runner may jump ahead at once.
     static let baseJump: UInt64 = 64
     /// Numbers more per second since its highest number grew.
     static let jumpPerSecond: UInt64 = 512
     /// The highest first number accepted from a runner never heard of, and the highest number a
     /// restarted peer continues above: half the number space (24 days at 1 000 datagrams per second).
-    package static let numberLimit: UInt32 = UInt32.max / 2
+    static let numberLimit: UInt32 = UInt32.max / 2
 
     /// One runner's record.
     struct Record: Sendable, Equatable {

@@ -98,6 +98,10 @@ package struct SyncOutbox: Sendable {
     /// goes right after the step that crossed it, long before that many more datagrams are numbered.
     package static let reservationMargin: UInt32 = 64
 
+    /// The highest bound a kept reservation may say (a file saying more is damaged): a restarted peer's
+    /// numbers never continue in the upper half of their range (`RunnerDirectory.numberLimit`).
+    package static let highestKeptNumber = RunnerDirectory.numberLimit
+
     /// Every number below this may have been used, as kept in the data directory (nil: numbers not kept).
     private(set) var reservedBelow: UInt32?
     /// A bound not written to the data directory yet.

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Logging
-import SyncCore
 import Synchronization
+import SyncCore
 import SyncWire
 
 /// What a runner keeps of its own race so that a restarted process (`run --id HEX`) resumes from its own
@@ -42,7 +42,7 @@ public struct OwnStateStore: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard let kept = try? decoder.decode(KeptOwnState.self, from: data), kept.version == 1, kept.runner == runner,
-              kept.numbersBelow <= RunnerDirectory.numberLimit, kept.state?.isConsistent ?? true,
+              kept.numbersBelow <= SyncOutbox.highestKeptNumber, kept.state?.isConsistent ?? true,
               now.timeIntervalSince(kept.savedAt) < Self.maximumAge, now >= kept.savedAt.addingTimeInterval(-60)
         else {
             remove(runner)

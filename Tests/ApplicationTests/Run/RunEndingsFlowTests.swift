@@ -97,7 +97,7 @@ struct RunEndingsFlowTests {
             _ = try await bob.screen.waitForFrame { frame in frame.type == .status && Self.distance(of: "bob", in: frame) > 60 }
             bobRun.cancel()
             _ = try? await bobRun.value
-            // The new process: same id, a new socket (its mates relay what they last heard of it).
+            // The new process: same id, a new socket (its own last state handed back, as kept before the restart).
             let reborn = FlowHarness.Side(
                 runner: bob.runner,
                 transport: InMemoryRaceTransport(id: bob.runner.id, races: harness.races, messages: harness.messages, restarted: true),
