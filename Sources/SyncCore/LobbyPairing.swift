@@ -79,19 +79,27 @@ struct LobbyPairing: Sendable {
     static let heldLifetime: UInt64 = 30_000_000
 
     /// Keeps `datagram` (an invitation from `key.host`, heard from `source` at `now`) until its pairing
-    /// completes; false when `source` holds `heldPerSource` other invitations already. Invitations not
-    /// heard for `heldLifetime` are forgotten first; a full table forgets the one heard longest ago.
+    /// completes. Invitations not heard for `heldLifetime` are forgotten first. When `source` holds
+    /// `heldPerSource` others already, the one of them heard longest ago is forgotten for it (a host's
+    /// next invitation always gets in after its last ones ended; a flood from one address only cycles
+    /// its own places); a full table forgets the one heard longest ago. True when one of `source`'s own
+    /// was forgotten for it.
     mutating func hold(_ datagram: SyncDatagram, as key: Key, from source: PeerAddress, now: UInt64) -> Bool {
         for (other, entry) in heldFrom where now > entry.heardAt && now - entry.heardAt > Self.heldLifetime {
             forgetHeld(other)
         }
+        var displaced = false
         if heldFrom[key] == nil {
-            guard heldFrom.values.count(where: { $0.source == source }) < Self.heldPerSource else { return false }
+            let fromSource = heldFrom.filter { $0.value.source == source }
+            if fromSource.count >= Self.heldPerSource, let oldest = fromSource.min(by: { $0.value.heardAt < $1.value.heardAt })?.key {
+                forgetHeld(oldest)
+                displaced = true
+            }
             if held.count >= capacity, let oldest = heldFrom.min(by: { $0.value.heardAt < $1.value.heardAt })?.key { forgetHeld(oldest) }
         }
         held[key] = datagram
         heldFrom[key] = (source, now)
-        return true
+        return displaced
     }
 
     /// Forgets a held invitation, and its exchange unless it completed (a shown invitation stays answerable).

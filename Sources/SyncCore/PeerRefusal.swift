@@ -22,7 +22,8 @@ package enum PeerRefusal: Error, Hashable, Sendable {
     /// A relayed state about our own runner: never adopted, whoever sends it (a restarted runner resumes
     /// from what it kept itself, `OwnStateStore`).
     case relayIgnored
-    /// An invitation naming us from a source that has `LobbyPairing.heldPerSource` others held already.
+    /// An invitation naming us from a source that had `LobbyPairing.heldPerSource` others held already:
+    /// the one of them heard longest ago was forgotten for it.
     case invitationLimit
     /// In an invited race, a ghost chunk from a runner other than the race's host.
     case ghostNotHost

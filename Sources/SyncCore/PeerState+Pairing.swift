@@ -97,9 +97,8 @@ extension PeerState {
         switch datagram.message {
         case .invitation(let dto) where dto.invitees.contains(me):
             let key = LobbyPairing.Key(host: datagram.sender, invitation: dto.id)
-            guard pairingState.hold(datagram, as: key, from: arrival.source, now: arrival.now) else {
+            if pairingState.hold(datagram, as: key, from: arrival.source, now: arrival.now) {
                 statistics.recordRefusal(.invitationLimit)
-                return false
             }
             guard let session = pairingState.joined[key]?.session else { return false }
             effects.security = InvitationSecurity(hostIdentity: session.mate, code: session.code)

@@ -29,7 +29,7 @@ struct InvitationFloodAttackTests {
 
     /// Alice's real invitation to `joiner`, through the pairing exchange, at `microseconds`: whether bob is
     /// shown it (with its code).
-    func realInvitationShown(to joiner: inout PeerState, at microseconds: UInt64) -> Bool {
+    func realInvitationShown(to joiner: inout PeerState, at microseconds: UInt64, id: UInt32 = 9) -> Bool {
         let clocks = SyncClocks(microseconds: { microseconds })
         var host = PeerState(key: nil, capacity: 64, identity: DeviceKeys.generate())
         host.learnPeer(PeerStatePairingTests.joinerAddress)
@@ -37,7 +37,7 @@ struct InvitationFloodAttackTests {
             datagrams.map { state.receive($0.bytes, from: source, clocks: clocks) }
         }
         _ = deliver(joiner.send(.presence(bob, .free), from: bob, to: nil, at: now), from: PeerStatePairingTests.joinerAddress, to: &host)
-        let offer = InvitationOffer(id: 9, host: alice, terms: RaceTerms(mode: .race, goal: .standard), invitees: [bob.id], sentAt: now, timeout: 30)
+        let offer = InvitationOffer(id: id, host: alice, terms: RaceTerms(mode: .race, goal: .standard), invitees: [bob.id], sentAt: now, timeout: 30)
         let first = deliver(host.send(.invitation(offer), from: alice, to: [bob.id], at: now), from: PeerStatePairingTests.hostAddress, to: &joiner)
         let replies = first.flatMap(\.replies).map { OutgoingDatagram($0, to: PeerStatePairingTests.joinerAddress) }
         let hostSide = deliver(replies, from: PeerStatePairingTests.joinerAddress, to: &host)
@@ -55,7 +55,7 @@ struct InvitationFloodAttackTests {
         return joiner
     }
 
-    @Test("64 forged invitations from one address: 2 held, the rest refused (runner-limit for the ids beyond 8, invitation-limit); the real invitation is shown")
+    @Test("64 forged invitations from one address: 2 held, the rest refused (runner-limit for the ids beyond 8) or cycling its own 2 places (invitation-limit); the real invitation is shown")
     func oneSource() {
         var control = joiner()
         #expect(realInvitationShown(to: &control, at: 1_000_000))
@@ -79,5 +79,14 @@ struct InvitationFloodAttackTests {
         flood(&later, from: { PeerAddress(host: "10.0.1.\($0)", port: 5_000 + $0) }, at: 1_000_000)
         #expect(realInvitationShown(to: &later, at: 32_000_000))
         #expect(later.pairingState.held.count == 1)
+    }
+
+    @Test("a host's third invitation in a minute (the first declined, the second withdrawn) is shown: the host's own oldest is forgotten for it")
+    func sameHostAgain() {
+        var bob = joiner()
+        for (index, id) in [UInt32(9), 10, 11].enumerated() {
+            #expect(realInvitationShown(to: &bob, at: 1_000_000 + UInt64(index) * 5_000_000, id: id), "invitation \(id)")
+        }
+        #expect(bob.pairingState.held.count == LobbyPairing.heldPerSource)
     }
 }
