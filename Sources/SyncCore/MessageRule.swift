@@ -126,11 +126,11 @@ package struct MessageRule: Sendable {
     }
 
     /// What a datagram from a sender the row does not allow is refused as (a runner off an invited
-    /// race's roster): `not-in-race`; a relayed state or a boot in a runner's name needs its own
-    /// signature (`unsigned-decision`), a statement is one that does not check (`pairing-refused`).
+    /// race's roster): `not-in-race`; a boot in a runner's name needs its own signature
+    /// (`unsigned-decision`), a statement is one that does not check (`pairing-refused`).
     package var senderRefusal: Refusal {
         switch kind {
-        case .type(.relayedState), .pairing(26): .datagram(.unsignedDecision)
+        case .pairing(26): .datagram(.unsignedDecision)
         case .pairing(22): .datagram(.pairingRefused("statement from a runner off the roster"))
         default: .datagram(.notInRace)
         }
@@ -200,7 +200,7 @@ package struct MessageRule: Sendable {
         MessageRule(.pairing(28), "course request", sender: .invitee, aboutAnother: true, phase: .paired, signature: .senderIdentity),
         MessageRule(.pairing(29), "course chunk", sender: .host, aboutAnother: true, phase: .paired, signature: .senderIdentity),
         MessageRule(.type(.boot), "boot", sender: .runner),
-        MessageRule(.type(.relayedState), "relayed state", sender: .rosterRunner, aboutAnother: true),
+        MessageRule(.type(.relayedState), "relayed state", sender: .runner, aboutAnother: true),
         MessageRule(.type(.progressDelta), "progress delta", sender: .rosterRunner),
         MessageRule(.type(.acknowledgement), "acknowledgement", sender: .runner, aboutAnother: true),
         MessageRule(.type(.finishedProgress), "finished progress", sender: .rosterRunner),

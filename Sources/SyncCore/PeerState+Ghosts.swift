@@ -36,8 +36,9 @@ extension PeerState {
         _ chunk: GhostChunkDTO, datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects
     ) throws {
         guard roster.runners[datagram.sender] != nil else { throw DatagramError.unknownSender(datagram.sender) }
-        if let invited {
-            guard invited.admits(datagram.sender) else { throw DatagramError.notInRace }
+        // A runner off an invited race's roster was refused by its rule (`checkRule`); of the roster, only
+        // the host announces a ghost there.
+        if invited != nil {
             guard datagram.sender == clock.invitedHost else { throw PeerRefusal.ghostNotHost }
         }
         heard(from: arrival, into: &effects)

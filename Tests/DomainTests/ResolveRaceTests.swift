@@ -28,6 +28,19 @@ struct ResolveRaceTests {
         #expect(standings.isComplete)
     }
 
+    @Test("issue 42: with ghostsLast (an open race) a ghost that finished first ranks behind every runner who ran; without, it leads")
+    func ghostsLast() {
+        let ghost = Runner(id: RunnerID(rawValue: 0x99), name: "stranger's best", isGhost: true)
+        let progress = [RaceSamples.finished(ghost, at: 10), RaceSamples.progress(ana, elapsed: 20, distance: 60),
+                        RaceSamples.finished(bor, at: 25)]
+        let open = ResolveRace.standings(of: progress, terms: RaceSamples.race100m, ghostsLast: true)
+        #expect(open.standings.map(\.runner.name) == ["bor", "ana", "stranger's best"])
+        #expect(open.standings.map(\.rank) == [1, 2, 3])
+        #expect(open.leader?.runner == bor)
+        let keyed = ResolveRace.standings(of: progress, terms: RaceSamples.race100m)
+        #expect(keyed.standings.map(\.runner.name) == ["stranger's best", "bor", "ana"])
+    }
+
     @Test("every finished runner ranks before every runner still running, however far")
     func finishedBeforeRunning() {
         let slowFinisher = RaceSamples.finished(ana, at: 99)

@@ -86,6 +86,8 @@ public struct RunFlow: Sendable {
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
         )
         configuration.course = course
+        // In an open race anyone may announce a ghost: ghosts rank behind the runners (issue 42).
+        configuration.ghostsRankLast = !deps.transport.isAuthenticated
         configuration.noiseFilter.maximumAccuracy = request.maximumAccuracy
         configuration.ghost = terms.mode == .team ? nil : request.ghost
         let session = RaceSession(

@@ -40,6 +40,9 @@ public struct RaceSessionConfiguration: Sendable {
     /// The ghost we announce (`--ghost`): replayed from our start instant, on every peer. Never in a
     /// team run (a ghost's distance would count toward the team).
     public var ghost: GhostTrack?
+    /// Whether ghosts rank behind every runner who ran: in an open race anyone on the network may
+    /// announce one, so a stranger's ghost must not head the board (issue 42).
+    public var ghostsRankLast = false
 
     /// A run's settings; the durations, profile and filter have defaults.
     public init(

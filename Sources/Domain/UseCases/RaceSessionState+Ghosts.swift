@@ -36,7 +36,7 @@ extension RaceSessionState {
                 progress.append(ghost.progress(at: now, terms: configuration.terms, realRunnersDone: realDone))
             }
         }
-        return ResolveRace.standings(of: progress, terms: configuration.terms, lost: lost)
+        return ResolveRace.standings(of: progress, terms: configuration.terms, lost: lost, ghostsLast: configuration.ghostsRankLast)
     }
 
     /// A ghost's line as progress, for its place on the course.

@@ -9,11 +9,13 @@ import Foundation
 /// them the same way. Cancelled runners are out of the ranking: listed after the ranked ones, by
 /// distance then id, with rank `Standing.unranked`. Lost runners stay ranked on what was received.
 public enum ResolveRace {
-    /// The standings of these runners under these terms; `lost` are shown as lost.
+    /// The standings of these runners under these terms; `lost` are shown as lost. With `ghostsLast`
+    /// (an open race) every ghost ranks behind every runner who ran.
     public static func standings(
         of progress: [RunnerProgress],
         terms: RaceTerms,
-        lost: Set<RunnerID> = []
+        lost: Set<RunnerID> = [],
+        ghostsLast: Bool = false
     ) -> RaceStandings {
         let goal = terms.goal.metres
         // Sort indices, not the (large) progress values: cheaper, and the order is the same.
@@ -27,6 +29,10 @@ public enum ResolveRace {
             ranked.sort { furtherFirst(progress[$0], progress[$1]) }
         } else {
             ranked.sort { ranksBefore(progress[$0], progress[$1]) }
+        }
+        if ghostsLast {
+            // A stable partition: the runners who ran in their order, then the ghosts in theirs.
+            ranked = ranked.filter { !progress[$0].runner.isGhost } + ranked.filter { progress[$0].runner.isGhost }
         }
         cancelled.sort { furtherFirst(progress[$0], progress[$1]) }
         let leaderDistance = min(goal, ranked.first.map { progress[$0].distance } ?? 0)
