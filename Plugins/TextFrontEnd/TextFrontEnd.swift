@@ -79,9 +79,9 @@ final class TextFrontEnd: FrontEnd, Sendable {
             return
         }
         if let line {
-            // A notice goes above the block, which is drawn again below it.
+            // A notice goes above the block, which is drawn again below it; a long one wraps, every word kept.
             try redraw([], state: &state)
-            try output.write(TextLayout.fit(line, columns: columns) + "\n")
+            try output.write(TextLayout.wrap(line, columns: columns).joined(separator: "\n") + "\n")
         }
         try redraw(state.screen.block(columns: columns, color: options.color), state: &state)
     }

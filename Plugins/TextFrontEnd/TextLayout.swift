@@ -138,6 +138,39 @@ enum TextLayout {
         return color ? "[\u{1B}[32m\(bar.prefix(filled))\u{1B}[0m\(bar.dropFirst(filled))]" : "[\(bar)]"
     }
 
+    /// A line without escape codes wrapped at spaces to the terminal width, every word kept: the lines
+    /// after the first are indented by two spaces; a word wider than a line is split.
+    static func wrap(_ line: String, columns: Int) -> [String] {
+        let indent = columns > 8 ? "  " : ""
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word
+            while true {
+                let prefix = lines.isEmpty ? "" : indent
+                let candidate = current.isEmpty ? prefix + word : current + " " + word
+                if TextWidth.of(candidate) <= columns {
+                    current = candidate
+                    break
+                }
+                if !current.isEmpty {
+                    // The word starts the next line.
+                    lines.append(current)
+                    current = ""
+                    continue
+                }
+                // Alone and still too wide: as much of it as fits, the rest on the next line.
+                let head = TextWidth.prefix(word, columns: max(1, columns - TextWidth.of(prefix)))
+                let cut = head.isEmpty ? String(word.prefix(1)) : head
+                lines.append(prefix + cut)
+                word = String(word.dropFirst(cut.count))
+                if word.isEmpty { break }
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
     /// Cuts a line without escape codes to the terminal width.
     static func fit(_ line: String, columns: Int) -> String {
         TextWidth.prefix(line, columns: columns)

@@ -12,7 +12,7 @@ import Darwin
 /// stalled browser never holds up the run or the other front-ends.
 ///
 /// The addresses go to standard error, once, at the start: the spectator page, and (unless watching)
-/// the control address with its QR code. Standard output may belong to another front-end.
+/// the control address with its QR code when it fits the terminal (`WebAnnouncement`). Standard output may belong to another front-end.
 public final class WebFrontEnd: RawFrameFrontEnd, Sendable {
     public let hub = WebHub()
     public let server: WebServer
@@ -50,14 +50,13 @@ public final class WebFrontEnd: RawFrameFrontEnd, Sendable {
         server.stop()
     }
 
-    /// Prints the addresses (and the QR code of the control one) on standard error.
+    /// Prints the addresses (and the QR code of the control one, when it fits) on standard error.
     static func announce(page: String, control: String?, qr: WebSettings.QRMode) {
-        var lines = ["web: the race is on \(page) (read-only, for anyone on this network)"]
-        if let control {
-            lines.append("web: control this run from your phone (keep this address to yourself): \(control)")
-            let draw = qr == .on || (qr == .auto && isatty(STDERR_FILENO) == 1)
-            if draw, let code = QRCode(control) { lines += code.terminalLines() }
-        }
+        let terminal = isatty(STDERR_FILENO) == 1
+            ? TerminalSize.cells(of: STDERR_FILENO).map { WebAnnouncement.TerminalCells(columns: $0.columns, rows: $0.rows) }
+                ?? WebAnnouncement.TerminalCells(columns: 80, rows: 24)
+            : nil
+        let lines = WebAnnouncement.lines(page: page, control: control, qr: qr, terminal: terminal)
         try? FrontEndOutput(fd: STDERR_FILENO).write(lines.joined(separator: "\n") + "\n")
     }
 }

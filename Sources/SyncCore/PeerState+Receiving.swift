@@ -48,7 +48,7 @@ extension PeerState {
             if viaGroup { multicast.heardOnGroup(datagram.sender, now: arrival.now) }
             if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, arrival: arrival, into: &effects) { effects.lobby = lobby }
         } catch let error as DatagramError {
-            statistics.recordDrop(error, from: source.host)
+            statistics.recordDrop(error, from: source.host, spectator: SyncDatagramCodec.isSpectators(bytes))
         } catch let refusal as PeerRefusal {
             statistics.recordRefusal(refusal)
         } catch {

@@ -14,6 +14,10 @@ public struct SyncStatistics: Sendable, Equatable {
     public var dropped: [String: Int] = [:]
     /// Datagrams that failed authentication (`missing-tag`, `unexpected-tag`, `bad-tag`), by source address.
     public var authenticationFailures: [String: Int] = [:]
+    /// Datagrams that failed authentication and were a spectator's (a presence saying "watching" or a
+    /// watch request: `SyncDatagramCodec.isSpectators`), by source address: a spectator not admitted
+    /// yet, not a runner with another race key. Bounded as `authenticationFailures` is.
+    public var spectatorAuthenticationFailures: [String: Int] = [:]
     /// Of `datagramsSent`, the address challenges and echoes (docs/PROTOCOL.md, "Address validation").
     public var addressValidationSent = 0
     /// Their bytes, part of `bytesSent`.
@@ -50,16 +54,24 @@ public struct SyncStatistics: Sendable, Equatable {
     /// The key of `authenticationFailures` for every address beyond the first `failureSources`.
     public static let otherSources = "other addresses"
 
-    /// Counts a drop by reason, and an authentication failure by `source` too.
-    mutating func recordDrop(_ error: DatagramError, from source: String) {
+    /// Counts a drop by reason, and an authentication failure by `source` too: a `spectator`'s apart.
+    mutating func recordDrop(_ error: DatagramError, from source: String, spectator: Bool = false) {
         dropped[error.reason, default: 0] += 1
         switch error {
         case .missingTag, .unexpectedTag, .badTag:
-            let named = authenticationFailures[source] != nil
-                || authenticationFailures.keys.filter({ $0 != Self.otherSources }).count < Self.failureSources
-            authenticationFailures[named ? source : Self.otherSources, default: 0] += 1
+            if spectator {
+                Self.count(source, in: &spectatorAuthenticationFailures)
+            } else {
+                Self.count(source, in: &authenticationFailures)
+            }
         default: break
         }
+    }
+
+    /// One more for `source` in `failures`, under `otherSources` once `failureSources` addresses are named.
+    private static func count(_ source: String, in failures: inout [String: Int]) {
+        let named = failures[source] != nil || failures.keys.filter({ $0 != otherSources }).count < failureSources
+        failures[named ? source : otherSources, default: 0] += 1
     }
 
     /// Counts one datagram written to the socket (to the multicast group when `toGroup`), by the type
@@ -89,11 +101,16 @@ public struct SyncStatistics: Sendable, Equatable {
         dropped[refusal.reason, default: 0] += 1
     }
 
-    /// One line per source whose datagrams failed authentication, saying what to do.
+    /// One line per source whose datagrams failed authentication, saying what to do; a spectator's
+    /// are named as such (nothing is wrong with the race key), after the runners'.
     public var authenticationWarnings: [String] {
         authenticationFailures.sorted { $0.key < $1.key }.map { source, count in
             "\(count) datagram\(count == 1 ? "" : "s") from \(source) failed authentication: "
                 + "check every runner uses the same race key and race id (--race-id), or none"
+        } + spectatorAuthenticationFailures.sorted { $0.key < $1.key }.map { source, count in
+            "a spectator at \(source) asked to watch without this race's key (\(count) datagram\(count == 1 ? "" : "s")"
+                + " dropped; the race key is not at fault): a spectator sees an invited race once a runner it is paired"
+                + " with admits it (`materunner mates add` on both devices); a stranger is never admitted"
         }
     }
 }

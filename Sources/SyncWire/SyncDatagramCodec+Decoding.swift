@@ -59,6 +59,21 @@ extension SyncDatagramCodec {
         return SyncDatagram(sender: header.sender, sequence: header.sequence, message: message)
     }
 
+    /// Whether `bytes`, whatever its tag, is a spectator's: a presence saying "watching" or a watch
+    /// request (type 15, subtype 23), read from the header and subtype alone. For naming what a
+    /// datagram that failed authentication was (a spectator not admitted yet, not a runner with another
+    /// race key); never a reason to accept one.
+    public static func isSpectators(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count > DatagramHeader.length else { return false }
+        var reader = WireReader(bytes)
+        guard let header = try? DatagramHeader.read(from: &reader) else { return false }
+        switch header.type {
+        case .presence: return header.flags == Availability.watching.rawValue
+        case .extended: return bytes[DatagramHeader.length] == 23
+        default: return false
+        }
+    }
+
     /// Whether `bytes` is a watch request, grant or refusal (type 15, subtypes 23 … 25): never tagged.
     private static func isWatchMessage(_ header: DatagramHeader, _ bytes: [UInt8]) -> Bool {
         header.type == .extended && bytes.count > DatagramHeader.length && PairingDTO.untaggedSubtypes.contains(bytes[DatagramHeader.length])

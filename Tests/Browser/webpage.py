@@ -94,7 +94,7 @@ class Run:
         def found():
             text = self.stderr()
             page = re.search(r"web: the race is on (http://\S+/) ", text)
-            return page and (page.group(1), (re.search(r"keep this address to yourself\): (http://\S+)", text) or [None, None])[1])
+            return page and (page.group(1), (re.search(r"keep this address to yourself\):\s+(http://\S+)", text) or [None, None])[1])
         return self.wait_for("the web front-end's addresses on standard error", found)
 
     def stop(self, sig=signal.SIGINT, limit=30):

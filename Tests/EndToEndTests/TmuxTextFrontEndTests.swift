@@ -51,6 +51,32 @@ struct TmuxTextFrontEndTests {
         #expect(done.components(separatedBy: "goal 0.50 km").count == 2, "\(done)")
     }
 
+    @Test("text,web at 80×24: both addresses whole on screen beside the board, the QR code left out with how to see it", .timeLimit(.minutes(2)))
+    func textAndWebAt80x24() async throws {
+        let records = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-tmux-\(UUID().uuidString)")
+        let tmux = try Tmux(
+            command: "\(try BuildProducts.materunner().path) demo --goal 0.5 --speedup 5 --frontend text,web "
+                + "--frontend-option web.listen=127.0.0.1:0 --data-dir \(records.path)",
+            columns: 80
+        )
+        defer {
+            tmux.stop()
+            try? FileManager.default.removeItem(at: records)
+        }
+        let screen = try await tmux.waitForScreen("the board below the web addresses") { $0.contains("c: cancel") && $0.contains("(you)") }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The page's address and the control address, each whole on one row of the screen.
+        #expect(lines.contains { $0.range(of: #"^web: the race is on http://127\.0\.0\.1:[0-9]+/ "#, options: .regularExpression) != nil }, "\(screen)")
+        #expect(lines.contains { $0.range(of: #"^  http://127\.0\.0\.1:[0-9]+/control/[0-9a-f]{32}$"#, options: .regularExpression) != nil }, "\(screen)")
+        // No QR row at all (a cut one cannot be scanned), and the line saying how to open the address instead.
+        #expect(!screen.contains("▀") && !screen.contains("▄") && !screen.contains("█"), "\(screen)")
+        #expect(screen.contains("web: no QR code: it needs"), "\(screen)")
+        #expect(screen.contains("open the control address above on your phone"), "\(screen)")
+        try tmux.send(keys: "c")
+        try tmux.send(keys: "y")
+        _ = try await tmux.waitForScreen("the end of the demo") { $0.contains("EXIT=") }
+    }
+
     @Test("an invitation in the text front-end: shown with its keys, accepted with a, then the countdown and the race", .timeLimit(.minutes(2)))
     func acceptWithKey() async throws {
         let binary = try BuildProducts.materunner()

@@ -70,6 +70,36 @@ struct TerminalKeysTests {
         #expect(output.range(of: "\u{1B}\\[[0-9]+F", options: .regularExpression) != nil)
     }
 
+    @Test("text: a notice longer than the terminal is wrapped at 80 columns, every word on screen")
+    func longNoticeWraps() async throws {
+        let terminal = try PseudoTerminal(columns: 80)
+        defer { terminal.close() }
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(
+            outputFD: terminal.terminal, isTerminal: true, color: false, columns: 80, inputFD: terminal.terminal
+        ))
+        let message = "not paired with any runner of this race: on a runner's device run `materunner mates add NAME "
+            + "mr1:AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHHIIIIJJJJKKKKLLLLMMMMNNNNOOOOPPPPQQQQRRRRSSSSTTTT` with this device's "
+            + "identity, and here `materunner mates add RUNNER mr1:…` with that runner's; then watch again"
+        host.deliver(FrontEndFrame(type: .notice, time: "2027-01-15T08:00:00.000Z", level: "warning", message: message))
+        host.deliver(SampleFrames.status)
+        try await terminal.waitFor("the board below the notice") { terminal.output.contains("c: cancel") }
+        host.shutdown()
+        let screen = terminal.output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r", with: "")
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+        // Every word of the notice, in order, split only at spaces (the identity, longer than a line, at the edge).
+        let shown = lines.drop { !$0.hasPrefix("[warning]") }.prefix { !$0.hasPrefix("MateRunner") }
+        #expect(shown.count > 1, "\(lines)")
+        let words = shown.flatMap { $0.split(separator: " ").map(String.init) }
+        // Nothing lost or reordered: the shown lines hold the whole notice, spaces aside.
+        #expect(shown.joined().filter { $0 != " " }.contains(message.filter { $0 != " " }), "\(shown)")
+        for word in message.split(separator: " ") where word.count < 70 {
+            #expect(words.contains(String(word)), "missing \(word) in \(shown)")
+        }
+    }
+
     @Test("text: keys that do not apply send nothing (accept without invitation, cheer before the run)")
     func textIgnoredKeys() async throws {
         let terminal = try PseudoTerminal(columns: 40)
