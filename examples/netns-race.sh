@@ -295,11 +295,15 @@ start_bob() { run_on bob --source "gpx:$track:x$speedup" "${lobby_bob[@]}"; }
 start_carol() { run_on carol --source "gpsd:127.0.0.1:$gpsd_port" --speedup "$speedup" "${lobby_carol[@]}"; }
 # ---- end of START COMMAND LINES -------------------------------------------------------------------
 
-# --accept-from accepts only a host paired with this device: bob and carol pair with alice's identity
-# once, out of band (what accepting one invitation after comparing its code would do).
-alice_identity=$("$binary" mates --json --data-dir "$work/data-alice" | head -n 1 | jq -r .identity)
+# --accept-from accepts only a host paired with this device, and a host admits with no one at its keys
+# only invitees paired with it: the three pair both ways once, out of band (what accepting one
+# invitation after both sides compared its code does).
+device_identity() { "$binary" mates --json --data-dir "$work/data-$1" | head -n 1 | jq -r .identity; }
+alice_identity=$(device_identity alice)
 for joiner in bob carol; do
+    joiner_identity=$(device_identity "$joiner")
     "$binary" mates add alice "$alice_identity" --data-dir "$work/data-$joiner" >/dev/null
+    "$binary" mates add "$joiner" "$joiner_identity" --data-dir "$work/data-alice" >/dev/null
 done
 
 declare -A runner started ended

@@ -42,6 +42,21 @@ host() {
     pids+=($!)
 }
 
+# confirm_on_alice: alice's person confirms bob's code too (both sides compare: a host admits an unpaired
+# invitee only then), by the JSON input event on alice's standard input (fd 4, the fifo alice.in), naming
+# the invitation of the confirmation frame on alice's screen.
+confirm_on_alice() {
+    local frame="" id
+    for _ in $(seq 1 300); do
+        frame=$(grep -m1 '"type":"invitation"' "$out/alice.json" || true)
+        [ -n "$frame" ] && break
+        sleep 0.1
+    done
+    [ -n "$frame" ] || { echo "alice's screen asked for no confirmation of bob's code in 30 s" >&2; exit 1; }
+    id=$(grep -o '"id":"[^"]*"' <<<"$frame" | head -1 | cut -d'"' -f4)
+    printf '{"type":"accept","invitation":"%s"}\n' "$id" >&4
+}
+
 common=(--goal 0.3 --speedup 20 --frontend json --wait 40 --log-level info "${extra[@]}")
 # Only the host has the course: it travels with its invitation.
 course=()
@@ -65,11 +80,12 @@ if [ "${PAIRING:-}" = json ]; then
     # person who compared the codes would. Each host has a data home of its own (its identity).
     homeA=$(mktemp -d) homeB=$(mktemp -d)
     netns_tmp+=("$homeA" "$homeB")
-    mkfifo "$out/bob.in"
+    mkfifo "$out/bob.in" "$out/alice.in"
     exec 3<>"$out/bob.in"  # held open (read-write: no wait for a reader) until the accept is written
+    exec 4<>"$out/alice.in"
     host_input="$out/bob.in" host "$nsB" "$runB" bob env XDG_DATA_HOME="$homeB" timeout 120 "$binary" run --name bob --join \
         --pace 5:30 --seed 12 "${common[@]}"
-    host "$nsA" "$runA" alice env XDG_DATA_HOME="$homeA" timeout 120 "$binary" run --name alice --invite bob --pace 5:00 --seed 11 \
+    host_input="$out/alice.in" host "$nsA" "$runA" alice env XDG_DATA_HOME="$homeA" timeout 120 "$binary" run --name alice --invite bob --pace 5:00 --seed 11 \
         --invite-timeout 60 ${course[@]+"${course[@]}"} "${common[@]}"
     invitation=""
     for _ in $(seq 1 600); do
@@ -89,6 +105,7 @@ if [ "${PAIRING:-}" = json ]; then
     done
     echo "bob's screen: code $code; alice's screen: $shown" >"$out/codes.txt"
     [ "$shown" = "bob's code: $code" ] || { echo "the codes differ: bob shows $code, alice '$shown'" >&2; exit 1; }
+    confirm_on_alice
     printf '{"type":"accept","invitation":"%s"}\n' "$id" >&3
 elif [ "${PAIRING:-}" = text ]; then
     # The same with bob at a terminal: the text front-end in tmux (its own server socket) in bob's
@@ -102,7 +119,9 @@ elif [ "${PAIRING:-}" = text ]; then
     (netns_in "$netns_holder" env XDG_DATA_HOME="$homeB" TERM=xterm-256color tmux -L "$socket" new-session -d -s bob -x 120 -y 30 \
         "timeout --foreground 120 '$binary' run --name bob --join --pace 5:30 --seed 12 --goal 0.3 --speedup 20 --frontend text \
          --json-out '$out/bob.json' --wait 40 --log-level info 2>'$out/bob.err'; echo \$? >'$out/bob.exit'; sleep 300")
-    host "$nsA" "$runA" alice env XDG_DATA_HOME="$homeA" timeout 120 "$binary" run --name alice --invite bob --pace 5:00 --seed 11 \
+    mkfifo "$out/alice.in"
+    exec 4<>"$out/alice.in"
+    host_input="$out/alice.in" host "$nsA" "$runA" alice env XDG_DATA_HOME="$homeA" timeout 120 "$binary" run --name alice --invite bob --pace 5:00 --seed 11 \
         --invite-timeout 60 ${course[@]+"${course[@]}"} "${common[@]}"
     code=""
     for _ in $(seq 1 600); do
@@ -115,6 +134,7 @@ elif [ "${PAIRING:-}" = text ]; then
     shown=$(grep -o "bob's code: [0-9]*" "$out/alice.json" | head -1 || true)
     echo "bob's screen: code $code; alice's screen: $shown" >"$out/codes.txt"
     [ "$shown" = "bob's code: $code" ] || { echo "the codes differ: bob shows $code, alice '$shown'" >&2; exit 1; }
+    confirm_on_alice
     tmux -L "$socket" send-keys -t bob a
     for _ in $(seq 1 1200); do
         [ -s "$out/bob.exit" ] && break
