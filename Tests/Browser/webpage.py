@@ -61,6 +61,11 @@ class Run:
             [binary] + args, stdout=open(self.stdout_path, "w"), stderr=open(self.stderr_path, "w"),
             stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, env=env)
 
+    def send(self, line):
+        """One line on the process's standard input (made with stdin=True): a JSON input event."""
+        self.process.stdin.write((line + "\n").encode())
+        self.process.stdin.flush()
+
     def stderr(self):
         with open(self.stderr_path, encoding="utf-8", errors="replace") as f:
             return f.read()
@@ -328,7 +333,7 @@ def scenario_invite(binary, args):
         wait_page(driver, "live", lambda d: conn_state(d) == "live")
         alice = Run(binary, ["run", "--name", "alice", "--invite", "bob", "--mode", "race", "--goal", "0.6", "--port", str(port_a),
                              "--peer", f"127.0.0.1:{port_b}", "--frontend", "json", "--speedup", "8", "--wait", "90",
-                             "--invite-timeout", "90", "--pace", "5:00", "--seed", "1"], "alice")
+                             "--invite-timeout", "90", "--pace", "5:00", "--seed", "1"], "alice", stdin=True)
         invitation = bob.wait_for("the invitation in bob's JSON stream",
                                   lambda: next((f["invitation"] for f in bob.frames() if f.get("type") == "invitation"), None))
         wait_page(driver, "the invitation on bob's page", lambda d: d.find_elements(By.CSS_SELECTOR, ".invitation button[data-answer=accept]"))
@@ -339,6 +344,12 @@ def scenario_invite(binary, args):
                   f"the page shows the invitation's code {invitation['code']}")
         click(driver, ".invitation button[data-answer=accept]")
         wait_page(driver, "the accept sent", lambda d: control_status(d).startswith("sent: accept"))
+        # Bob is not paired with alice: her person confirms his code too (both sides compare).
+        confirm = alice.wait_for("alice asked to confirm bob's code",
+                                 lambda: next((f["invitation"] for f in alice.frames() if f.get("type") == "invitation"), None))
+        check(confirm.get("invitee") == "bob" and confirm.get("code") == invitation.get("code"),
+              f"alice's screen asks to confirm bob's code {confirm.get('code')}")
+        alice.send(json.dumps({"type": "accept", "invitation": confirm["id"]}))
         alice.wait_for("the race starting in alice's stream",
                        lambda: any(f.get("type") == "status" and f.get("stage") == "running" for f in alice.frames()), limit=90)
         check(True, "accepting on the page started the race")
