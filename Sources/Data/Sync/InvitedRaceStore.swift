@@ -10,45 +10,24 @@ import SyncWire
 /// removed when older than `maximumAge`.
 public struct InvitedRaceStore: Sendable {
     /// After this long a kept race is stale (no race lasts that long): it is removed, not rejoined.
-    public static let maximumAge: TimeInterval = 12 * 3600
+    public static let maximumAge: TimeInterval = KeptRunFiles<KeptInvitedRace>.maximumAge
 
-    let directory: URL
+    let files: KeptRunFiles<KeptInvitedRace>
 
     /// The store in `directory` (usually `DataDirectory.resolve()`).
     public init(directory: URL) {
-        self.directory = directory
+        self.files = KeptRunFiles(directory: directory, prefix: "invited-race")
     }
 
     /// The file of `runner`'s race.
-    func file(of runner: RunnerID) -> SecretFile {
-        SecretFile(url: directory.appendingPathComponent("invited-race-\(runner.description).json"))
-    }
+    func file(of runner: RunnerID) -> SecretFile { files.file(of: runner) }
 
     /// Keeps `race`, replacing what `race.runner` kept before.
-    func save(_ race: KeptInvitedRace) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        try file(of: race.runner).write(try encoder.encode(race))
-    }
+    func save(_ race: KeptInvitedRace) throws { try files.save(race) }
 
     /// `runner`'s kept race if there is a fresh, readable one at `now`; a stale or damaged one is removed.
-    func load(_ runner: RunnerID, now: Date = Date()) -> KeptInvitedRace? {
-        let file = file(of: runner)
-        guard let data = try? file.read() else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        guard let race = try? decoder.decode(KeptInvitedRace.self, from: data), race.version == 1, race.runner == runner,
-              now.timeIntervalSince(race.savedAt) < Self.maximumAge, now >= race.savedAt.addingTimeInterval(-60)
-        else {
-            remove(runner)
-            return nil
-        }
-        return race
-    }
+    func load(_ runner: RunnerID, now: Date = Date()) -> KeptInvitedRace? { files.load(runner, now: now) }
 
     /// Forgets `runner`'s kept race.
-    func remove(_ runner: RunnerID) {
-        try? FileManager.default.removeItem(at: file(of: runner).url)
-    }
+    func remove(_ runner: RunnerID) { files.remove(runner) }
 }

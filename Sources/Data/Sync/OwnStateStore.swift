@@ -12,53 +12,36 @@ import SyncWire
 /// removed when it ends, ignored and removed when older than `maximumAge` or damaged.
 public struct OwnStateStore: Sendable {
     /// After this long a kept state is stale (no race lasts that long): removed, not resumed.
-    public static let maximumAge: TimeInterval = 12 * 3600
+    public static let maximumAge: TimeInterval = KeptRunFiles<KeptOwnState>.maximumAge
 
-    let directory: URL
+    let files: KeptRunFiles<KeptOwnState>
+    var directory: URL { files.directory }
 
     /// The store in `directory` (usually `DataDirectory.resolve()`).
     public init(directory: URL) {
-        self.directory = directory
+        self.files = KeptRunFiles(directory: directory, prefix: "own-state")
     }
 
     /// The file of `runner`'s own state.
-    func file(of runner: RunnerID) -> SecretFile {
-        SecretFile(url: directory.appendingPathComponent("own-state-\(runner.description).json"))
-    }
+    func file(of runner: RunnerID) -> SecretFile { files.file(of: runner) }
 
     /// Keeps `kept`, replacing what `kept.runner` kept before (written whole, then renamed over it).
-    func save(_ kept: KeptOwnState) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        try file(of: kept.runner).write(try encoder.encode(kept))
-    }
+    func save(_ kept: KeptOwnState) throws { try files.save(kept) }
 
     /// `runner`'s kept state if there is a fresh, readable, consistent one at `now`; a stale or damaged
     /// one is removed.
     func load(_ runner: RunnerID, now: Date = Date()) -> KeptOwnState? {
-        let file = file(of: runner)
-        guard let data = try? file.read() else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        guard let kept = try? decoder.decode(KeptOwnState.self, from: data), kept.version == 1, kept.runner == runner,
-              kept.numbersBelow <= SyncOutbox.highestKeptNumber, kept.state?.isConsistent ?? true,
-              now.timeIntervalSince(kept.savedAt) < Self.maximumAge, now >= kept.savedAt.addingTimeInterval(-60)
-        else {
-            remove(runner)
-            return nil
+        files.load(runner, now: now) { kept in
+            kept.numbersBelow <= SyncOutbox.highestKeptNumber && (kept.state?.isConsistent ?? true)
         }
-        return kept
     }
 
     /// Forgets `runner`'s kept state.
-    func remove(_ runner: RunnerID) {
-        try? FileManager.default.removeItem(at: file(of: runner).url)
-    }
+    func remove(_ runner: RunnerID) { files.remove(runner) }
 }
 
 /// The layout of a runner's kept own state (`OwnStateStore`).
-struct KeptOwnState: Codable, Sendable, Equatable {
+struct KeptOwnState: KeptRunRecord, Sendable, Equatable {
     var version = 1
     var runner: RunnerID
     /// Every datagram number of ours below this may have been used: a restarted process starts here.
