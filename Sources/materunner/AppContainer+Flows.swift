@@ -76,7 +76,7 @@ extension AppContainer {
             raceKey: { try raceKey.load(logger: logger) },
             bindTransport: { key in try await makeTransport(port: 0, host: "127.0.0.1", key: key) },
             location: { seconds, seed in makeLocationSource(.simulator, pace: PaceArgument(secondsPerKilometre: seconds), seed: seed).simulated(course: nil) },
-            recorder: makeDemoRecorder(store:)
+            recorder: { makeRecorder(store: $0, isDemo: true) }
         ))
     }
 

@@ -38,23 +38,16 @@ extension MateRunnerCommand {
         } catch {
             // The message alone: its usage text names every option, and would blame the first setting applied.
             if exitCode(for: error) == .validationFailure, let setting = configured.setting(blamedBy: message(for: error)) {
-                let problem = message(for: error).replacingOccurrences(of: "Error: ", with: "")
-                let refused = SettingsError(origin: setting.origin, key: setting.key, problem: problem)
+                let refused = SettingsError(origin: setting.origin, key: setting.key, problem: ParserMessage.problem(in: message(for: error)))
                 exit(withError: CommandRunner.report(FlowError(refused, otherwise: .config)))
             }
             // The parser's own "Error: …" in the house style, "materunner: error: …", its usage lines kept.
             let code = exitCode(for: error)
-            let text = fullMessage(for: error)
-            if code != .success, !(error is ExitCode), text.hasPrefix(Self.parserErrorPrefix) {
-                var rest = String(text.dropFirst(Self.parserErrorPrefix.count))
-                while rest.hasSuffix("\n") { rest.removeLast() }
-                LineOutput.standardError.write("materunner: error: " + rest)
+            if code != .success, !(error is ExitCode), let text = ParserMessage.houseStyle(fullMessage(for: error)) {
+                LineOutput.standardError.write(text)
                 exit(withError: ExitCode(code.rawValue))
             }
             exit(withError: error)
         }
     }
-
-    /// How swift-argument-parser starts an error's message.
-    static let parserErrorPrefix = "Error: "
 }
