@@ -38,6 +38,9 @@ let package = Package(
         .library(name: "AudioFrontEnd", type: .dynamic, targets: ["AudioFrontEnd"]),
         // The wire alone (codec, header, race key), for the libFuzzer harness in Fuzz/.
         .library(name: "SyncWire", targets: ["SyncWire"]),
+        // The fakes and fixtures our tests use (a manual clock, in-memory networks and stores, scripted
+        // sources, a recording screen), for tests of code built on these modules, as HummingbirdTesting is.
+        .library(name: "MateRunnerTesting", targets: ["MateRunnerTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -268,11 +271,11 @@ let package = Package(
         // Sample values and cheap race keys for the sync tests (no Data, so that SyncCoreTests need none).
         // The in-memory network of DatagramTransports too (InMemoryDatagramNetwork).
         .target(name: "SyncTesting", dependencies: ["Domain", "SyncWire", "SyncCore"], swiftSettings: swiftSettings),
+        // Fakes of Domain's repositories and a recording screen (Presentation): never Data, so that tests
+        // of the layers above link no SwiftNIO, GRDB, TOMLKit or DNS-SD (scripts/check-test-imports).
         .target(
             name: "MateRunnerTesting",
-            dependencies: [
-                "Domain", "SyncWire", "SyncTesting", "Data", "Presentation", "FrontEndKit", .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["Domain", "SyncTesting", "Presentation", "FrontEndKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
 
@@ -280,7 +283,6 @@ let package = Package(
             name: "DomainTests",
             dependencies: [
                 "Domain",
-                "Data",
                 "MateRunnerTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
