@@ -116,15 +116,20 @@ let package = Package(
         .target(name: "FrontEndABI"),
         .target(name: "FrontEndKit", dependencies: ["FrontEndABI"], swiftSettings: swiftSettings),
 
-        // MARK: Presentation (view models, formatting, the plugin host)
+        // MARK: Presentation (view models, formatting, the binder)
         .target(
             name: "Presentation",
             dependencies: [
                 "Domain",
-                "FrontEndABI",
                 "FrontEndKit",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The plugin host beside it: dlopen, ELF symbols, search paths, trust checks; the binder's screen.
+        .target(
+            name: "FrontEndHosting",
+            dependencies: ["Domain", "FrontEndABI", "FrontEndKit", "Presentation"],
             swiftSettings: swiftSettings
         ),
 
@@ -134,6 +139,7 @@ let package = Package(
             dependencies: [
                 "Domain",
                 "Presentation",
+                "FrontEndHosting",
                 "FrontEndKit",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
@@ -150,6 +156,7 @@ let package = Package(
                 "Data",
                 "Application",
                 "Presentation",
+                "FrontEndHosting",
                 "FrontEndKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -231,7 +238,7 @@ let package = Package(
         // `swift run -c release AudioBenchmark FRAMES.ndjson`: the audio front-end's cost per frame and per cue.
         .executableTarget(
             name: "AudioBenchmark",
-            dependencies: ["AudioCues", "FrontEndKit", "Presentation"],
+            dependencies: ["AudioCues", "FrontEndKit", "Presentation", "FrontEndHosting"],
             path: "Benchmarks/AudioBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -243,6 +250,7 @@ let package = Package(
                 "SyncWire",
                 "Data",
                 "Presentation",
+                "FrontEndHosting",
                 "FrontEndKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -308,6 +316,7 @@ let package = Package(
                 "Application",
                 "Domain",
                 "Presentation",
+                "FrontEndHosting",
                 "FrontEndKit",
                 "MateRunnerTesting",
                 .product(name: "Logging", package: "swift-log"),
@@ -324,7 +333,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrontEndTests",
-            dependencies: ["Domain", "Presentation", "FrontEndKit", "MateRunnerTesting"],
+            dependencies: ["Domain", "Presentation", "FrontEndHosting", "FrontEndKit", "MateRunnerTesting"],
             exclude: ["CPlugins"],
             swiftSettings: swiftSettings
         ),

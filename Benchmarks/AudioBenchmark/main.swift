@@ -1,5 +1,6 @@
 import AudioCues
 import Foundation
+import FrontEndHosting
 import FrontEndKit
 import Presentation
 
