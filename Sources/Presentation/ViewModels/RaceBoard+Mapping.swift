@@ -4,7 +4,7 @@ import FrontEndKit
 
 extension RaceBoard {
     /// The board for one snapshot of the run.
-    package init(_ snapshot: RaceSnapshot) {
+    public init(_ snapshot: RaceSnapshot) {
         let terms = snapshot.standings.terms
         let runners = snapshot.standings.standings.map { standing in
             var runner = FrontEndRunner(standing, me: snapshot.me, effort: snapshot.effort)
