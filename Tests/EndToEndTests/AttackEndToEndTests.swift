@@ -100,6 +100,19 @@ struct AttackEndToEndTests {
         #expect(dropped["runner-limit"] == 64 - 8, "\(dropped)")
         #expect(dropped["address-mismatch"] == 20, "\(dropped)")
         #expect(AttackedRace.dropped(race.control[0])["runner-limit"] == nil)
+        // Alice's screen said so during the race, and from where; the control's said nothing of the kind.
+        let refusals = { (run: ProcessRun) in
+            Self.notices(run).filter { $0.contains(" refused: ") }
+        }
+        let said = refusals(race.attacked[0])
+        #expect(said.contains { $0.hasSuffix("datagrams about bob from 127.0.0.1 refused: address-mismatch 20") || $0.contains("about bob from 127.0.0.1 refused: address-mismatch") }, "\(said)")
+        #expect(said.contains { $0 == "56 datagrams about runners not in this race from 127.0.0.1 refused: runner-limit 56" }, "\(said)")
+        #expect((race.control + [race.attacked[1]]).allSatisfy { refusals($0).isEmpty }, "\((race.control + [race.attacked[1]]).map(refusals))")
+    }
+
+    /// The messages of a run's notice frames, in order.
+    static func notices(_ run: ProcessRun) -> [String] {
+        ((try? run.jsonLines()) ?? []).filter { $0["type"] as? String == "notice" }.compactMap { $0["message"] as? String }
     }
 
     // MARK: Held invitations
