@@ -278,7 +278,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "SyncWire", "SyncTesting", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

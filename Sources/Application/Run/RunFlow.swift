@@ -112,7 +112,7 @@ public struct RunFlow: Sendable {
         }
         let succeeded = await environment.runScreen(binder).present(
             race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers,
-            positions: { [location] in location.statuses() }, worldClock: deps.worldClock
+            positions: { [location] in location.statuses() }, worldClock: deps.worldClock, refusals: deps.transport
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
         return RunOutcome(succeeded: succeeded, recorded: recorded, stoppedBy: await RunScreen.interruptStatus(deps.recorder, environment))
