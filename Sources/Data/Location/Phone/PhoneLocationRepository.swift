@@ -61,7 +61,8 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
     public func fixes() -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .unbounded)
         let (ingest, clock, logger, listening) = (self.ingest, self.clock, self.logger, self.listening)
-        ingest.begin(at: clock.now)
+        let start = clock.now
+        ingest.begin(at: start)
         let task = Task {
             do { _ = try await listening.value } catch {
                 continuation.finish(throwing: error)
@@ -69,10 +70,18 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
             }
             // Held positions go when the timeline says (real seconds: a burst is the network's); with
             // none held, a look every second.
+            var first = true
             while !Task.isCancelled {
                 let wait = max(0.05, (ingest.nextRelease ?? ingest.monotonicNow + 1) - ingest.monotonicNow)
                 do { try await Task.sleep(for: .seconds(wait)) } catch { break }
-                for fix in ingest.release(monotonic: ingest.monotonicNow) { continuation.yield(fix) }
+                for fix in ingest.release(monotonic: ingest.monotonicNow) {
+                    if first {
+                        first = false
+                        let after = String(format: "%.1f", fix.timestamp.timeIntervalSince(start))
+                        logger.info("\(ingest.spec.app.rawValue): first position \(after) s (race time) after the start")
+                    }
+                    continuation.yield(fix)
+                }
             }
             continuation.finish()
         }
