@@ -2,6 +2,7 @@ import Application
 import Data
 import Domain
 import Foundation
+import FrontEndHosting
 import Logging
 import Presentation
 import SyncWire

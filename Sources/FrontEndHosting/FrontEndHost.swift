@@ -1,6 +1,7 @@
 import Foundation
 import FrontEndABI
 import FrontEndKit
+import Presentation
 import Synchronization
 
 /// Loads front-end plugins with `dlopen` through the C ABI of `materunner_frontend.h`, hands every
