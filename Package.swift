@@ -84,6 +84,8 @@ let package = Package(
         // MARK: Data (repositories: UDP sync, DNS-SD discovery, position sources)
         // dns_sd.h from Avahi's compat library on Linux (see Sources/CDNSSD/shim.h), the SDK's on macOS.
         .systemLibrary(name: "CDNSSD"),
+        // The MQTT client under --broker: Debian's libmosquitto-dev (Sources/CMosquitto/shim.h).
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]),
         .target(name: "CUDPBatch"),
         .target(
             name: "Data",
@@ -92,6 +94,7 @@ let package = Package(
                 "SyncWire",
                 "SyncCore",
                 "CDNSSD",
+                "CMosquitto",
                 // sendmmsg(2): a runner's datagrams to its mates in one system call (DatagramBatchSender).
                 "CUDPBatch",
                 // SHA-256 of a course's points (CourseFile's digest).
