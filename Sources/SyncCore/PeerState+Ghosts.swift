@@ -43,6 +43,10 @@ extension PeerState {
         }
         heard(from: arrival, into: &effects)
         countReceived(ExtendedType.ghostChunk.name)
-        if let ghost = ghostAssembler.add(chunk) { effects.ghosts.append(ghost) }
+        // Marked with its announcer's name: in an open race anyone may announce one (issue 42).
+        if var ghost = ghostAssembler.add(chunk) {
+            ghost.announcer = roster.runners[datagram.sender]?.runner.name
+            effects.ghosts.append(ghost)
+        }
     }
 }
