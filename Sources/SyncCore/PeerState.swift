@@ -61,13 +61,8 @@ package struct PeerState: Sendable {
     package var spectatorMates: [MateIdentity]?
     /// A spectator's watch exchange, from its first presence on.
     package var watching: SpectatorAdmission?
-    /// The chunks of the ghost we announce, sent one per publish in turn (`PeerState+Ghosts`).
-    var ghostChunks: [GhostChunkDTO] = []
-    var ghostCursor = 0
-    /// Whether the next publish sends every chunk at once (right after the announcement).
-    var ghostBurstDue = false
-    /// Mates' ghosts being put back together from their chunks.
-    var ghostAssembler = GhostAssembler()
+    /// The ghost we announce and the mates' being put back together (`GhostAnnouncements`).
+    var ghosts = GhostAnnouncements()
     /// The race's multicast group, once joined, and who hears whom on it (docs/PROTOCOL.md, "Multicast").
     package var multicast: GroupHearing
 
