@@ -42,7 +42,7 @@ package struct PeerState: Sendable {
     /// Names and terms by runner, from hellos.
     var roster: SyncRoster
     /// Authenticated races: the datagram numbers accepted per sender.
-    var windows: [RunnerID: ReplayWindow] = [:]
+    var windows = ReplayWindows()
     /// Cheers per sender (and ours), limited to `CheerRate`.
     var cheers = CheerRate()
     /// Answers we may still send per invitation (one per invitation datagram received).
@@ -103,7 +103,7 @@ package struct PeerState: Sendable {
     /// Forgets everything about `runner` (evicted from the directory to make room for another).
     mutating func forget(_ runner: RunnerID) {
         roster.forget(runner)
-        windows[runner] = nil
+        windows.forget(runner)
         catchUp.forget(runner)
         deltas.forgetAll(runner)
         clock.forget(runner)
