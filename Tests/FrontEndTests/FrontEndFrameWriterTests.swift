@@ -53,7 +53,7 @@ struct FrontEndFrameWriterTests {
                 FrontEndRunnerCourse(progressMetres: number(&rng), lap: Int.random(in: 0...9, using: &rng), latitude: number(&rng),
                                      longitude: number(&rng), gpsDistanceMetres: maybe(&rng, number))
             },
-            ghost: maybe(&rng) { Bool.random(using: &$0) })
+            ghost: maybe(&rng) { Bool.random(using: &$0) }, announcedBy: maybe(&rng, text))
     }
 
     static func frame(_ rng: inout Seeded) -> FrontEndFrame {
