@@ -94,8 +94,33 @@ public enum RecordText {
             let mark = result.isMe ? " (you)" : result.isGhost ? " (ghost)" : ""
             lines.append("    \(rank) \(result.name)\(mark): \(DisplayFormat.distance(result.distance)) in \(time), \(result.phase)")
         }
+        lines += splitLines(record)
         for cheer in record.cheers {
             lines.append("  cheer \(cheer.emoji) from \(cheer.sender) to \(cheer.recipient)")
+        }
+        return lines
+    }
+
+    /// Each runner's lap times (on a course with laps) and per-kilometre splits, from the progress
+    /// samples the record keeps, as `Splits` makes them live: "    alice: 8:01 7:58 (0.74 km)".
+    static func splitLines(_ record: RunRecord) -> [String] {
+        let series = RecordSplits(record)
+        var lines: [String] = []
+        let laps = series.runners.filter { !$0.laps.isEmpty }
+        if !laps.isEmpty {
+            lines.append("  laps:")
+            lines += laps.map { "    \($0.name): " + $0.laps.map { DisplayFormat.splitTime($0.duration) }.joined(separator: " ") }
+        }
+        let kilometres = series.runners.filter { !$0.kilometres.isEmpty }
+        if !kilometres.isEmpty {
+            lines.append("  splits per km:")
+            lines += kilometres.map { runner in
+                let times = runner.kilometres.map { split in
+                    DisplayFormat.splitTime(split.duration)
+                        + (split.distance.truncatingRemainder(dividingBy: 1000) == 0 ? "" : " (\(DisplayFormat.distance(split.distance - Double(split.number - 1) * 1000)))")
+                }
+                return "    \(runner.name): " + times.joined(separator: " ")
+            }
         }
         return lines
     }
