@@ -90,3 +90,39 @@ struct LapMarksChartTests {
         #expect(!ProgressChart.svg(for: single).contains(#"class="lap""#))
     }
 }
+
+@Suite("records: course groups where their newest run falls (issue 43)")
+struct RecordGroupsOrderTests {
+    static func run(_ id: String, day: Int, course: CourseTerms?) -> RunRecord {
+        RunRecord(
+            id: id + String(repeating: "0", count: 8), runnerName: "alice",
+            terms: RaceTerms(mode: .race, goal: RaceGoal(centimetres: 120_000), course: course),
+            startedAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(day) * 86_400), distance: 1_200, duration: 400, status: .finished
+        )
+    }
+
+    @Test("a course run of today is listed above last week's runs without a course, not below them all")
+    func newestFirst() {
+        let lake = CourseTerms(digest: "00112233aabbccdd", name: "lake.gpx", lengthCentimetres: 120_000)
+        // Newest first, as records lists them: today's lake run, yesterday's loose run, last week's loose run.
+        let records = [Self.run("c", day: 7, course: lake), Self.run("b", day: 6, course: nil), Self.run("a", day: 0, course: nil)]
+        let lines = RecordText.grouped(records, among: records)
+        let group = lines.firstIndex { $0.hasPrefix("course lake.gpx") }
+        let yesterday = lines.firstIndex { $0.hasPrefix("b0000000") }
+        let lastWeek = lines.firstIndex { $0.hasPrefix("a0000000") }
+        #expect(group != nil && yesterday != nil && lastWeek != nil, "\(lines)")
+        if let group, let yesterday, let lastWeek { #expect(group < yesterday && yesterday < lastWeek, "\(lines)") }
+        // Without a course run: the one table, as before.
+        let loose = Array(records.dropFirst())
+        #expect(RecordText.grouped(loose, among: loose) == RecordText.table(loose, among: loose))
+    }
+
+    @Test("loose runs on both sides of a course group: two tables with the same columns")
+    func split() {
+        let lake = CourseTerms(digest: "00112233aabbccdd", name: "lake.gpx", lengthCentimetres: 120_000)
+        let records = [Self.run("d", day: 9, course: nil), Self.run("c", day: 7, course: lake), Self.run("b", day: 6, course: nil)]
+        let lines = RecordText.grouped(records, among: records)
+        #expect(lines.filter { $0.hasPrefix("ID ") }.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix("ID ") == true && lines[1].hasPrefix("d0000000"), "\(lines)")
+    }
+}
