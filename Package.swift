@@ -284,7 +284,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "Data", "MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )
