@@ -104,12 +104,13 @@ enum PhonePosting {
         return lines.count == messages.count ? lines : nil
     }
 
-    /// Runs curl with `arguments` (loopback URLs only) and returns the HTTP status it saw (0 if none).
+    /// Runs curl with `arguments` (loopback URLs only) and returns the HTTP status it saw (0 if none);
+    /// the response's body goes to `body` when given.
     @discardableResult
-    static func curl(_ arguments: [String]) -> Int {
+    static func curl(_ arguments: [String], body: URL? = nil) -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
+        process.arguments = ["-s", "-o", body?.path ?? "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -95,6 +95,10 @@ struct PhoneRaceEndToEndTests {
         }
         #expect(!summary.contains("late"), "\(summary)")
         print("phone race: \(summary)")
+        // The reply to a POST shows the mates on olive's map: a card each, rank and distance in the name.
+        let friends = try #require(try JSONSerialization.jsonObject(with: ownTracks.friends) as? [[String: Any]], "\(String(decoding: ownTracks.friends, as: UTF8.self))")
+        let cards = friends.filter { $0["_type"] as? String == "card" }.compactMap { $0["name"] as? String }
+        #expect(cards.count == 2 && cards.contains { $0.hasPrefix("carol · ") && $0.hasSuffix(" km") } && cards.contains { $0.hasPrefix("tom · ") }, "\(cards)")
         let tomSummary = runs[1].stderr.split(separator: "\n").last { $0.contains("traccar:") && $0.contains("positions") } ?? ""
         #expect(tomSummary.contains("unauthorized 1"), "\(tomSummary)")
         // The 50 km jump went to the noise filter, which dropped it: olive's statuses count it.
@@ -111,6 +115,8 @@ struct PhoneRaceEndToEndTests {
 
     struct OwnTracksPosts: Sendable {
         var posted: [Int] = []
+        /// The reply to the first post after the burst: the mates, as OwnTracks friends.
+        var friends = Data()
         var wrongPassword = 0
         var tooLarge = 0
     }
@@ -159,12 +165,12 @@ struct PhoneRaceEndToEndTests {
         _ points: [PhonePosting.Point], sealed: (locations: [Data], jump: Data), url: String, credentials: Credentials, folder: URL
     ) async -> OwnTracksPosts {
         let user = "\(credentials.user):\(credentials.password)"
-        func post(_ body: Data, user: String = user) -> Int {
+        func post(_ body: Data, user: String = user, reply: URL? = nil) -> Int {
             let file = folder.appendingPathComponent("body-\(UUID().uuidString).json")
             try? body.write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             return PhonePosting.curl(["-u", user, "-H", "Content-Type: application/json", "-H", "X-Limit-U: olive", "-H", "X-Limit-D: phone",
-                                      "--data-binary", "@\(file.path)", url])
+                                      "--data-binary", "@\(file.path)", url], body: reply)
         }
         var posts = OwnTracksPosts()
         let gap = (points.count / 2)..<(points.count / 2 + 300)
@@ -172,6 +178,12 @@ struct PhoneRaceEndToEndTests {
         for index in points.indices {
             await sleep(until: start.addingTimeInterval(points[index].time.timeIntervalSince(points[0].time) / speedup))
             if gap.contains(index) { continue }
+            if index == gap.upperBound + 1 {
+                let reply = folder.appendingPathComponent("friends.json")
+                posts.posted.append(post(sealed.locations[index], reply: reply))
+                posts.friends = (try? Data(contentsOf: reply)) ?? Data()
+                continue
+            }
             posts.posted.append(post(sealed.locations[index]))
             if index == gap.upperBound {
                 for queued in gap { posts.posted.append(post(sealed.locations[queued])) }
