@@ -32,6 +32,11 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
         listening = Task { try await start(ingest, { clock.now }) }
     }
 
+    /// The transport, once started (throws what stopped it from starting).
+    public func started() async throws -> any PhoneTransport {
+        try await listening.value
+    }
+
     /// The HTTP endpoint of the ingest's spec (`PhoneHTTPServer`).
     public static func http(logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) -> Transport {
         { ingest, now in
