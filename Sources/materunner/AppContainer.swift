@@ -73,16 +73,19 @@ struct AppContainer {
     /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
     /// `spectator` (watch): the front-ends are told this program only watches, so none offers control.
     func makeScreen(_ options: FrontEndOptionGroup, spectator: Bool = false) throws -> FrontEndHost {
-        Self.divertLogs(to: try options.launch(spectator: spectator), logger: logger)
+        divertLogs(to: try options.launch(spectator: spectator))
     }
 
     /// `host`, after the search path's warnings are logged; while it draws a board on the terminal that
-    /// standard error shares, warnings become notices on it (`LogSetup.divert`).
+    /// standard error shares, warnings become notices on it (`LogSetup.divert`), stamped by `clock`.
     @discardableResult
-    static func divertLogs(to host: FrontEndHost, logger: Logger) -> FrontEndHost {
+    func divertLogs(to host: FrontEndHost) -> FrontEndHost {
         for warning in host.searchPath.warnings { logger.warning("\(warning)") }
         if host.ownsTerminal, isatty(STDERR_FILENO) == 1 {
-            LogSetup.divert { level, message in host.showLog(level: level >= .error ? "error" : "warning", message: message) }
+            let clock = clock
+            LogSetup.divert { level, message in
+                host.showLog(level: level >= .error ? "error" : "warning", message: message, at: clock.now)
+            }
         }
         return host
     }

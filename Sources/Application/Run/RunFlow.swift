@@ -72,6 +72,8 @@ public struct RunFlow: Sendable {
             course = try await courses.agreed(&terms, listing: start.course, invitation: start.invitation, host: start.host)
         }
 
+        // The speed-up is part of the terms: mates at another one are named, not raced (issue 43).
+        terms.speedup = environment.timings.scale
         if let course, let courseTerms = terms.course {
             binder.show(course: FrontEndCourse(course, terms: courseTerms))
         }
@@ -88,6 +90,7 @@ public struct RunFlow: Sendable {
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
         )
         configuration.course = course
+        configuration.matesAgreed = request.hasLobby
         // In an open race anyone may announce a ghost: ghosts rank behind the runners (issue 42).
         configuration.ghostsRankLast = !deps.transport.isAuthenticated
         configuration.noiseFilter.maximumAccuracy = request.maximumAccuracy
@@ -115,7 +118,7 @@ public struct RunFlow: Sendable {
         }
         let succeeded = await environment.runScreen(binder).present(
             race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers,
-            positions: { [location] in location.statuses() }, worldClock: deps.worldClock
+            positions: { [location] in location.statuses() }, worldClock: deps.worldClock, refusals: deps.transport
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
         return RunOutcome(succeeded: succeeded, recorded: recorded, stoppedBy: await RunScreen.interruptStatus(deps.recorder, environment))
