@@ -24,8 +24,8 @@ public final class BrokerMateDiscovery: MateDiscoveryRepository {
     public var instanceName: String { session.id }
 
     @discardableResult
-    public func advertise(_ me: Runner, port: Int) throws -> String {
-        let advertisement = MateAdvertisement(version: Int(DatagramHeader.version), runnerID: me.id.description, name: me.name)
+    public func advertise(_ me: Runner, port: Int, terms: RaceTerms?) throws -> String {
+        let advertisement = DNSSDDiscoveryRepository.advertisement(for: me, terms: terms)
         let hook = state.withLock { state -> Bool in
             state.advertised = advertisement
             defer { state.hooked = true }
