@@ -82,7 +82,11 @@ let package = Package(
         // MARK: Data (repositories: UDP sync, DNS-SD discovery, position sources)
         // dns_sd.h from Avahi's compat library on Linux (see Sources/CDNSSD/shim.h), the SDK's on macOS.
         .systemLibrary(name: "CDNSSD"),
+        // The MQTT client under --broker: Debian's libmosquitto-dev (Sources/CMosquitto/shim.h).
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]),
         .target(name: "CUDPBatch"),
+        // libsodium's secretbox (Debian's libsodium-dev): OwnTracks' encrypted payloads (OwnTracksCipher).
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(
             name: "Data",
             dependencies: [
@@ -90,8 +94,13 @@ let package = Package(
                 "SyncWire",
                 "SyncCore",
                 "CDNSSD",
+                "CMosquitto",
                 // sendmmsg(2): a runner's datagrams to its mates in one system call (DatagramBatchSender).
                 "CUDPBatch",
+                // Phones as position sources: OwnTracks' encryption, and the QR code that sets a phone up.
+                "CSodium",
+                "CQREncode",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 // SHA-256 of a course's points (CourseFile's digest).
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -278,7 +287,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "Data", "SyncWire", "SyncTesting", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

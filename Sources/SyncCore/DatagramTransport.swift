@@ -1,4 +1,5 @@
 import Domain
+import SyncWire
 
 /// What a transport does with a datagram it read: `bytes` from `source` (on the race's group: `viaGroup`
 /// is the receiver's to know); the datagrams returned go back to `source` at once, in order.
@@ -9,10 +10,14 @@ package typealias DatagramReceiver = @Sendable (_ bytes: [UInt8], _ source: Peer
 package struct DatagramInbox: Sendable {
     package var receive: DatagramReceiver
     package var failed: @Sendable () -> Void
+    /// The race key now (nil: an open race), for a transport that seals what it carries with a key of
+    /// the race's own (the broker's, docs/PROTOCOL.md, "Through a broker").
+    package var raceKey: @Sendable () -> RaceKey?
 
-    package init(receive: @escaping DatagramReceiver, failed: @escaping @Sendable () -> Void) {
+    package init(receive: @escaping DatagramReceiver, failed: @escaping @Sendable () -> Void, raceKey: @escaping @Sendable () -> RaceKey? = { nil }) {
         self.receive = receive
         self.failed = failed
+        self.raceKey = raceKey
     }
 }
 

@@ -13,7 +13,7 @@ public struct RaceKey: Sendable {
     public static let keyLength = 32
 
     /// The derived key's bytes (Crypto's `SymmetricKey` is not `Sendable` on every platform).
-    private let keyBytes: [UInt8]
+    let keyBytes: [UInt8]
     /// The race id every tag covers: 16 random bytes in an invited race; empty for a passphrase key, whose
     /// race id salts the key itself.
     public let raceID: [UInt8]

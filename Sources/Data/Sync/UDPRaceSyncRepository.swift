@@ -89,7 +89,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         let store = PeerStateStore(state, raceClock: clock, logger: logger)
         let transport = try await make(DatagramInbox(
             receive: { bytes, source in store.receive(bytes, from: source) },
-            failed: { store.sendFailed() }
+            failed: { store.sendFailed() },
+            raceKey: { store.withState { $0.key } }
         ))
         store.withState { $0.localAddress = transport.localAddress }
         transport.onClose { store.finish() }

@@ -19,6 +19,8 @@ public enum Fault: Int32, Sendable, Equatable, CaseIterable {
     case cannotCreate = 73
     /// Reading or writing failed midway: a full disk, a closed output (EX_IOERR).
     case ioError = 74
+    /// A service refused us: the MQTT broker's wrong password, a topic not allowed (EX_NOPERM).
+    case noPermission = 77
     /// A config file or a MATERUNNER_* variable is wrong (EX_CONFIG).
     case config = 78
 

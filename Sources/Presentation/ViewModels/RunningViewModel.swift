@@ -44,6 +44,10 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// fix and the elapsed-time tick, ended by one timer) make one status, not two. Nothing by
         /// default; the application passes its event loop's (`FlowEnvironment.settle`).
         public var settle: @Sendable () async -> Void
+        /// The datagrams refused as signs of forgery so far (counts since the run started), once per
+        /// `RefusalNotices.interval`: each growth is said as a warning notice. Nil where there are none
+        /// (a spectator, the demo).
+        public var refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)?
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
@@ -51,7 +55,8 @@ public final class RunningViewModel: ViewModelType, Sendable {
             role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil,
             snapshotInterval: @escaping @Sendable () -> Duration = { .zero },
             realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-            settle: @escaping @Sendable () async -> Void = {}
+            settle: @escaping @Sendable () async -> Void = {},
+            refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)? = nil
         ) {
             self.race = race
             self.cheers = cheers
@@ -62,6 +67,7 @@ public final class RunningViewModel: ViewModelType, Sendable {
             self.snapshotInterval = snapshotInterval
             self.realSleep = realSleep
             self.settle = settle
+            self.refusals = refusals
         }
 
         /// The input events the screen takes, as front-ends name them (`FrontEndInputEvent.Kind`):
@@ -108,7 +114,8 @@ public final class RunningViewModel: ViewModelType, Sendable {
         public var cheer: AsyncStream<FrontEndCheer>
         /// The result, once, when the run is over: complete, stopped or cancelled.
         public var result: AsyncStream<RunningResult>
-        /// Messages: a mate cancelled, the run was stopped, a cheer was refused, the run failed and why.
+        /// Messages: a mate cancelled, the run was stopped, a cheer was refused, datagrams about a runner
+        /// were refused and from where, the run failed and why.
         public var notice: AsyncStream<Notice>
 
         /// Outputs made of this feed and these streams (a view model's, or a test's).

@@ -1,0 +1,33 @@
+import Foundation
+
+extension BrokerSettings {
+    /// The settings `--broker URL`, `--broker-ca FILE` and `--broker-password-file FILE` (or the config
+    /// file's keys) give: the URL parsed, the password read from the file's first line (never from the
+    /// command line), the CA file checked to be readable.
+    public static func load(url text: String, caFile: String?, passwordFile: String?) throws(BrokerError) -> BrokerSettings {
+        let url = try BrokerURL(parsing: text)
+        var password: String?
+        if let passwordFile {
+            let contents: String
+            do {
+                contents = try String(contentsOfFile: passwordFile, encoding: .utf8)
+            } catch {
+                throw .cannotReadPassword(path: passwordFile, reason: (error as NSError).localizedDescription)
+            }
+            let line = contents.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            guard !trimmed.isEmpty else { throw .cannotReadPassword(path: passwordFile, reason: "its first line is empty") }
+            password = trimmed
+        }
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw .tlsFailed(url, caFile: caFile, reason: "the CA file cannot be read")
+        }
+        if caFile != nil, !url.tls {
+            throw .badURL(text, reason: "--broker-ca is for mqtts:// (TLS); this URL is mqtt://")
+        }
+        if password != nil, url.user == nil {
+            throw .badURL(text, reason: "a password file was given but no user: mqtt://USER@HOST")
+        }
+        return BrokerSettings(url: url, password: password, caFile: caFile)
+    }
+}
