@@ -38,7 +38,10 @@ PATCHELF ?= patchelf
 # Every shipped front-end (FrontEndSearchPath.shipped); the web page is compiled into libWebFrontEnd.so,
 # so it needs no file beside it.
 PLUGINS := TextFrontEnd JSONStreamFrontEnd WorldClockFrontEnd AudioFrontEnd WebFrontEnd
-BUILD_ARGS := -c $(CONFIGURATION) $(SWIFT_BUILD_FLAGS)
+# A release build's layout on Linux (scripts/release-flags: lld and the profiled order of functions),
+# kept out of Package.swift, which SwiftPM would otherwise refuse as a dependency (unsafeFlags).
+RELEASE_FLAGS := $(if $(filter release,$(CONFIGURATION)),$(shell scripts/release-flags))
+BUILD_ARGS := -c $(CONFIGURATION) $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
 # Asked of SwiftPM once, when first used.
 BIN_PATH = $(eval BIN_PATH := $(shell $(SWIFT) build $(BUILD_ARGS) --show-bin-path))$(BIN_PATH)
 GENERATED := .build/generated

@@ -9,21 +9,8 @@ let swiftSettings: [SwiftSetting] = [
     // generic executor and back at every call: a fix with 7 mates made 11.5 jobs, now 8.5, and 13 % fewer
     // instructions (docs/BENCHMARKS.md, "2026-11-29"). `@concurrent` marks a function that must hop.
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-    // Each function in a section of its own, so that the linker can place it (`linkOrder`).
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
-]
-
-/// The release executable's layout on Linux: lld puts the functions a run executes (hottest first, in
-/// scripts/lib/materunner.order, made by scripts/link-order) together at the start of its code, so that
-/// a run maps a few MiB of it instead of most of its 10 MiB (docs/BENCHMARKS.md, "The executable's
-/// layout"). lld comes with the Swift toolchain; a name the file has and the sources no longer do is
-/// skipped (the warning is off), so a stale file costs memory, never a build.
-let linkOrder: [LinkerSetting] = [
-    .unsafeFlags(
-        ["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/lib/materunner.order",
-         "-Xlinker", "--no-warn-symbol-ordering"],
-        .when(platforms: [.linux], configuration: .release)
-    ),
+    // The release layout (-function-sections, lld, the profiled order of functions) is not here but in
+    // scripts/release-flags: SwiftPM refuses a package with unsafeFlags as a dependency.
 ]
 
 let package = Package(
@@ -38,6 +25,17 @@ let package = Package(
         .library(name: "AudioFrontEnd", type: .dynamic, targets: ["AudioFrontEnd"]),
         // The wire alone (codec, header, race key), for the libFuzzer harness in Fuzz/.
         .library(name: "SyncWire", targets: ["SyncWire"]),
+        // The front-end contract, for a front-end written in Swift in a package of its own.
+        .library(name: "FrontEndKit", targets: ["FrontEndKit"]),
+        // The layers, for the benchmarks' package (Benchmarks/) and for code built on them.
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "Data", targets: ["Data"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "FrontEndHosting", targets: ["FrontEndHosting"]),
+        .library(name: "AudioCues", targets: ["AudioCues"]),
+        // The fakes and fixtures our tests use (a manual clock, in-memory networks and stores, scripted
+        // sources, a recording screen), for tests of code built on these modules, as HummingbirdTesting is.
+        .library(name: "MateRunnerTesting", targets: ["MateRunnerTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -87,6 +85,8 @@ let package = Package(
         // The MQTT client under --broker: Debian's libmosquitto-dev (Sources/CMosquitto/shim.h).
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]),
         .target(name: "CUDPBatch"),
+        // libsodium's secretbox (Debian's libsodium-dev): OwnTracks' encrypted payloads (OwnTracksCipher).
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(
             name: "Data",
             dependencies: [
@@ -97,6 +97,10 @@ let package = Package(
                 "CMosquitto",
                 // sendmmsg(2): a runner's datagrams to its mates in one system call (DatagramBatchSender).
                 "CUDPBatch",
+                // Phones as position sources: OwnTracks' encryption, and the QR code that sets a phone up.
+                "CSodium",
+                "CQREncode",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 // SHA-256 of a course's points (CourseFile's digest).
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -116,15 +120,20 @@ let package = Package(
         .target(name: "FrontEndABI"),
         .target(name: "FrontEndKit", dependencies: ["FrontEndABI"], swiftSettings: swiftSettings),
 
-        // MARK: Presentation (view models, formatting, the plugin host)
+        // MARK: Presentation (view models, formatting, the binder)
         .target(
             name: "Presentation",
             dependencies: [
                 "Domain",
-                "FrontEndABI",
                 "FrontEndKit",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The plugin host beside it: dlopen, ELF symbols, search paths, trust checks; the binder's screen.
+        .target(
+            name: "FrontEndHosting",
+            dependencies: ["Domain", "FrontEndABI", "FrontEndKit", "Presentation"],
             swiftSettings: swiftSettings
         ),
 
@@ -134,6 +143,7 @@ let package = Package(
             dependencies: [
                 "Domain",
                 "Presentation",
+                "FrontEndHosting",
                 "FrontEndKit",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
@@ -150,12 +160,12 @@ let package = Package(
                 "Data",
                 "Application",
                 "Presentation",
+                "FrontEndHosting",
                 "FrontEndKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings,
-            linkerSettings: linkOrder
+            swiftSettings: swiftSettings
         ),
 
         // MARK: Shipped front-ends, loaded at run time like any third-party one
@@ -207,75 +217,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmarks (plain executables: `swift run -c release IngestBenchmark`)
-        .executableTarget(
-            name: "IngestBenchmark",
-            dependencies: ["Domain"],
-            path: "Benchmarks/IngestBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        // `swift run -c release CourseBenchmark`: the course matcher's cost per fix and its accuracy on real tracks.
-        .executableTarget(
-            name: "CourseBenchmark",
-            dependencies: ["Domain", "Data", "SyncWire"],
-            path: "Benchmarks/CourseBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        // `swift run -c release RaceKeyBenchmark`: how long stretching one passphrase into a race key takes.
-        .executableTarget(
-            name: "RaceKeyBenchmark",
-            dependencies: ["SyncWire"],
-            path: "Benchmarks/RaceKeyBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        // `swift run -c release AudioBenchmark FRAMES.ndjson`: the audio front-end's cost per frame and per cue.
-        .executableTarget(
-            name: "AudioBenchmark",
-            dependencies: ["AudioCues", "FrontEndKit", "Presentation"],
-            path: "Benchmarks/AudioBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        // `swift run -c release SyncBenchmark --peers 2`: latency, CPU, memory and bytes of N peers on loopback.
-        .executableTarget(
-            name: "SyncBenchmark",
-            dependencies: [
-                "Domain",
-                "SyncWire",
-                "Data",
-                "Presentation",
-                "FrontEndKit",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Benchmarks/SyncBenchmark",
-            swiftSettings: swiftSettings
-        ),
-
-        // The floor's I/O on one SwiftNIO event loop, and with `work` a runner's work in it on that thread
-        // (docs/BENCHMARKS.md; scripts/benchmark-efficiency).
-        .executableTarget(
-            name: "WakeupFloorNIO",
-            dependencies: [
-                "Domain",
-                "SyncWire",
-                "Presentation",
-                "FrontEndKit",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Benchmarks/WakeupFloorNIO",
-            swiftSettings: swiftSettings
-        ),
+        // The benchmarks are a package of their own beside this one, on its products (Benchmarks/Package.swift).
 
         // MARK: Testing support and tests
         // Sample values and cheap race keys for the sync tests (no Data, so that SyncCoreTests need none).
         // The in-memory network of DatagramTransports too (InMemoryDatagramNetwork).
         .target(name: "SyncTesting", dependencies: ["Domain", "SyncWire", "SyncCore"], swiftSettings: swiftSettings),
+        // Fakes of Domain's repositories and a recording screen (Presentation): never Data, so that tests
+        // of the layers above link no SwiftNIO, GRDB, TOMLKit or DNS-SD (scripts/check-test-imports).
         .target(
             name: "MateRunnerTesting",
-            dependencies: [
-                "Domain", "SyncWire", "SyncTesting", "Data", "Presentation", "FrontEndKit", .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["Domain", "SyncTesting", "Presentation", "FrontEndKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
 
@@ -283,7 +235,6 @@ let package = Package(
             name: "DomainTests",
             dependencies: [
                 "Domain",
-                "Data",
                 "MateRunnerTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -309,6 +260,7 @@ let package = Package(
                 "Application",
                 "Domain",
                 "Presentation",
+                "FrontEndHosting",
                 "FrontEndKit",
                 "MateRunnerTesting",
                 .product(name: "Logging", package: "swift-log"),
@@ -325,7 +277,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrontEndTests",
-            dependencies: ["Domain", "Presentation", "FrontEndKit", "MateRunnerTesting"],
+            dependencies: ["Domain", "Presentation", "FrontEndHosting", "FrontEndKit", "MateRunnerTesting"],
             exclude: ["CPlugins"],
             swiftSettings: swiftSettings
         ),
@@ -335,7 +287,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AudioCueTests", dependencies: ["AudioCues", "FrontEndKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "MateRunnerTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "Data", "SyncWire", "SyncTesting", "MateRunnerTesting"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
 import AudioCues
 import Foundation
+import FrontEndHosting
 import FrontEndKit
 import Presentation
 
-/// `swift run -c release AudioBenchmark FRAMES.ndjson [--split 200m]`: what the audio front-end costs on the
+/// `swift run --package-path Benchmarks -c release AudioBenchmark FRAMES.ndjson [--split 200m]`: what the audio front-end costs on the
 /// frames of a recorded race (`materunner demo --json-out FRAMES.ndjson`). Three figures:
 /// - the cue logic alone (`CueMaker`): microseconds per frame;
 /// - the plugin through the real host, writing a WAV: how long `deliver` holds the host (median, 99th

@@ -4,7 +4,7 @@ import Domain
 import Foundation
 
 // Course benchmark: the map-matcher's cost per fix, and its accuracy on the real tracks of Tests/Fixtures.
-// Run it in release: `swift run -c release CourseBenchmark`. 1 and 2 run on the main thread (one core); 3 on loopback sockets.
+// Run it in release: `swift run --package-path Benchmarks -c release CourseBenchmark`. 1 and 2 run on the main thread (one core); 3 on loopback sockets.
 //
 // 1. Cost: a winding 2 000-point loop (5 km, a point every 2.5 m), run 40 laps at 3.5 m/s, one fix a
 //    second with 10 m of noise: 57 000 fixes through `CourseMatcher.match`, the best of 5 passes.

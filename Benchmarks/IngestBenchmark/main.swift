@@ -3,7 +3,7 @@ import Foundation
 
 // Ingest benchmark: 8 runners' fixes through the noise filter and distance (`DistanceTracker`), each
 // fix turned into the runner's `RunnerProgress`, and the standings (`ResolveRace`) recomputed.
-// Run it in release: `swift run -c release IngestBenchmark`. It prints fixes per second on one core
+// Run it in release: `swift run --package-path Benchmarks -c release IngestBenchmark`. It prints fixes per second on one core
 // (everything runs on the main thread) for three depths of work; the best of several passes counts.
 
 let runners = 8

@@ -1,7 +1,7 @@
 import Foundation
 import SyncWire
 
-/// `swift run -c release RaceKeyBenchmark [COUNT]`: how long stretching one passphrase into a race key
+/// `swift run --package-path Benchmarks -c release RaceKeyBenchmark [COUNT]`: how long stretching one passphrase into a race key
 /// takes at the protocol's scrypt cost (`ScryptCost.standard`), as materunner does once per run. Prints
 /// the best, median and worst of COUNT derivations (default 10) and what that means for a guesser.
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init).map { max(1, $0) } ?? 10

@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import FrontEndHosting
 import FrontEndKit
 import Presentation
 

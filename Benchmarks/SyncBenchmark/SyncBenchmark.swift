@@ -11,7 +11,7 @@ import Presentation
 // (its update handed to the session: the wire's share) and to the first frame of every other peer that
 // shows it (the status frames' pace on top), the CPU and memory of the whole process, and the bytes on
 // the wire.
-// Run it in release: `swift run -c release SyncBenchmark --peers 2 --seconds 30` (see BenchmarkOptions).
+// Run it in release: `swift run --package-path Benchmarks -c release SyncBenchmark --peers 2 --seconds 30` (see BenchmarkOptions).
 
 @main
 enum SyncBenchmark {

@@ -15,6 +15,7 @@ public final class InMemoryMateDiscovery: MateDiscoveryRepository {
         var browsers: [AsyncStream<MateEvent>.Continuation] = []
         var delivered = 0
         var advertised: [(runner: Runner, port: Int)] = []
+        var advertisedTerms: [RaceTerms?] = []
         var announcements: [(state: MateState, raceID: String?)] = []
         var stopCount = 0
         var failure: Unavailable?
@@ -48,6 +49,8 @@ public final class InMemoryMateDiscovery: MateDiscoveryRepository {
     public var deliveredCount: Int { state.withLock { $0.delivered } }
     /// Who advertised, on which port, in order.
     public var advertised: [(runner: Runner, port: Int)] { state.withLock { $0.advertised } }
+    /// The terms of every `advertise`, in order.
+    public var advertisedTerms: [RaceTerms?] { state.withLock { $0.advertisedTerms } }
     /// Every `announce`, in order.
     public var announcements: [(state: MateState, raceID: String?)] { state.withLock { $0.announcements } }
     /// How many times `stop()` was called.
@@ -56,8 +59,8 @@ public final class InMemoryMateDiscovery: MateDiscoveryRepository {
     // MARK: MateDiscoveryRepository
 
     @discardableResult
-    public func advertise(_ me: Runner, port: Int) throws -> String {
-        state.withLock { $0.advertised.append((me, port)) }
+    public func advertise(_ me: Runner, port: Int, terms: RaceTerms?) throws -> String {
+        state.withLock { $0.advertised.append((me, port)); $0.advertisedTerms.append(terms) }
         return "\(me.name)-\(me.id.description.prefix(6))"
     }
 

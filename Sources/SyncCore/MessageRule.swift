@@ -173,10 +173,10 @@ package struct MessageRule: Sendable {
     /// The table: one row per message type and subtype, in docs/PROTOCOL.md's order.
     package static let table: [MessageRule] = [
         MessageRule(.type(.progress), "progress", sender: .rosterRunner),
-        MessageRule(.type(.hello), "hello", sender: .runner),
+        MessageRule(.type(.hello), "hello", sender: .rosterRunner),
         MessageRule(.type(.cheer), "cheer", sender: .runner, aboutAnother: true, rate: .cheers),
-        MessageRule(.type(.clockPing), "clock ping", sender: .runner, validatedSource: true),
-        MessageRule(.type(.clockPong), "clock pong", sender: .runner, aboutAnother: true),
+        MessageRule(.type(.clockPing), "clock ping", sender: .rosterRunner, validatedSource: true),
+        MessageRule(.type(.clockPong), "clock pong", sender: .rosterRunner, aboutAnother: true),
         MessageRule(.extended(.addressChallenge), "address challenge", tag: .raceOrSpectator, sender: .anyone),
         MessageRule(.extended(.addressEcho), "address echo", tag: .raceOrSpectator, sender: .anyone),
         MessageRule(.extended(.groupHearing), "group hearing", sender: .runner, aboutAnother: true),

@@ -41,6 +41,20 @@ package enum PeerRefusal: Error, Hashable, Sendable {
     /// A spectator: a grant that opened but came from a runner identity we are not paired with.
     case watchStranger
 
+    /// Whether it points to a forgery, so the running screen says so (`SyncStatistics.refusedAbout`):
+    /// a runner's id from another address, too many ids from one, a number or boot from the future, a
+    /// forged echo, invitation flood, ghost or clock. Not what honest peers cause too: a relay of our own
+    /// state after a restart, a mate's eager cheers, an address not validated yet, spectators (told apart).
+    package var isForgerySign: Bool {
+        switch self {
+        case .sequenceJump, .addressMismatch, .runnerLimit, .directoryFull, .badCookie, .bootAhead, .invitationLimit,
+             .ghostNotHost, .clockStep:
+            true
+        case .unvalidatedSource, .relayIgnored, .cheerRate, .spectatorForbidden, .watchNotInvited, .watchNotPaired, .watchStranger:
+            false
+        }
+    }
+
     /// A short, stable name for counting refusals with the drops.
     package var reason: String {
         switch self {

@@ -13,9 +13,12 @@ extension PeerState {
         var effects = InboundEffects()
         var arrival = Arrival(source: source, length: bytes.count, clocks: clocks, viaGroup: viaGroup)
         var fromSpectator = false
+        // The runner a decoded datagram claims, for the count of forgeries by runner and address.
+        var claimed: RunnerID?
         do {
             var (datagram, spectator) = try decodeInbound(bytes, into: &effects)
             fromSpectator = spectator
+            claimed = datagram.sender
             guard let rule = MessageRule.rule(for: datagram.message) else { throw DatagramError.fieldOutOfRange("subtype") }
             // Our own datagrams come back on the group (multicast loops back to this host's members): not a drop.
             if viaGroup, datagram.sender == outbox.me { return effects }
@@ -49,14 +52,24 @@ extension PeerState {
             if let lobby = deliver(datagram, arrival: arrival), admitsLobby(lobby, arrival: arrival, into: &effects) { effects.lobby = lobby }
         } catch let error as DatagramError {
             statistics.recordDrop(error, from: source.host, spectator: SyncDatagramCodec.isSpectators(bytes))
+            if error.isForgerySign, !fromSpectator, let claimed { statistics.recordForgery(error.reason, about: subject(claimed), from: source.host) }
         } catch let refusal as PeerRefusal {
             statistics.recordRefusal(refusal)
+            if refusal.isForgerySign, !fromSpectator, let claimed { statistics.recordForgery(refusal.reason, about: subject(claimed), from: source.host) }
         } catch {
             statistics.dropped["unknown", default: 0] += 1
         }
         // What answers a spectator goes under the spectator key.
         if fromSpectator { effects.replies = forSpectator(replies: effects.replies) }
         return effects
+    }
+
+    /// Who a datagram claiming `runner` is about, as the running screen names it: us, a runner of the
+    /// roster by name, or a runner this peer never admitted.
+    private func subject(_ runner: RunnerID) -> RefusedDatagrams.Subject {
+        if runner == outbox.me { return .you }
+        guard let known = roster.runners[runner]?.runner, directory.boundAddress(of: runner) != nil else { return .unknown }
+        return .runner(known.name)
     }
 
     /// The rules of `rule`'s row that hold for every message (`MessageRule`), checked in this one place

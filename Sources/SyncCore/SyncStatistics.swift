@@ -1,3 +1,4 @@
+import Domain
 import SyncWire
 
 /// What the sync repository has sent, received and dropped; every drop is counted by reason.
@@ -41,6 +42,10 @@ public struct SyncStatistics: Sendable, Equatable {
     public var groupReceived = 0
     /// Valid datagrams this build decodes but does not act on yet (cheers, clock pongs), by type name.
     public var received: [String: Int] = [:]
+    /// Refusals that point to a forgery (`isForgerySign`), by the runner the datagram claimed and the host
+    /// it came from, then by reason: what the running screen says during the race. Bounded as
+    /// `authenticationFailures` is: the hosts beyond `failureSources` are counted under `otherSources`.
+    public var refusedAbout: [RefusedDatagrams.Subject: [String: [String: Int]]] = [:]
 
     /// No traffic yet.
     public init() {}
@@ -99,6 +104,24 @@ public struct SyncStatistics: Sendable, Equatable {
     /// Counts a datagram refused by a rule of the peer, by reason.
     mutating func recordRefusal(_ refusal: PeerRefusal) {
         dropped[refusal.reason, default: 0] += 1
+    }
+
+    /// Counts a refusal that points to a forgery under the runner `subject` the datagram claimed and
+    /// the host `source` it came from (the drop itself is counted by `recordDrop` or `recordRefusal`).
+    mutating func recordForgery(_ reason: String, about subject: RefusedDatagrams.Subject, from source: String) {
+        var sources = refusedAbout[subject, default: [:]]
+        let hosts = Set(refusedAbout.values.flatMap(\.keys)).subtracting([Self.otherSources])
+        let named = hosts.contains(source) || hosts.count < Self.failureSources
+        sources[named ? source : Self.otherSources, default: [:]][reason, default: 0] += 1
+        refusedAbout[subject] = sources
+    }
+
+    /// `refusedAbout` as the running screen takes it: one entry per runner and host, the runners'
+    /// order, then the hosts'.
+    public var refusedDatagrams: [RefusedDatagrams] {
+        refusedAbout.sorted { $0.key < $1.key }.flatMap { subject, sources in
+            sources.sorted { $0.key < $1.key }.map { RefusedDatagrams(subject: subject, source: $0.key, reasons: $0.value) }
+        }
     }
 
     /// One line per source whose datagrams failed authentication, saying what to do; a spectator's

@@ -44,7 +44,7 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         case .acknowledgement: 20...20
         case .finishedProgress: 24...24
         case .progress: 24...28
-        case .hello: 23...(22 + 32 + SyncDatagramCodec.courseBlockLength(nameBytes: CourseTerms.maximumNameBytes))
+        case .hello: 23...(22 + 32 + SyncDatagramCodec.courseBlockLength(nameBytes: CourseTerms.maximumNameBytes) + 4)
         case .cheer: 33...33
         case .clockPing: 24...24
         case .clockPong: 48...48

@@ -11,7 +11,7 @@ public struct ScryptCost: Sendable, Equatable, CustomStringConvertible {
 
     /// The protocol's cost: N = 2^16, r = 8, p = 1, i.e. 64 MiB of memory and, on the reference machine
     /// (2 shared EPYC cores), a median 0.16 s per derivation in a release build, 0.5 s in a debug one
-    /// (docs/BENCHMARKS.md, `swift run -c release RaceKeyBenchmark`): paid once per run, and by an attacker
+    /// (docs/BENCHMARKS.md, `swift run --package-path Benchmarks -c release RaceKeyBenchmark`): paid once per run, and by an attacker
     /// holding a datagram for every guess, on every core. A Raspberry Pi takes several times longer.
     public static let standard = ScryptCost(logN: 16, blockSize: 8, parallelism: 1)
 

@@ -7,10 +7,28 @@ extension SyncDatagramCodec {
     /// Hello flag: the runner is off its course (only with a course).
     static let helloOffCourseFlag: UInt8 = 0x02
 
-    /// The flags of a hello.
-    static func helloFlags(course: Bool, offCourse: Bool) -> UInt8 {
-        guard course else { return 0 }
-        return helloCourseFlag | (offCourse ? helloOffCourseFlag : 0)
+    /// Hello flag: a speed-up field (4 bytes, thousandths) follows the goal and any course block.
+    static let helloSpeedupFlag: UInt8 = 0x04
+    /// The most thousandths a speed-up field holds: `--speedup 1000`.
+    static let maximumSpeedupThousandths: UInt32 = 1_000_000
+
+    /// The flags of a hello under `terms`: a 1x run without a course sends the hello of before (flags 0).
+    static func helloFlags(_ terms: RaceTerms, offCourse: Bool) -> UInt8 {
+        let speedup = terms.speedup != 1 ? helloSpeedupFlag : 0
+        guard terms.course != nil else { return speedup }
+        return helloCourseFlag | (offCourse ? helloOffCourseFlag : 0) | speedup
+    }
+
+    /// A speed-up field's value: thousandths, 1 001 … 1 000 000.
+    static func speedupThousandths(_ speedup: Double) -> UInt32 {
+        UInt32(min(Double(maximumSpeedupThousandths), max(1000, (speedup * 1000).rounded())))
+    }
+
+    /// Reads and checks a speed-up field.
+    static func readSpeedup(from reader: inout WireReader) throws(DatagramError) -> Double {
+        let thousandths = try reader.readUInt32()
+        guard thousandths > 1000, thousandths <= maximumSpeedupThousandths else { throw .fieldOutOfRange("speedup") }
+        return Double(thousandths) / 1000
     }
 
     /// Bytes of a course block whose file name has `nameBytes` bytes: digest 8, laps 1, length 4,

@@ -102,14 +102,15 @@ extension SyncDatagramCodec {
     }
 
     private static func readHello(flags: UInt8, from reader: inout WireReader) throws(DatagramError) -> SyncMessage {
-        guard flags & ~(helloCourseFlag | helloOffCourseFlag) == 0 else { throw .fieldOutOfRange("flags") }
+        guard flags & ~(helloCourseFlag | helloOffCourseFlag | helloSpeedupFlag) == 0 else { throw .fieldOutOfRange("flags") }
         let hasCourse = flags & helloCourseFlag != 0
         guard hasCourse || flags & helloOffCourseFlag == 0 else { throw .fieldOutOfRange("flags") }
         guard let mode = RaceMode(rawValue: try reader.readUInt8()) else { throw .fieldOutOfRange("mode") }
         let goal = try readGoal(from: &reader)
         let course = hasCourse ? try readCourse(from: &reader) : nil
+        let speedup = flags & helloSpeedupFlag != 0 ? try readSpeedup(from: &reader) : 1
         return .hello(
-            name: try readName(from: &reader), terms: RaceTerms(mode: mode, goal: goal, course: course),
+            name: try readName(from: &reader), terms: RaceTerms(mode: mode, goal: goal, course: course, speedup: speedup),
             offCourse: flags & helloOffCourseFlag != 0
         )
     }

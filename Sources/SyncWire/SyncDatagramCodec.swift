@@ -27,7 +27,7 @@ public enum SyncDatagramCodec {
         } else if case .finishedProgress(let report) = datagram.message {
             flags = report.hasFinalResult ? finalResultFlag : 0
         } else if case .hello(_, let terms, let offCourse) = datagram.message {
-            flags = helloFlags(course: terms.course != nil, offCourse: offCourse)
+            flags = helloFlags(terms, offCourse: offCourse)
         } else {
             flags = lobbyFlags(datagram.message)
         }
@@ -46,6 +46,7 @@ public enum SyncDatagramCodec {
             writer.write(terms.mode.rawValue)
             writer.write(terms.goal.centimetres)
             if let course = terms.course { writeCourse(course, to: &writer) }
+            if terms.speedup != 1 { writer.write(speedupThousandths(terms.speedup)) }
             writeName(name, to: &writer)
         case .cheer(let recipient, let emoji, let sentAt):
             writer.write(recipient?.rawValue ?? 0)

@@ -2,6 +2,7 @@ import Application
 import Data
 import Domain
 import Foundation
+import FrontEndHosting
 import Presentation
 import SyncWire
 

@@ -2,6 +2,7 @@ import Application
 import Data
 import Domain
 import Foundation
+import FrontEndHosting
 import Logging
 import Presentation
 import SyncWire
@@ -63,11 +64,12 @@ struct AppContainer {
     /// `fixRate` fixes a second and `pause`, or gpsd, or a replay on this container's race clock, whose
     /// speed-up is the replay's xSPEED).
     func makeLocationSource(
-        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, fixRate: Double = 1, pause: PauseArgument? = nil
+        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, fixRate: Double = 1, pause: PauseArgument? = nil,
+        dataDirectory: URL? = nil
     ) -> LocationSourceFactory {
         LocationSourceFactory(
             spec: source, secondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause?.pause,
-            clock: clock, logger: logger
+            dataDirectory: dataDirectory, clock: clock, logger: logger
         )
     }
 
@@ -77,16 +79,19 @@ struct AppContainer {
     /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
     /// `spectator` (watch): the front-ends are told this program only watches, so none offers control.
     func makeScreen(_ options: FrontEndOptionGroup, spectator: Bool = false) throws -> FrontEndHost {
-        Self.divertLogs(to: try options.launch(spectator: spectator), logger: logger)
+        divertLogs(to: try options.launch(spectator: spectator))
     }
 
     /// `host`, after the search path's warnings are logged; while it draws a board on the terminal that
-    /// standard error shares, warnings become notices on it (`LogSetup.divert`).
+    /// standard error shares, warnings become notices on it (`LogSetup.divert`), stamped by `clock`.
     @discardableResult
-    static func divertLogs(to host: FrontEndHost, logger: Logger) -> FrontEndHost {
+    func divertLogs(to host: FrontEndHost) -> FrontEndHost {
         for warning in host.searchPath.warnings { logger.warning("\(warning)") }
         if host.ownsTerminal, isatty(STDERR_FILENO) == 1 {
-            LogSetup.divert { level, message in host.showLog(level: level >= .error ? "error" : "warning", message: message) }
+            let clock = clock
+            LogSetup.divert { level, message in
+                host.showLog(level: level >= .error ? "error" : "warning", message: message, at: clock.now)
+            }
         }
         return host
     }

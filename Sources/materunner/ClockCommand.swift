@@ -45,10 +45,7 @@ struct ClockCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = AppContainer(speedup: 1, logger: logger)
-            let screen = AppContainer.divertLogs(
-                to: try frontEnds.launch(standard: "clock"),
-                logger: logger
-            )
+            let screen = container.divertLogs(to: try frontEnds.launch(standard: "clock"))
             let limit = WorldClockFlow.limit(count: count, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
             let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
             try CommandRunner.end(with: await flow.run())

@@ -1,6 +1,7 @@
 import Application
 import ArgumentParser
 import Foundation
+import FrontEndHosting
 import Presentation
 
 /// `--frontend`, `--json-out` and `--frontend-option`: which front-ends draw the command's screens,

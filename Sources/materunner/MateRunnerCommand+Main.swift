@@ -5,10 +5,8 @@ import Domain
 import Foundation
 
 extension MateRunnerCommand {
-    /// Parses the command line completed from the environment and the config files
-    /// (`ConfiguredArguments`, docs/CONFIG.md), then runs the command. A bad setting ends with one line
-    /// naming its file, line and key (or variable) and exit 78; a value the command refuses is pointed at the
-    /// same way when a setting gave it.
+    /// Installs the one-thread executor, then runs the command line completed from the environment and the
+    /// config files (`CommandLineRun`, docs/CONFIG.md).
     static func main() async {
         let environment = ProcessInfo.processInfo.environment
         // Before any task starts: every task and the sockets on one event loop (ProcessExecutor).
@@ -17,37 +15,28 @@ extension MateRunnerCommand {
         } catch {
             exit(withError: CommandRunner.report(FlowError(error, otherwise: .software)))
         }
-        let configured: ConfiguredArguments
-        do {
-            configured = try ConfiguredArguments.resolving(
-                arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-                files: try ConfigLocations(environment: environment).readFiles(), catalog: { try CommandCatalog(dumpHelp: _dumpHelp()) }
-            )
-        } catch let error as SettingsError {
-            exit(withError: CommandRunner.report(FlowError(error, otherwise: .config)))
-        } catch {
-            exit(withError: CommandRunner.report(FlowError(.software, "cannot list the commands' options: \(error)")))
-        }
-        do {
-            var command = try await asyncParseAsRoot(configured.arguments)
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            // The message alone: its usage text names every option, and would blame the first setting applied.
-            if exitCode(for: error) == .validationFailure, let setting = configured.setting(blamedBy: message(for: error)) {
-                let refused = SettingsError(origin: setting.origin, key: setting.key, problem: ParserMessage.problem(in: message(for: error)))
-                exit(withError: CommandRunner.report(FlowError(refused, otherwise: .config)))
-            }
-            // The parser's own "Error: …" in the house style, "materunner: error: …", its usage lines kept.
-            let code = exitCode(for: error)
-            if code != .success, !(error is ExitCode), let text = ParserMessage.houseStyle(fullMessage(for: error)) {
-                LineOutput.standardError.write(text)
-                exit(withError: ExitCode(code.rawValue))
-            }
-            exit(withError: error)
+        let ending = await CommandLineRun(parser: parser, errors: .standardError).run(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+            files: { () throws(SettingsError) in try ConfigLocations(environment: environment).readFiles() }
+        )
+        switch ending {
+        case .status(0): return
+        case .status(let status): exit(withError: ExitCode(status))
+        case .parser(let error): exit(withError: error)
         }
     }
+
+    /// swift-argument-parser behind `CommandLineRun`. The options' catalog is the ToolInfo JSON its
+    /// documented `--experimental-dump-help` flag prints, asked through the public `parseAsRoot`.
+    static let parser = CommandLineRun.Parser(
+        catalog: {
+            do { _ = try parseAsRoot(["--experimental-dump-help"]) } catch { return try CommandCatalog(toolInfo: fullMessage(for: error)) }
+            throw FlowError(.software, "the parser did not describe its options")
+        },
+        run: { arguments in
+            var command = try await asyncParseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand { try await command.run() } else { try command.run() }
+        },
+        exitStatus: { exitCode(for: $0).rawValue }, message: { message(for: $0) }, fullMessage: { fullMessage(for: $0) }
+    )
 }

@@ -1,4 +1,5 @@
 import Data
+import Domain
 import Testing
 
 /// Our DNS-SD TXT record: keys, states, size limits (RFC 6763 §6).
@@ -33,5 +34,23 @@ struct MateAdvertisementTests {
         #expect(MateAdvertisement(txt: ["v": "1", "state": "free"]) == nil)
         #expect(MateAdvertisement(txt: ["v": "1", "id": "1", "state": "asleep"]) == nil)
         #expect(MateAdvertisement(txt: ["v": "1", "id": "ab", "state": "free"])?.name == "ab")
+    }
+
+    @Test("a runner's own terms travel too, for peers: mode, goal, course and speed-up; still under 256 B at the longest")
+    func terms() throws {
+        let course = CourseTerms(digest: "00a1b2c3d4e5f607", name: String(repeating: "c", count: 64), lengthCentimetres: 191_240, laps: 2)
+        var advertisement = MateAdvertisement(
+            version: 2, runnerID: "0123456789abcdef", name: String(repeating: "Ž🏃", count: 40), state: .running,
+            raceID: String(repeating: "r", count: 100)
+        )
+        advertisement.terms = .init(RaceTerms(mode: .team, goal: RaceGoal(centimetres: 100_000_000), course: course, speedup: 999.5))
+        let txt = advertisement.txt
+        #expect(txt["mode"] == "team" && txt["goal"] == "100000000" && txt["speedup"] == "999.5")
+        #expect(txt["course"] == String(repeating: "c", count: 32))
+        #expect(TXTRecord.encode(txt).count < 256)
+        let read = try #require(MateAdvertisement(txt: txt))
+        #expect(read.terms?.mode == .team && read.terms?.goal == RaceGoal(centimetres: 100_000_000) && read.terms?.speedup == 999.5)
+        let plain = MateAdvertisement(version: 2, runnerID: "ab", name: "bob")
+        #expect(plain.txt["mode"] == nil && MateAdvertisement(txt: plain.txt)?.terms == nil)
     }
 }

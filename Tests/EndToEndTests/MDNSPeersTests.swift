@@ -36,13 +36,15 @@ struct MDNSPeersTests {
         // avahi-browse in B resolved alice (registered by `materunner run` in A) with our TXT record.
         let browsed = try #require(file("browse.txt").split(separator: "\n").first { $0.hasPrefix("=;") && $0.contains(";IPv4;alice-") })
         #expect(browsed.contains(";10.250.0.1;47474;"))
-        for entry in ["\"v=2\"", "\"state=free\"", "\"name=alice\"", "\"id="] {
+        // Her terms too (--goal 0.3 --speedup 20, a race with one mate), for `peers` (issue 43 item 5).
+        for entry in ["\"v=2\"", "\"state=free\"", "\"name=alice\"", "\"id=", "\"mode=race\"", "\"goal=30000\"", "\"speedup=20.0\""] {
             #expect(browsed.contains(entry), "\(browsed)")
         }
 
         // `peers --seconds 3 --json` in B lists alice.
         let listed = try jsonLines(file("peers-list.json"))
         #expect(listed.contains { $0["name"] as? String == "alice" && $0["address"] as? String == "10.250.0.1" && $0["state"] as? String == "free" })
+        #expect(listed.contains { $0["name"] as? String == "alice" && $0["mode"] as? String == "race" && $0["goal"] as? String == "0.30 km" })
 
         // `peers --watch --json` in B: bob (avahi-publish in A) came and went; alice went from free to
         // running with a race id when a second runner called alice (in B) joined: both registered,

@@ -13,6 +13,11 @@ struct RaceResult: Equatable, CustomStringConvertible {
     let winner: String?
     let entries: [Entry]
 
+    init(winner: String?, entries: [Entry]) {
+        self.winner = winner
+        self.entries = entries
+    }
+
     init(lines: [[String: Any]]) throws {
         // The result is the last frame of the run; a mate's cheer may still be shown after it.
         guard let result = lines.last(where: { $0["type"] as? String == "result" }) else {
@@ -27,6 +32,26 @@ struct RaceResult: Equatable, CustomStringConvertible {
                 finishSeconds: runner["finish_s"] as? Double,
                 state: runner["state"] as? String ?? "?"
             )
+        }
+    }
+
+    /// How far two runs' finish times of one runner may be apart, in race seconds, and still agree: a
+    /// finish is interpolated between fixes timed on the real clock (0.04 s apart seen in two runs of
+    /// the same seeds at --speedup 10).
+    static let finishTolerance = 1.0
+
+    /// The same winner, and each runner in the same place, state and distance, finished within
+    /// `finishTolerance` of the other's finish: two runs of the same seeds agree.
+    func agrees(with other: RaceResult) -> Bool {
+        guard winner == other.winner, entries.count == other.entries.count else { return false }
+        return zip(entries, other.entries).allSatisfy { mine, theirs in
+            let finishes = switch (mine.finishSeconds, theirs.finishSeconds) {
+            case (nil, nil): true
+            case let (mine?, theirs?): abs(mine - theirs) <= Self.finishTolerance
+            default: false
+            }
+            return mine.name == theirs.name && mine.rank == theirs.rank && mine.state == theirs.state
+                && mine.distanceMetres == theirs.distanceMetres && finishes
         }
     }
 

@@ -197,30 +197,3 @@ struct RestartRaceTests {
         #expect((after.last ?? 0) >= before)
     }
 }
-
-/// Sends `datagrams` to 127.0.0.1:`port` from one fresh UDP socket of the test's own, `spacing` apart
-/// (an attacker on the same machine; nothing leaves loopback).
-func sendFromLoopback(_ datagrams: [[UInt8]], to port: Int, spacing: Duration) async throws {
-    #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-    #else
-    let fd = socket(AF_INET, SOCK_DGRAM, 0)
-    #endif
-    guard fd >= 0 else { throw TestFailure("socket() failed, errno \(errno)") }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    for datagram in datagrams {
-        let sent = datagram.withUnsafeBytes { buffer in
-            withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-        }
-        guard sent == datagram.count else { throw TestFailure("sendto() sent \(sent) of \(datagram.count) bytes, errno \(errno)") }
-        try await Task.sleep(for: spacing)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import FrontEndHosting
 import FrontEndKit
 import MateRunnerTesting
 import Presentation
@@ -27,6 +28,19 @@ struct ShippedFrontEndTests {
         #expect(lines[0] == #"{"level":"info","message":"waiting for mates: 0 of 1","schema":1,"time":"2027-01-15T08:00:00.000Z","type":"notice"}"#)
         #expect(lines[1].contains(#""distance_m":425.5"#))
         #expect(lines[1].contains(#""elapsed_s":65"#))
+    }
+
+    @Test("a log line shown as a notice is stamped with the time it is given (the caller's clock), not the machine's; none once shut down")
+    func logNoticeStamp() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("json", options: FrontEndOptions(outputFD: output.fd))
+        let raceTime = Date(timeIntervalSince1970: 1_800_000_000.25)
+        #expect(host.showLog(level: "warning", message: "mate bob went quiet", at: raceTime))
+        host.shutdown()
+        #expect(!host.showLog(level: "warning", message: "after the end", at: raceTime))
+        let lines = try output.text().split(separator: "\n")
+        #expect(lines == [#"{"level":"warning","message":"mate bob went quiet","schema":1,"time":"2027-01-15T08:00:00.250Z","type":"notice"}"#])
     }
 
     @Test("the text front-end writes plain lines with a progress bar per runner when not on a terminal")

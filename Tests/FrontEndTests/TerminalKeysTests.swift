@@ -1,4 +1,5 @@
 import Foundation
+import FrontEndHosting
 import FrontEndKit
 import MateRunnerTesting
 import Presentation

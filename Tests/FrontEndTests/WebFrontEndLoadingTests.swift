@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FrontEndHosting
 import FrontEndKit
 import MateRunnerTesting
 import Presentation

@@ -17,7 +17,7 @@ struct FrontEndBinderTests {
         let notice = AsyncStream.makeStream(of: Notice.self)
 
         var output: RunningViewModel.Output {
-            RunningViewModel.Output(status: status.stream, cheer: cheer.stream, result: result.stream, notice: notice.stream)
+            RunningViewModel.Output(status: RunningStatusFeed(status.stream), cheer: cheer.stream, result: result.stream, notice: notice.stream)
         }
 
         func finishAll() {
@@ -44,7 +44,7 @@ struct FrontEndBinderTests {
         let asked = Locked<[ContinuousClock.Instant?]>([])
         let statuses = Locked([RunningStatus(elapsed: "00:10", board: RaceBoard(Self.running)), RunningStatus(elapsed: "00:20", board: RaceBoard(Self.complete))])
         var output = feed.output
-        output.pacedStatus = { notBefore in
+        output.status = RunningStatusFeed { notBefore in
             asked.withLock { $0.append(notBefore) }
             return statuses.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         }
@@ -56,7 +56,7 @@ struct FrontEndBinderTests {
         #expect(await shown.value)
         let after = clock.now
         #expect(screen.frames.map(\.elapsed) == ["00:10", "00:20"])
-        // Three asks: the first without an instant, each later one 250 ms after a frame went out. The stream is never read.
+        // Three asks: the first without an instant, each later one 250 ms after a frame went out.
         let instants = asked.withLock { $0 }
         #expect(instants.count == 3 && instants[0] == nil)
         for instant in instants.dropFirst() {

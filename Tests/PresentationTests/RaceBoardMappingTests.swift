@@ -10,6 +10,14 @@ struct RaceBoardMappingTests {
     let ana = Sample.ana
     let bor = Sample.bor
 
+    @Test("waiting beside a mate under other terms: the headline names the difference and both values (issue 43)")
+    func waitingWithMismatch() throws {
+        var snapshot = Sample.waiting
+        let two = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 200_000))
+        snapshot.mismatches = [try #require(TermsMismatch(mate: "bob", theirs: two, ours: snapshot.standings.terms))]
+        #expect(RaceBoard(snapshot).headline == "waiting for mates: 0 of 1; bob races 2.00 km, you 0.10 km")
+    }
+
     @Test("waiting: stage, headline 'waiting for mates: 0 of 1', our one row")
     func waiting() throws {
         let board = RaceBoard(Sample.waiting)

@@ -30,11 +30,11 @@ struct RunningPacedStatusTests {
         let race = FakeRaceSession()
         let clock = ManualRaceClock()
         let output = Self.started(race: race, clock: clock)
-        let paced = try #require(output.pacedStatus)
+        let status = output.status
         defer { race.finish() }
 
         race.send(running(10))
-        let first = await paced(nil)
+        let first = await status.next(notBefore: nil)
         #expect(first?.board == RaceBoard(running(10)))
 
         // The view drew a moment ago: not before 300 ms from now. Two changes come at once; the newest is shown
@@ -43,12 +43,12 @@ struct RunningPacedStatusTests {
         let asked = realClock.now
         race.send(running(20))
         race.send(running(30))
-        let second = await paced(asked.advanced(by: .milliseconds(300)))
+        let second = await status.next(notBefore: asked.advanced(by: .milliseconds(300)))
         #expect(realClock.now - asked >= .milliseconds(300))
         #expect(second?.board == RaceBoard(running(30)))
 
         // An instant already past: the next change is taken as soon as it comes.
-        let waiting = Task { await paced(realClock.now.advanced(by: .milliseconds(-1))) }
+        let waiting = Task { await status.next(notBefore: realClock.now.advanced(by: .milliseconds(-1))) }
         try await Task.sleep(for: .milliseconds(20))
         race.send(running(40))
         #expect(await waiting.value?.board == RaceBoard(running(40)))
@@ -86,16 +86,16 @@ struct RunningPacedStatusTests {
             slept.withLock { $0.append(duration) }
         })).transform(input: .init(viewDidLoad: loaded.stream, stopRequested: AsyncStream { _ in }, cancelConfirmed: AsyncStream { _ in }))
         loaded.continuation.yield(())
-        let paced = try #require(output.pacedStatus)
+        let status = output.status
         defer { race.finish() }
 
         race.send(running(10))
-        _ = await paced(nil)
+        _ = await status.next(notBefore: nil)
         #expect(slept.withLock { $0 }.isEmpty)
 
         let asked = ContinuousClock.now
         race.send(running(20))
-        let second = await paced(asked.advanced(by: .seconds(60)))
+        let second = await status.next(notBefore: asked.advanced(by: .seconds(60)))
         #expect(second?.board == RaceBoard(running(20)))
         let waits = slept.withLock { $0 }
         #expect(waits.count == 1)
@@ -104,7 +104,7 @@ struct RunningPacedStatusTests {
 
         // An instant already past: no wait at all.
         race.send(running(30))
-        #expect(await paced(asked)?.board == RaceBoard(running(30)))
+        #expect(await status.next(notBefore: asked)?.board == RaceBoard(running(30)))
         #expect(slept.withLock { $0 }.count == 1)
     }
 
@@ -133,20 +133,20 @@ struct RunningPacedStatusTests {
     func asksForTheOwedStep() async throws {
         let race = FakeRaceSession()
         let output = Self.started(race: race, clock: ManualRaceClock())
-        let paced = try #require(output.pacedStatus)
+        let status = output.status
         defer { race.finish() }
 
         race.send(running(10))
-        #expect(await paced(nil)?.board == RaceBoard(running(10)))
+        #expect(await status.next(notBefore: nil)?.board == RaceBoard(running(10)))
         #expect(race.owedStepsAsked == 1)
 
         // The race owes a step (a mate's move it has not stepped yet): the view's next status asks for it.
         race.owe(running(30))
         race.send(running(20))
-        var shown = await paced(nil)?.board
+        var shown = await status.next(notBefore: nil)?.board
         #expect(race.owedStepsAsked == 2)
         // Its snapshot is in that status or, when it came after the status was taken, in the next one.
-        if shown != RaceBoard(running(30)) { shown = await paced(nil)?.board }
+        if shown != RaceBoard(running(30)) { shown = await status.next(notBefore: nil)?.board }
         #expect(shown == RaceBoard(running(30)))
     }
 

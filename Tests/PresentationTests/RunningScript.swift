@@ -16,6 +16,8 @@ struct RunningScript {
     let cheerRequested: AsyncStream<CheerRequest>.Continuation
     /// The position source's states, as the run's source would report them.
     let positions: AsyncStream<PositionStatus>.Continuation
+    /// The transport's refused datagrams, one look at a time (`RefusalNotices.interval` apart in a run).
+    let refusals: AsyncStream<[RefusedDatagrams]>.Continuation
 
     init(
         tick: TimeInterval = 1, role: RunningViewModel.Role = .runner, snapshotInterval: Duration = .zero,
@@ -32,9 +34,11 @@ struct RunningScript {
         cheerRequested = cheer.continuation
         let position = AsyncStream.makeStream(of: PositionStatus.self)
         positions = position.continuation
+        let refused = AsyncStream.makeStream(of: [RefusedDatagrams].self)
+        refusals = refused.continuation
         let viewModel = RunningViewModel(dependency: .init(
             race: race, cheers: cheers, clock: clock, tick: tick, role: role, positions: { position.stream },
-            snapshotInterval: { snapshotInterval }
+            snapshotInterval: { snapshotInterval }, refusals: { refused.stream }
         ))
         outputs.record(viewModel.transform(input: .init(
             viewDidLoad: loaded.stream, stopRequested: stop.stream, cancelConfirmed: cancel.stream, cheerRequested: cheer.stream

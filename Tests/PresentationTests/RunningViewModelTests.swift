@@ -232,6 +232,30 @@ struct RunningViewModelTests {
         ])
     }
 
+    @Test("refused datagrams: each look says what grew since the last, by runner and address, as a warning; a look with nothing new says nothing")
+    func refusedDatagrams() async throws {
+        let script = RunningScript()
+        defer { script.outputs.cancel() }
+        try await script.load()
+        let mismatch = { (count: Int) in RefusedDatagrams(subject: .runner("bob"), source: "10.0.0.9", reasons: ["address-mismatch": count]) }
+        let fresh = RefusedDatagrams(subject: .unknown, source: "10.0.0.9", reasons: ["runner-limit": 56])
+        script.refusals.yield([mismatch(12), fresh])
+        try await waitUntil("two warnings") { script.history.notice.count == 2 }
+        script.refusals.yield([mismatch(12), fresh])
+        var grown = mismatch(13)
+        grown.reasons["sequence-jump"] = 2
+        script.refusals.yield([grown, fresh, RefusedDatagrams(subject: .you, source: "10.0.0.7", reasons: ["own-sender": 1])])
+        try await waitUntil("four warnings") { script.history.notice.count == 4 }
+        script.race.finish()
+        try await script.waitForAllOutputsToFinish()
+        #expect(script.history.notice == [
+            Notice(level: .warning, message: "12 datagrams about bob from 10.0.0.9 refused: address-mismatch 12"),
+            Notice(level: .warning, message: "56 datagrams about runners not in this race from 10.0.0.9 refused: runner-limit 56"),
+            Notice(level: .warning, message: "3 datagrams about bob from 10.0.0.9 refused: sequence-jump 2, address-mismatch 1"),
+            Notice(level: .warning, message: "1 datagram about you from 10.0.0.7 refused: own-sender 1"),
+        ])
+    }
+
     @Test("a spectator: its status offers only stop; cancel and cheer inputs act on nothing; runners' cheers are shown; a stop ends with the result")
     func spectator() async throws {
         let script = RunningScript(role: .spectator)

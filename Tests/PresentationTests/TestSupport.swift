@@ -33,11 +33,11 @@ final class RunningOutputRecorder: Sendable {
         tasks.withLock { $0 += started }
     }
 
-    private func collect<Element: Sendable>(
-        _ stream: AsyncStream<Element>, named name: String, _ append: @escaping @Sendable (inout History, Element) -> Void
-    ) -> Task<Void, Never> {
+    private func collect<Outputs: AsyncSequence & Sendable>(
+        _ outputs: Outputs, named name: String, _ append: @escaping @Sendable (inout History, Outputs.Element) -> Void
+    ) -> Task<Void, Never> where Outputs.Element: Sendable, Outputs.Failure == Never {
         Task {
-            for await value in stream {
+            for await value in outputs {
                 state.withLock { append(&$0, value) }
             }
             state.withLock { _ = $0.finished.insert(name) }
@@ -46,6 +46,18 @@ final class RunningOutputRecorder: Sendable {
 
     func cancel() {
         tasks.withLock { $0.forEach { $0.cancel() } }
+    }
+}
+
+extension RunningStatusFeed {
+    /// A test's feed of the statuses it yields into `stream` (newest-only): waits out the instant it is
+    /// asked not before, then takes the next one.
+    init(_ stream: AsyncStream<RunningStatus>) {
+        self.init { notBefore in
+            if let notBefore { try? await ContinuousClock().sleep(until: notBefore) }
+            var statuses = stream.makeAsyncIterator()
+            return await statuses.next()
+        }
     }
 }
 

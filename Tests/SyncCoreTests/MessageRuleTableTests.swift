@@ -262,3 +262,39 @@ extension MessageRuleTableTests {
         #expect(MessageRule.rule(for: .pairing(200)) == nil && MessageRule.rule(for: .pairing(1)) == nil)
     }
 }
+
+extension MessageRuleTableTests {
+    @Test("every row that may not speak about another runner: in a bound runner's name from another address it is refused (address-mismatch); a field naming another runner than its sender does not decode; a watch request for another spectator fails its signature")
+    func aboutAnotherRunner() throws {
+        let bob = RunnerID(rawValue: AttackRace.bobID), alice = RunnerID(rawValue: AttackRace.aliceID)
+        var covered: [MessageKind] = []
+        for rule in MessageRule.table where !rule.aboutAnother && rule.sender != .anyone {
+            switch rule.kind {
+            case .pairing(22), .pairing(26), .extended(.ghostChunk):
+                // The runner (or ghost) it is about is a field of its own: another than the sender's never decodes.
+                let message = try RuleSamples.message(rule.kind, from: bob, to: alice)
+                var state = PeerState(key: nil, capacity: 64, epoch: 1)
+                let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: Self.mallory, sequence: 3, message: message))
+                expectRefused(bytes, by: &state, from: Self.malloryAddress, as: "field-out-of-range", rule, "about \(bob)")
+            case .pairing(23):
+                var race = try SpectatorRace()
+                race.run(1)
+                let message = try RuleSamples.message(rule.kind, from: RunnerID(rawValue: 0x5EF), to: alice)
+                let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: race.spectatorRunner.id, sequence: 20, message: message))
+                expectRefused(bytes, by: &race.alice, from: SpectatorRace.spectatorAddress, as: "pairing-refused", rule, "for another spectator")
+            default:
+                #expect(rule.throughDirectory, "\(rule.kind) \(rule.name): no check of who it is about")
+                // Bob is bound to his address; the attacker's is validated (a --peer of alice's), so only the binding stops it.
+                var race = try AttackRace(keyed: false)
+                race.run(2)
+                race.alice.learnPeer(AttackRace.spoofed)
+                let message = try RuleSamples.message(rule.kind, from: bob, to: alice)
+                let highest = try #require(race.alice.directory.records[bob]?.highest)
+                let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: bob, sequence: highest + 1, message: message))
+                expectRefused(bytes, by: &race.alice, from: AttackRace.spoofed, as: "address-mismatch", rule, "in bob's name")
+            }
+            covered.append(rule.kind)
+        }
+        #expect(covered.count == MessageRule.table.filter { !$0.aboutAnother && $0.sender != .anyone }.count && covered.count >= 11)
+    }
+}

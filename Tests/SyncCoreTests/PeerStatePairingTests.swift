@@ -16,10 +16,15 @@ struct PeerStatePairingTests {
     let bob = Runner(id: RunnerID(rawValue: 0xB2), name: "bob")
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let clocks = SyncClocks(microseconds: { 1_000 })
+    /// When set, each signed datagram is first received tampered by a copy of its addressee (`SignatureTamper`).
+    var tamper: SignatureTamper?
 
     /// Hands `datagrams` to `state` from `source`; returns the effects, in order.
     func deliver(_ datagrams: [OutgoingDatagram], from source: PeerAddress, to state: inout PeerState) -> [InboundEffects] {
-        datagrams.map { state.receive($0.bytes, from: source, clocks: clocks) }
+        datagrams.map { datagram in
+            tamper?.check(datagram.bytes, to: state, from: source, clocks: clocks)
+            return state.receive(datagram.bytes, from: source, clocks: clocks)
+        }
     }
 
     /// The replies of `effects` as datagrams to `address`.

@@ -85,8 +85,8 @@ struct SyncDatagramRejectionTests {
     @Test("flags: undefined bits, and any flag on types that have none")
     func flags() {
         expectRejected(with(Self.running) { $0[3] |= 0x08 }, .lengthMismatch(expected: 32, actual: 24))
-        // A hello's bits 0-1 say course / off course (HelloCourseCodecTests); bit 2 is undefined.
-        for (base, flag) in [(Self.hello, UInt8(0x04)), (Self.cheer, 0x01), (Self.pong, 0x01)] {
+        // A hello's bits 0-2 say course / off course / speed-up (HelloCourseCodecTests, HelloSpeedupCodecTests).
+        for (base, flag) in [(Self.cheer, UInt8(0x01)), (Self.pong, 0x01)] {
             expectRejected(with(base) { $0[3] |= flag }, .fieldOutOfRange("flags"))
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The commands and their options, as the argument parser describes them (swift-argument-parser's
-/// `_dumpHelp()` JSON, the ToolInfo format): what a config file or a variable may set, derived from the
+/// The commands and their options, as the argument parser describes them (the ToolInfo JSON that
+/// swift-argument-parser's `--experimental-dump-help` prints): what a config file or a variable may set, derived from the
 /// commands themselves so that every option is settable and none is listed twice.
 public struct CommandCatalog: Sendable, Equatable {
     /// An option a setting can give.
@@ -55,9 +55,9 @@ public struct CommandCatalog: Sendable, Equatable {
         self.root = root
     }
 
-    /// The catalog of a `_dumpHelp()` JSON text.
-    public init(dumpHelp: String) throws {
-        let info = try JSONDecoder().decode(ToolInfo.self, from: Data(dumpHelp.utf8))
+    /// The catalog of a ToolInfo JSON text.
+    public init(toolInfo: String) throws {
+        let info = try JSONDecoder().decode(ToolInfo.self, from: Data(toolInfo.utf8))
         root = info.command.catalogCommand
     }
 }

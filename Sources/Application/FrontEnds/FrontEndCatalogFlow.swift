@@ -1,4 +1,5 @@
 import Domain
+import FrontEndHosting
 import Presentation
 
 /// `materunner frontends [NAME...]`: the search path and the front-end libraries on it, listed without

@@ -41,7 +41,10 @@ struct RunConnection {
 
     private func start(_ discovery: any MateDiscoveryRepository, browse: Bool) throws {
         let (me, transport, logger) = (request.me, dependencies.transport, dependencies.environment.logger)
-        let registered = try discovery.advertise(me, port: transport.localPort)
+        // A joiner runs the host's terms: it has none of its own to show.
+        var terms: RaceTerms? = if case .joiner = request.role { nil } else { request.openTerms }
+        terms?.speedup = dependencies.environment.timings.scale
+        let registered = try discovery.advertise(me, port: transport.localPort, terms: terms)
         logger.info("registered as '\(registered.logSafe)' on UDP port \(transport.localPort)")
         if browse {
             _ = MateFollower(me: me.id, transport: transport, logger: logger).follow(try discovery.mates())

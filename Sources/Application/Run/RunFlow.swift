@@ -72,12 +72,16 @@ public struct RunFlow: Sendable {
             course = try await courses.agreed(&terms, listing: start.course, invitation: start.invitation, host: start.host)
         }
 
+        // The speed-up is part of the terms: mates at another one are named, not raced (issue 43).
+        terms.speedup = environment.timings.scale
         if let course, let courseTerms = terms.course {
             binder.show(course: FrontEndCourse(course, terms: courseTerms))
         }
         // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
         environment.startRaceTime()
         var location = try deps.location(course)
+        // A phone's app shows the mates (OwnTracks' friends): it is handed every snapshot.
+        let showing = location as? any RaceShowing
         if let discovery, !announced {
             // The race's own id, the same on every runner: never a per-runner random one.
             location = RunStateAnnouncer(wrapped: location, discovery: discovery, raceID: { deps.transport.publicRaceID }, logger: logger)
@@ -86,21 +90,23 @@ public struct RunFlow: Sendable {
             me: me, terms: terms, expectedMates: request.expectedMates, wait: request.wait, profile: request.profile
         )
         configuration.course = course
+        configuration.matesAgreed = request.hasLobby
         // In an open race anyone may announce a ghost: ghosts rank behind the runners (issue 42).
         configuration.ghostsRankLast = !deps.transport.isAuthenticated
         configuration.noiseFilter.maximumAccuracy = request.maximumAccuracy
         configuration.ghost = terms.mode == .team ? nil : request.ghost
-        let session = RaceSession(
+        let raceSession = RaceSession(
             configuration: configuration,
             location: RecordingLocationRepository(wrapped: location, recorder: deps.recorder),
             sync: deps.transport, clock: clock
         )
         // Under overload: fewer status frames first, then fewer of our updates; never a different result.
         let overload = OverloadWatch(
-            logger: logger, response: OverloadResponse(binder: binder, paced: [session], speedup: configuration.speedup),
+            logger: logger, response: OverloadResponse(binder: binder, paced: [raceSession], speedup: configuration.speedup),
             lateness: environment.lateness
         )
         await teardown.add { overload.stop() }
+        let session: any RaceSessionUseCase = showing.map { ShowingRaceSession(wrapped: raceSession, showing: $0) } ?? raceSession
         let cheers = RecordingCheers(
             wrapped: RaceCheers(me: me, messaging: deps.transport, clock: clock), recorder: deps.recorder,
             me: me, clock: clock
@@ -112,7 +118,7 @@ public struct RunFlow: Sendable {
         }
         let succeeded = await environment.runScreen(binder).present(
             race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers,
-            positions: { [location] in location.statuses() }, worldClock: deps.worldClock
+            positions: { [location] in location.statuses() }, worldClock: deps.worldClock, refusals: deps.transport
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
         return RunOutcome(succeeded: succeeded, recorded: recorded, stoppedBy: await RunScreen.interruptStatus(deps.recorder, environment))

@@ -17,7 +17,8 @@ struct RunScreen {
     /// without an error.
     func present(
         race: any RaceSessionUseCase, cheers: (any CheerUseCase)?, role: RunningViewModel.Role = .runner,
-        positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil, worldClock: WorldClockRequest? = nil
+        positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil, worldClock: WorldClockRequest? = nil,
+        refusals: (any RacePeersRepository)? = nil
     ) async -> Bool {
         // Under overload, once the screen draws its status less often than standard, snapshots are taken
         // no faster than it draws them. Otherwise every one is: pacing them at the standard rate too
@@ -29,7 +30,7 @@ struct RunScreen {
                 let interval = binder.statusInterval
                 return interval > FrontEndBinder.standardStatusInterval ? interval : .zero
             },
-            realSleep: realSleep, settle: settle
+            realSleep: realSleep, settle: settle, refusals: refusals.map(looks(at:))
         ))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
         // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.
@@ -39,6 +40,23 @@ struct RunScreen {
                                         previousDayRequested: AsyncStream { _ in }, nextDayRequested: AsyncStream { _ in }))
         }
         return await binder.show(output, worldClock: clockOutput)
+    }
+
+    /// The transport's refused datagrams, looked at once per `RefusalNotices.interval` of real time
+    /// until the screen stops reading.
+    private func looks(at transport: any RacePeersRepository) -> @Sendable () -> AsyncStream<[RefusedDatagrams]> {
+        let sleep = realSleep
+        return {
+            AsyncStream { continuation in
+                let task = Task {
+                    while (try? await sleep(RefusalNotices.interval)) != nil {
+                        continuation.yield(transport.refusedDatagrams)
+                    }
+                    continuation.finish()
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
     }
 
     /// After the run: writes its end if nothing did (a stop ends a run as stopped, unless it had

@@ -39,6 +39,10 @@ public struct RunTimings: Sendable, Equatable {
     /// wake-ups").
     public var paceTolerance: Duration = .milliseconds(40)
 
+    /// Real seconds a mate heard under other terms may stand in for an expected mate before the wait
+    /// ends naming the difference (`RaceSessionConfiguration.mismatchGrace`).
+    public var mismatchGrace: TimeInterval = 5
+
     /// Timings on a clock `scale` times faster than real time.
     public init(scale: Double) {
         self.scale = scale
@@ -48,12 +52,14 @@ public struct RunTimings: Sendable, Equatable {
     public func session(
         me: Runner, terms: RaceTerms, expectedMates: Int, wait: TimeInterval, profile: RunnerProfile
     ) -> RaceSessionConfiguration {
-        RaceSessionConfiguration(
+        var configuration = RaceSessionConfiguration(
             me: me, terms: terms, expectedMates: expectedMates, lobbyTimeout: wait * scale,
             heartbeat: heartbeat * scale, lostAfter: lostAfter * scale, resultLinger: resultLinger * scale,
             profile: profile, speedup: scale, stepSpacing: stepSpacing * scale, stepTolerance: stepTolerance * scale,
             heartbeatTolerance: heartbeatTolerance * scale
         )
+        configuration.mismatchGrace = mismatchGrace * scale
+        return configuration
     }
 
     /// The lobby's settings, in real seconds (race time has not started): invitations repeated every

@@ -1,6 +1,5 @@
 import Domain
 import Synchronization
-import SyncWire
 
 /// Mates found through the broker, as DNS-SD finds them on a LAN (docs/BROKER.md): each runner keeps one
 /// retained message on `presence/<id>` (its advertisement, sealed with the group's key), which its last
@@ -24,8 +23,9 @@ public final class BrokerMateDiscovery: MateDiscoveryRepository {
     public var instanceName: String { session.id }
 
     @discardableResult
-    public func advertise(_ me: Runner, port: Int) throws -> String {
-        let advertisement = MateAdvertisement(version: Int(DatagramHeader.version), runnerID: me.id.description, name: me.name)
+    public func advertise(_ me: Runner, port: Int, terms: RaceTerms?) throws -> String {
+        // The same keys as DNS-SD's TXT record (protocol version, id, name, the terms when given).
+        let advertisement = DNSSDDiscoveryRepository.advertisement(for: me, terms: terms)
         let hook = state.withLock { state -> Bool in
             state.advertised = advertisement
             defer { state.hooked = true }

@@ -8,14 +8,16 @@ extension DNSSDDiscoveryRepository: MateDiscoveryRepository {
         "\(me.name)-\(me.id.description.prefix(6))"
     }
 
-    /// Our TXT record for `me` while free (protocol version, id, name).
-    public static func advertisement(for me: Runner) -> MateAdvertisement {
-        MateAdvertisement(version: Int(DatagramHeader.version), runnerID: me.id.description, name: me.name)
+    /// Our TXT record for `me` while free (protocol version, id, name, and the terms when given).
+    public static func advertisement(for me: Runner, terms: RaceTerms? = nil) -> MateAdvertisement {
+        var advertisement = MateAdvertisement(version: Int(DatagramHeader.version), runnerID: me.id.description, name: me.name)
+        advertisement.terms = terms.map(MateAdvertisement.Terms.init)
+        return advertisement
     }
 
     @discardableResult
-    public func advertise(_ me: Runner, port: Int) throws -> String {
-        let advertisement = Self.advertisement(for: me)
+    public func advertise(_ me: Runner, port: Int, terms: RaceTerms?) throws -> String {
+        let advertisement = Self.advertisement(for: me, terms: terms)
         let registered = try register(name: Self.instanceName(for: me), port: port, advertisement: advertisement)
         advertised.withLockedValue { $0 = advertisement }
         return registered

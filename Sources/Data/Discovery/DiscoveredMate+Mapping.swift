@@ -8,7 +8,9 @@ extension DiscoveredMate {
             instance: instanceName, runnerID: runnerID.flatMap(RunnerID.init(hex:)), name: runnerName,
             hostName: hostName, address: PeerAddress(host: address, port: port),
             state: txt["state"].flatMap(MateState.init(rawValue:)), raceID: txt["race"],
-            version: advertised?.version ?? txt["v"].flatMap { Int($0) }
+            version: advertised?.version ?? txt["v"].flatMap { Int($0) },
+            mode: advertised?.terms?.mode, goal: advertised?.terms?.goal, course: advertised?.terms?.course,
+            speedup: advertised?.terms?.speedup
         )
     }
 }

@@ -1,5 +1,6 @@
 /// Where a runner's positions come from, as `run --source` writes it: `sim`, `gpsd`, `gpsd:HOST:PORT`,
-/// `nmea:FILE[:xSPEED]` or `gpx:FILE[:xSPEED]` (SPEED 0.1 … 1000).
+/// `nmea:FILE[:xSPEED]` or `gpx:FILE[:xSPEED]` (SPEED 0.1 … 1000), or a phone app's HTTP endpoint
+/// (`owntracks-http[:[HOST:]PORT][:encrypted]`, `traccar[:[HOST:]PORT]`).
 public enum LocationSourceSpec: Sendable, Equatable {
     /// The simulated runner (`sim`, the default).
     case simulator
@@ -9,6 +10,8 @@ public enum LocationSourceSpec: Sendable, Equatable {
     case nmea(path: String, speed: Double)
     /// A GPX track replayed (`gpx:FILE[:xSPEED]`).
     case gpx(path: String, speed: Double)
+    /// A phone app posting over HTTP (`PhoneSourceSpec`).
+    case phone(PhoneSourceSpec)
 
     /// The source `text` names; nil for anything else (an unknown kind, an empty file name, a speed out
     /// of range or not a number).
@@ -22,6 +25,8 @@ public enum LocationSourceSpec: Sendable, Equatable {
             self = .nmea(path: path, speed: speed)
         } else if let (path, speed) = Self.file(text, prefix: "gpx:") {
             self = .gpx(path: path, speed: speed)
+        } else if let phone = PhoneSourceSpec(parsing: text) {
+            self = .phone(phone)
         } else {
             return nil
         }
@@ -31,7 +36,7 @@ public enum LocationSourceSpec: Sendable, Equatable {
     /// much faster, so that race time stays recorded time and speeds stay real to the noise filter.
     public var replaySpeed: Double {
         switch self {
-        case .simulator, .gpsd: 1
+        case .simulator, .gpsd, .phone: 1
         case let .nmea(_, speed), let .gpx(_, speed): speed
         }
     }

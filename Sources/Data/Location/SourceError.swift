@@ -12,6 +12,10 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     case noPositions(path: String, detail: String)
     /// `--source` was not understood.
     case badSpecification(String)
+    /// A phone source's credentials file cannot be used.
+    case phoneCredentials(path: String, reason: String)
+    /// A phone source cannot listen where it was told to.
+    case cannotListen(address: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,7 +28,11 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         case let .noPositions(path, detail):
             "\(path) has no usable position (\(detail)); a log needs GGA or RMC sentences with a fix, a GPX file <trkpt> points"
         case .badSpecification(let text):
-            "--source \(text) is not understood: use sim, gpsd[:HOST:PORT], nmea:FILE[:xSPEED] or gpx:FILE[:xSPEED]"
+            "--source \(text) is not understood: use sim, gpsd[:HOST:PORT], nmea:FILE[:xSPEED], gpx:FILE[:xSPEED], owntracks-http[:[HOST:]PORT][:encrypted] or traccar[:[HOST:]PORT]"
+        case let .phoneCredentials(path, reason):
+            "cannot use the phone credentials in \(path): \(reason); remove the file to make new ones (then set the phone up again)"
+        case let .cannotListen(address, reason):
+            "cannot listen for the phone at \(address): \(reason); give another port (--source owntracks-http:PORT, traccar:PORT) or stop what uses it"
         }
     }
 }
@@ -33,7 +41,8 @@ extension SourceError: ClassifiedFault {
     public var fault: Fault {
         switch self {
         case .missing, .unreadable: .noInput
-        case .malformed, .noPositions: .badData
+        case .malformed, .noPositions, .phoneCredentials: .badData
+        case .cannotListen: .unavailable
         case .badSpecification: .usage
         }
     }

@@ -31,4 +31,7 @@ extension UDPRaceSyncRepository {
         }
         return (info, statistics.authenticationWarnings)
     }
+
+    /// The datagrams refused as signs of forgery so far, by runner and address (`SyncStatistics.refusedAbout`).
+    public var refusedDatagrams: [RefusedDatagrams] { statistics.refusedDatagrams }
 }

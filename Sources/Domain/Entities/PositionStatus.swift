@@ -7,11 +7,18 @@ public struct PositionStatus: Sendable, Equatable {
         case gpsd
         case nmea
         case gpx
+        /// The OwnTracks app, posting over HTTP.
+        case owntracks
+        /// Traccar Client, posting over HTTP (the OsmAnd protocol).
+        case traccar
+
+        /// Whether positions come from a phone app (its accuracy shown like a GPS fix's).
+        public var isPhone: Bool { self == .owntracks || self == .traccar }
     }
 
     /// How the source is doing, from worst to best for gpsd.
     public enum State: String, Sendable, Equatable, CaseIterable {
-        /// Not connected yet (gpsd: connecting).
+        /// Not connected yet (gpsd: connecting; a phone: no position received yet).
         case connecting
         /// gpsd cannot be reached (not running, wrong host or port): retrying.
         case noDaemon = "no_daemon"
@@ -50,7 +57,7 @@ public struct PositionStatus: Sendable, Equatable {
     /// A few words for a board: `GPS 3D fix ±4 m`, `GPS: no fix yet`, `gpsd not reachable`.
     public var summary: String {
         switch state {
-        case .connecting: "GPS: connecting to gpsd"
+        case .connecting: source.isPhone ? "\(source.rawValue): waiting for the phone" : "GPS: connecting to gpsd"
         case .noDaemon: "GPS: gpsd not reachable"
         case .noReceiver: "GPS: no receiver"
         case .noFix: "GPS: no fix yet"

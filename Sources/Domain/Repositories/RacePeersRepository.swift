@@ -33,6 +33,9 @@ public protocol RacePeersRepository: Sendable {
     /// received and dropped, and the race clock, as `info` lines; authentication problems (a wrong race
     /// key, say) as `warnings`. `me`: this runner, to say whether it is the race-clock host.
     func summary(me: RunnerID) -> (info: [String], warnings: [String])
+    /// The datagrams refused so far as signs of forgery, by the runner they claimed and the address they
+    /// came from (counted since the transport started): what the running screen says during the race.
+    var refusedDatagrams: [RefusedDatagrams] { get }
 }
 
 extension RacePeersRepository {
@@ -48,4 +51,6 @@ extension RacePeersRepository {
     public var publicRaceID: String? { nil }
     /// A transport without pairing: its race id is the one it has.
     public func publicRaceID(invitation: UInt32) -> String? { publicRaceID }
+    /// A transport that refuses nothing as a forgery.
+    public var refusedDatagrams: [RefusedDatagrams] { [] }
 }

@@ -43,6 +43,13 @@ public struct RaceSessionConfiguration: Sendable {
     /// Whether ghosts rank behind every runner who ran: in an open race anyone on the network may
     /// announce one, so a stranger's ghost must not head the board (issue 42).
     public var ghostsRankLast = false
+    /// How long a mate heard under other terms (goal, mode, speed-up) may stand in for an expected mate
+    /// before the wait ends with an error naming the difference (`RaceSessionError.otherTerms`), rather
+    /// than after `lobbyTimeout`: long enough for the right mate to come too when two races share a network.
+    public var mismatchGrace: TimeInterval = 5
+    /// Whether the runners were agreed in a lobby (an invited race): anyone heard under other terms is
+    /// one of them, and the run ends at once with the difference.
+    public var matesAgreed = false
 
     /// A run's settings; the durations, profile and filter have defaults.
     public init(

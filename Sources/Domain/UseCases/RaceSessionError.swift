@@ -8,6 +8,9 @@ public enum RaceSessionError: Error, Equatable, CustomStringConvertible {
     case positionSourceEnded(SourceEnd)
     /// A mate runs another course (another digest or number of laps): the race cannot be compared.
     case otherCourse(mate: String, theirs: CourseTerms?, ours: CourseTerms?)
+    /// A mate heard runs under other terms (goal, mode or speed-up) while we wait for mates, or in a run
+    /// whose runners were agreed: we would wait for nothing, or race a clock that runs at another speed.
+    case otherTerms(TermsMismatch)
 
     /// What a run had when its position source ended.
     public struct SourceEnd: Sendable, Equatable {
@@ -53,6 +56,8 @@ public enum RaceSessionError: Error, Equatable, CustomStringConvertible {
             "\(mate) runs \(theirs.map { "the course \($0)" } ?? "without a course"), "
                 + "this runner \(ours.map { "the course \($0)" } ?? "without a course"): "
                 + "every runner must pass the same --course file (and --laps)"
+        case let .otherTerms(mismatch):
+            "\(mismatch): every runner must give the same \(mismatch.options.joined(separator: ", "))"
         }
     }
 }

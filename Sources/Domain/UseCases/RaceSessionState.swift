@@ -44,6 +44,8 @@ actor RaceSessionState {
     /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
     var ghosts: [RunnerID: Ghost] = [:]
     var failure: (any Error)?
+    /// Mates heard under other terms (goal, mode, speed-up): since when, and how they differ.
+    private var otherTerms: [RunnerID: (since: Date, mismatch: TermsMismatch)] = [:]
     var startWaiters: [CheckedContinuation<Void, any Error>] = []
     private var overWaiters: [CheckedContinuation<Void, any Error>] = []
 
@@ -114,6 +116,21 @@ actor RaceSessionState {
                 ))
                 continue
             }
+            // A mate under other terms: shown at once, and the end of the run when its runners were agreed.
+            if let mismatch = TermsMismatch(mate: update.runner.name, theirs: update.terms, ours: configuration.terms) {
+                if configuration.matesAgreed {
+                    // Our terms go out first, so that the mate, who may not have heard us yet, stops too.
+                    await publishOwn(at: heardAt)
+                    fail(RaceSessionError.otherTerms(mismatch))
+                    return
+                }
+                if otherTerms[update.runner.id]?.mismatch != mismatch { stepNow = true }
+                otherTerms[update.runner.id] = (otherTerms[update.runner.id]?.since ?? heardAt, mismatch)
+                replica.apply(update, heardAt: heardAt)
+                applied = true
+                continue
+            }
+            otherTerms[update.runner.id] = nil
             let before = spaced && !stepNow ? replica.progress[update.runner.id] : nil
             if replica.apply(update, heardAt: heardAt) == .applied {
                 applied = true
@@ -179,6 +196,10 @@ actor RaceSessionState {
             ))
             return false
         }
+        if startedAt == nil, let mismatch = mismatchEndingWait(at: now) {
+            fail(RaceSessionError.otherTerms(mismatch))
+            return false
+        }
         // Our state again when no fix has carried it lately (before the start, after the finish, a slow
         // source or paced fixes): a mate that lost a datagram gets it, and knows we are here.
         if nothingPublished(for: configuration.heartbeat * Self.quietShare, at: now) {
@@ -188,6 +209,17 @@ actor RaceSessionState {
         // the same snapshot again would be recorded, mapped and drawn for nothing, two or more times a second.
         await advance(unlessUnchanged: true)
         return !isOver
+    }
+
+    /// The mismatch that ends the wait for mates at `now`: fewer mates heard under our terms than
+    /// expected, enough under other terms to make up the number, and the first of those heard at least
+    /// `mismatchGrace` ago (the right mate, had it come, would have been heard by then).
+    private func mismatchEndingWait(at now: Date) -> TermsMismatch? {
+        guard heardMates < configuration.expectedMates, heardMates + otherTerms.count >= configuration.expectedMates,
+              let first = otherTerms.values.min(by: { ($0.since, $0.mismatch.mate) < ($1.since, $1.mismatch.mate) }),
+              now.timeIntervalSince(first.since) >= configuration.mismatchGrace
+        else { return nil }
+        return first.mismatch
     }
 
     /// The share of a heartbeat with nothing published after which the heartbeat publishes.
@@ -354,6 +386,7 @@ actor RaceSessionState {
             startedAt: startedAt,
             standings: standings,
             otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted(),
+            mismatches: otherTerms.values.map(\.mismatch).sorted { $0.mate < $1.mate },
             effort: effort.effort(tracker: tracker),
             course: courseMatcher.map { CourseStatus(matcher: $0) },
             places: configuration.course.map { course in

@@ -22,6 +22,8 @@ public struct RaceSnapshot: Sendable, Hashable {
     public var standings: RaceStandings
     /// Updates refused because they came from a run under other terms (goal or mode), by runner name.
     public var otherTermsRunners: [String]
+    /// How those runners' terms differ from ours ("bob races 2.00 km, you 1.00 km"), by name.
+    public var mismatches: [TermsMismatch]
     /// Our own runner's calories, pace and filter counts (not replicated: mates' are not known).
     public var effort: RunnerEffort
     /// In a course race: our own runner on the course (the matcher's view; mates' progress is in `standings`).
@@ -32,13 +34,14 @@ public struct RaceSnapshot: Sendable, Hashable {
     /// A snapshot of the run.
     public init(
         me: RunnerID, stage: Stage, startedAt: Date?, standings: RaceStandings, otherTermsRunners: [String] = [],
-        effort: RunnerEffort = RunnerEffort(), course: CourseStatus? = nil, places: [RunnerID: CoursePlace] = [:]
+        mismatches: [TermsMismatch] = [], effort: RunnerEffort = RunnerEffort(), course: CourseStatus? = nil, places: [RunnerID: CoursePlace] = [:]
     ) {
         self.me = me
         self.stage = stage
         self.startedAt = startedAt
         self.standings = standings
         self.otherTermsRunners = otherTermsRunners
+        self.mismatches = mismatches
         self.effort = effort
         self.course = course
         self.places = places

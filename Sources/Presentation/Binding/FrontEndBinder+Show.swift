@@ -58,20 +58,13 @@ extension FrontEndBinder {
                 // One status at a time, at most one per `statusInterval`: the next is taken once this one
                 // is delivered and the interval is over, and it is the newest then (the status is
                 // newest-only, so the ones in between are skipped, never queued).
-                if let paced = output.pacedStatus {
-                    // A change after the interval is shown at once; only one within it waits (a timer).
-                    let clock = ContinuousClock()
-                    var notBefore: ContinuousClock.Instant?
-                    while let status = await paced(notBefore) {
-                        self.delivery.deliver(.status(status, time: self.stamp()))
-                        let interval = self.statusInterval
-                        notBefore = interval > .zero ? clock.now.advanced(by: interval) : nil
-                    }
-                } else {
-                    for await status in output.status {
-                        self.delivery.deliver(.status(status, time: self.stamp()))
-                        if self.statusInterval > .zero { try? await Task.sleep(for: self.statusInterval) }
-                    }
+                // A change after the interval is shown at once; only one within it waits (a timer).
+                let clock = ContinuousClock()
+                var notBefore: ContinuousClock.Instant?
+                while let status = await output.status.next(notBefore: notBefore) {
+                    self.delivery.deliver(.status(status, time: self.stamp()))
+                    let interval = self.statusInterval
+                    notBefore = interval > .zero ? clock.now.advanced(by: interval) : nil
                 }
                 return .quietly
             }

@@ -1,6 +1,6 @@
 import FrontEndKit
 
-/// Where a binder shows frames and reads input events: the loaded front-ends (`FrontEndHost`), or a
+/// Where a binder shows frames and reads input events: the loaded front-ends (`FrontEndHost`, in FrontEndHosting), or a
 /// test's recording screen.
 public protocol FrontEndScreen: Sendable {
     /// Every input event from the front-ends, e.g. the person pressed the stop key. Read by one
@@ -12,5 +12,3 @@ public protocol FrontEndScreen: Sendable {
     /// Ends the front-ends (they flush) and finishes `inputs`.
     func shutdown()
 }
-
-extension FrontEndHost: FrontEndScreen {}

@@ -24,6 +24,7 @@ extension RaceBoard {
         case let .waitingForMates(heard, expected):
             stage = "waiting"
             headline = "waiting for mates: \(heard) of \(expected)"
+                + snapshot.mismatches.map { "; \($0)" }.joined()
         case .running:
             stage = "running"
             headline = snapshot.standings.team.map { Self.teamHeadline($0, goal: terms.goal) } ?? "running to \(terms.goal)"

@@ -37,6 +37,15 @@ extension RunningViewModel {
                     return false
                 }
             }
+            if let refusals = dependency.refusals {
+                group.addTask {
+                    var notices = RefusalNotices()
+                    for await refused in refusals() {
+                        for line in notices.notices(for: refused) { outputs.say(.warning, line) }
+                    }
+                    return false
+                }
+            }
             if let cheers = dependency.cheers {
                 if dependency.role == .runner {
                     group.addTask {

@@ -44,6 +44,10 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// fix and the elapsed-time tick, ended by one timer) make one status, not two. Nothing by
         /// default; the application passes its event loop's (`FlowEnvironment.settle`).
         public var settle: @Sendable () async -> Void
+        /// The datagrams refused as signs of forgery so far (counts since the run started), once per
+        /// `RefusalNotices.interval`: each growth is said as a warning notice. Nil where there are none
+        /// (a spectator, the demo).
+        public var refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)?
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
@@ -51,7 +55,8 @@ public final class RunningViewModel: ViewModelType, Sendable {
             role: Role = .runner, positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil,
             snapshotInterval: @escaping @Sendable () -> Duration = { .zero },
             realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-            settle: @escaping @Sendable () async -> Void = {}
+            settle: @escaping @Sendable () async -> Void = {},
+            refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)? = nil
         ) {
             self.race = race
             self.cheers = cheers
@@ -62,6 +67,7 @@ public final class RunningViewModel: ViewModelType, Sendable {
             self.snapshotInterval = snapshotInterval
             self.realSleep = realSleep
             self.settle = settle
+            self.refusals = refusals
         }
 
         /// The input events the screen takes, as front-ends name them (`FrontEndInputEvent.Kind`):
@@ -101,26 +107,23 @@ public final class RunningViewModel: ViewModelType, Sendable {
 
     /// Display-ready values for the view.
     public struct Output: Sendable {
-        /// The elapsed time and the board, whenever either changes: state, the latest only for a slow view.
-        public var status: AsyncStream<RunningStatus>
-        /// The same status, pulled at a view's own pace: the newest once something changed, not before the
-        /// instant given (a change that comes later is taken at once, with no timer). Nil where the outputs
-        /// are plain streams (a test's): the view then paces `status` itself.
-        public var pacedStatus: (@Sendable (_ notBefore: ContinuousClock.Instant?) async -> RunningStatus?)?
+        /// The elapsed time and the board, whenever either changes, pulled at the view's pace: state, the
+        /// latest only for a slow view.
+        public var status: RunningStatusFeed
         /// Every cheer received from a mate.
         public var cheer: AsyncStream<FrontEndCheer>
         /// The result, once, when the run is over: complete, stopped or cancelled.
         public var result: AsyncStream<RunningResult>
-        /// Messages: a mate cancelled, the run was stopped, a cheer was refused, the run failed and why.
+        /// Messages: a mate cancelled, the run was stopped, a cheer was refused, datagrams about a runner
+        /// were refused and from where, the run failed and why.
         public var notice: AsyncStream<Notice>
 
-        /// Outputs made of these streams (a view model's, or a test's).
+        /// Outputs made of this feed and these streams (a view model's, or a test's).
         public init(
-            status: AsyncStream<RunningStatus>, cheer: AsyncStream<FrontEndCheer>, result: AsyncStream<RunningResult>,
-            notice: AsyncStream<Notice>, pacedStatus: (@Sendable (_ notBefore: ContinuousClock.Instant?) async -> RunningStatus?)? = nil
+            status: RunningStatusFeed, cheer: AsyncStream<FrontEndCheer>, result: AsyncStream<RunningResult>,
+            notice: AsyncStream<Notice>
         ) {
             self.status = status
-            self.pacedStatus = pacedStatus
             self.cheer = cheer
             self.result = result
             self.notice = notice
@@ -157,18 +160,15 @@ public final class RunningViewModel: ViewModelType, Sendable {
         // Before a status is taken, the step the run owes to mates' updates (if any) is made, and its
         // snapshot let in: a status shows every update heard.
         let flush: @Sendable () async -> Void = { if await race.makeOwedStep() { await settle() } }
-        let status = AsyncStream<RunningStatus>(
-            unfolding: { await state.next(sleep: sleep, settle: settle, flush: flush) }, onCancel: { task.cancel() }
-        )
-        // A view cancelled while it waits ends the run, as a cancelled iteration of `status` does.
-        let paced: @Sendable (ContinuousClock.Instant?) async -> RunningStatus? = { notBefore in
+        // A view cancelled while it waits for a status ends the run.
+        let status = RunningStatusFeed { notBefore in
             await withTaskCancellationHandler {
                 await state.next(notBefore: notBefore, sleep: sleep, settle: settle, flush: flush)
             } onCancel: {
                 task.cancel()
             }
         }
-        return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream, pacedStatus: paced)
+        return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream)
     }
 
     /// The event outputs' continuations (the status is pulled from `RunningState`).

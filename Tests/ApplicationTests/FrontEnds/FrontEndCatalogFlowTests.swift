@@ -1,5 +1,6 @@
 import Application
 import Foundation
+import FrontEndHosting
 import MateRunnerTesting
 import Presentation
 import Testing

@@ -70,10 +70,15 @@ struct RecordOutputTests {
             instance: "alice@pi", runnerID: RunnerID(rawValue: 0xabc), name: "alice", hostName: "pi.local",
             address: PeerAddress(host: "10.0.0.2", port: 47474), state: .free, raceID: nil, version: 2
         )
+        var racing = runner
+        (racing.mode, racing.goal, racing.course, racing.speedup) = (.race, RaceGoal(centimetres: 200_000), "lake.gpx", 10)
         let peers = [
             PeerText.line(runner, json: true), PeerText.line(.found(runner), json: true), PeerText.line(MateEvent.lost(instance: "alice@pi"), json: true),
+            PeerText.line(racing, json: true),
         ]
-        #expect(try validate("peer", peers) == (0, "3 peers valid\n"))
+        #expect(try validate("peer", peers) == (0, "4 peers valid\n"))
+        #expect(peers[3].contains(#""course":"lake.gpx","goal":"2.00 km","goal_m":2000"#) && peers[3].contains(#""mode":"race""#))
+        #expect(PeerText.line(racing, json: false) == "alice\t10.0.0.2:47474\tfree\trace 2.00 km, course lake.gpx, speed-up 10\t(alice@pi)")
         #expect(peers[2] == #"{"event":"disappeared","instance":"alice@pi"}"#)
         // A broken line is caught: the schema is not a rubber stamp.
         #expect(try validate("record", [recordLines[0].replacingOccurrences(of: "distance_m", with: "distanceMetres")]).status == 1)

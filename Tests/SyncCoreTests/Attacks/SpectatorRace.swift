@@ -23,6 +23,8 @@ struct SpectatorRace {
     private(set) var spectatorUpdates: [RunnerProgress] = []
     private(set) var aliceUpdates: [RunnerProgress] = []
     private var step = 0
+    /// When set, each signed datagram is first received tampered by a copy of its addressee (`SignatureTamper`).
+    var tamper: SignatureTamper?
 
     /// The race and a spectator that knows both runners' addresses; alice admits it when
     /// `aliceKnowsSpectator`, and it takes alice's grant when `spectatorKnowsAlice` (bob knows it not).
@@ -84,11 +86,14 @@ struct SpectatorRace {
             let effects: InboundEffects
             switch datagram.address {
             case Self.aliceAddress:
+                tamper?.check(datagram.bytes, to: alice, from: source, clocks: clocks)
                 effects = alice.receive(datagram.bytes, from: source, clocks: clocks)
                 aliceUpdates += effects.progress
             case Self.bobAddress:
+                tamper?.check(datagram.bytes, to: bob, from: source, clocks: clocks)
                 effects = bob.receive(datagram.bytes, from: source, clocks: clocks)
             case Self.spectatorAddress:
+                tamper?.check(datagram.bytes, to: spectator, from: source, clocks: clocks)
                 effects = spectator.receive(datagram.bytes, from: source, clocks: clocks)
                 spectatorUpdates += effects.progress
             default:

@@ -95,9 +95,15 @@ struct TableAttackTests {
         let finished = ProgressReportDTO(phase: .finished, hasFinalResult: false, elapsedMilliseconds: 1_000, distanceCentimetres: 100_000, finishMilliseconds: 1_000)
         race.inject(race.forge(AttackRace.bobID, highest + 2, .progress(finished)))
         #expect(race.alice.statistics.dropped["address-mismatch"] == 2)
+        // Counted by the runner claimed and the address, for the running screen.
+        #expect(race.alice.statistics.refusedDatagrams == [
+            RefusedDatagrams(subject: .runner("bob"), source: AttackRace.spoofed.host, reasons: ["address-mismatch": 2]),
+            RefusedDatagrams(subject: .unknown, source: AttackRace.spoofed.host, reasons: ["runner-limit": 64 - RunnerDirectory.runnersPerAddress]),
+        ])
         race.run(25)
         #expect(race.result.bob == control.result.bob)
         #expect(race.alice.directory.boundAddress(of: bob) == AttackRace.bobAddress)
         #expect(race.aliceDrops(without: ["runner-limit", "address-mismatch"]) == control.aliceDrops(without: []))
+        #expect(control.alice.statistics.refusedDatagrams.isEmpty && control.bob.statistics.refusedDatagrams.isEmpty)
     }
 }

@@ -29,8 +29,14 @@ struct CourseTransferStateTests {
     /// The course's digest as an invitation names it (any 16 hex digits: the fetch only carries it).
     static let digest = "5eed0f1e2d3c4b5a"
 
+    /// When set, each signed datagram is first received tampered by a copy of its addressee (`SignatureTamper`).
+    var tamper: SignatureTamper?
+
     func deliver(_ datagrams: [OutgoingDatagram], from source: PeerAddress, to state: inout PeerState) -> [InboundEffects] {
-        datagrams.map { state.receive($0.bytes, from: source, clocks: clocks) }
+        datagrams.map { datagram in
+            tamper?.check(datagram.bytes, to: state, from: source, clocks: clocks)
+            return state.receive(datagram.bytes, from: source, clocks: clocks)
+        }
     }
 
     func replies(_ effects: [InboundEffects], to address: PeerAddress) -> [OutgoingDatagram] {

@@ -17,12 +17,20 @@ public struct DiscoveredRunner: Sendable, Hashable {
     public var raceID: String?
     /// The protocol version it speaks, when advertised.
     public var version: Int?
+    /// The terms it runs (or invites) under, when advertised: a runner waiting for an invitation has
+    /// none of its own. The course is its file's name only.
+    public var mode: RaceMode?
+    public var goal: RaceGoal?
+    public var course: String?
+    public var speedup: Double?
 
     /// A runner as found.
     public init(
         instance: String, runnerID: RunnerID?, name: String, hostName: String, address: PeerAddress,
-        state: MateState?, raceID: String? = nil, version: Int? = nil
+        state: MateState?, raceID: String? = nil, version: Int? = nil,
+        mode: RaceMode? = nil, goal: RaceGoal? = nil, course: String? = nil, speedup: Double? = nil
     ) {
+        (self.mode, self.goal, self.course, self.speedup) = (mode, goal, course, speedup)
         self.instance = instance
         self.runnerID = runnerID
         self.name = name

@@ -32,7 +32,17 @@ public enum PeerText {
     private static func text(_ runner: DiscoveredRunner) -> String {
         let state = runner.state?.rawValue ?? "?"
         let race = runner.raceID.map { " race \($0)" } ?? ""
-        return "\(runner.name)\t\(runner.address.host):\(runner.address.port)\t\(state)\(race)\t(\(runner.instance))"
+        let terms = self.terms(runner).map { "\t\($0)" } ?? ""
+        return "\(runner.name)\t\(runner.address.host):\(runner.address.port)\t\(state)\(race)\(terms)\t(\(runner.instance))"
+    }
+
+    /// "race 2.00 km, course lake.gpx, speed-up 10", when the runner advertises its terms.
+    static func terms(_ runner: DiscoveredRunner) -> String? {
+        guard let mode = runner.mode, let goal = runner.goal else { return nil }
+        var parts = ["\(mode == .single ? "alone" : "\(mode)") \(goal)"]
+        if let course = runner.course { parts.append("course \(course)") }
+        if let speedup = runner.speedup, speedup != 1 { parts.append("speed-up \(speedup == speedup.rounded() ? "\(Int(speedup))" : "\(speedup)")") }
+        return parts.joined(separator: ", ")
     }
 
     private static func encode(_ line: PeerLine) -> String {
@@ -60,6 +70,18 @@ public struct PeerLine: Encodable, Sendable, Equatable {
     public var race: String?
     /// The runner's protocol version.
     public var version: Int?
+    /// Its terms, when it advertises them: `single`, `race` or `team`; the goal ("2.00 km") and in metres;
+    /// the course file's name; the speed-up.
+    public var mode: String?
+    public var goal: String?
+    public var goalMetres: Double?
+    public var course: String?
+    public var speedup: Double?
+
+    private enum CodingKeys: String, CodingKey {
+        case event, instance, name, id, address, port, host, state, race, version, mode, goal, course, speedup
+        case goalMetres = "goal_m"
+    }
 
     public init(_ runner: DiscoveredRunner, event: String? = nil) {
         self.event = event
@@ -72,6 +94,11 @@ public struct PeerLine: Encodable, Sendable, Equatable {
         state = runner.state?.rawValue
         race = runner.raceID
         version = runner.version
+        mode = runner.mode.map { "\($0)" }
+        goal = runner.goal.map { "\($0)" }
+        goalMetres = runner.goal?.metres
+        course = runner.course
+        speedup = runner.speedup
     }
 
     public init(lost instance: String) {

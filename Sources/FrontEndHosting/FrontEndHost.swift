@@ -1,6 +1,7 @@
 import Foundation
 import FrontEndABI
 import FrontEndKit
+import Presentation
 import Synchronization
 
 /// Loads front-end plugins with `dlopen` through the C ABI of `materunner_frontend.h`, hands every
@@ -114,11 +115,12 @@ public final class FrontEndHost: @unchecked Sendable {
     public var ownsTerminal: Bool { terminalOwned.withLock { $0 } }
     let terminalOwned = Mutex(false)
 
-    /// A log line as a notice on the front-ends, for while one owns the terminal; false once they are shut
-    /// down (the line then belongs elsewhere).
-    public func showLog(level: String, message: String) -> Bool {
+    /// A log line as a notice on the front-ends, for while one owns the terminal, stamped `time` (the
+    /// caller's clock, as the binder stamps every other frame); false once they are shut down (the line
+    /// then belongs elsewhere).
+    public func showLog(level: String, message: String, at time: Date) -> Bool {
         guard !loaded.isEmpty else { return false }
-        deliver(FrontEndFrame(type: .notice, time: DisplayFormat.timestamp(Date()), level: level, message: message))
+        deliver(FrontEndFrame(type: .notice, time: DisplayFormat.timestamp(time), level: level, message: message))
         return true
     }
 

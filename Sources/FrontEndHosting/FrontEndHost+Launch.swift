@@ -1,5 +1,6 @@
 import Foundation
 import FrontEndKit
+import Presentation
 
 #if canImport(Glibc)
 import Glibc

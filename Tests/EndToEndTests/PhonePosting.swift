@@ -1,0 +1,78 @@
+import Data
+import Domain
+import Foundation
+
+/// A phone replayed from a real track: the messages Traccar Client and OwnTracks would post, made
+/// from its points, and curl to post them. They report an accuracy of 1 m, so that the noise filter's
+/// minimum step is the GPX replay's (2.5 m; at 5 m it would be 10 m, which cuts the track's bends short
+/// and makes the phones' distance, and finish, differ from the replay's: docs/DOMAIN.md).
+enum PhonePosting {
+    /// One point of the track, at its recorded time.
+    struct Point {
+        var coordinate: Coordinate
+        var time: Date
+    }
+
+    /// `points` with points added on the straight line between two that are more than `spacing`
+    /// seconds apart, so that a phone reports every `spacing` seconds or more often; the path, and so
+    /// its length, is the same.
+    static func densified(_ points: [Point], spacing: TimeInterval) -> [Point] {
+        guard var previous = points.first else { return [] }
+        var out = [previous]
+        for point in points.dropFirst() {
+            let gap = point.time.timeIntervalSince(previous.time)
+            let steps = max(1, Int((gap / spacing).rounded(.up)))
+            for step in 1...steps {
+                let share = Double(step) / Double(steps)
+                let coordinate = Coordinate(
+                    latitude: previous.coordinate.latitude + (point.coordinate.latitude - previous.coordinate.latitude) * share,
+                    longitude: previous.coordinate.longitude + (point.coordinate.longitude - previous.coordinate.longitude) * share
+                )
+                out.append(Point(coordinate: coordinate, time: previous.time.addingTimeInterval(gap * share)))
+            }
+            previous = point
+        }
+        return out
+    }
+
+    /// OwnTracks' `location` (Android's shape: zero fields left out, `vel` an integer in km/h).
+    static func ownTracksLocation(_ point: Point, speed: Double) -> String {
+        let velocity = Int((speed * 3.6).rounded())
+        return #"{"_type":"location","acc":1,"batt":80,"bs":1,"conn":"m","lat":\#(point.coordinate.latitude),"lon":\#(point.coordinate.longitude),"#
+            + #""t":"p","tid":"OL","tst":\#(Int(point.time.timeIntervalSince1970))\#(velocity > 0 ? ",\"vel\":\(velocity)" : "")}"#
+    }
+
+    /// Traccar Client's form body (OsmAnd: speed in knots).
+    static func traccarForm(_ point: Point, device: String, speed: Double) -> String {
+        "id=\(device)&lat=\(point.coordinate.latitude)&lon=\(point.coordinate.longitude)&timestamp=\(Int(point.time.timeIntervalSince1970))"
+            + "&speed=\(speed / (1852.0 / 3600))&accuracy=1&batt=77"
+    }
+
+    /// Traccar Client 9's JSON body (speed in m/s, ISO time).
+    static func traccarJSON(_ point: Point, device: String, speed: Double) -> String {
+        let time = point.time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        return #"{"location":{"timestamp":"\#(time)","coords":{"latitude":\#(point.coordinate.latitude),"longitude":\#(point.coordinate.longitude),"#
+            + #""accuracy":1,"speed":\#(speed),"heading":-1,"altitude":560},"is_moving":true,"battery":{"level":0.77}},"device_id":"\#(device)"}"#
+    }
+
+    /// The speed from `from` to `to`, m/s.
+    static func speed(from: Point, to: Point) -> Double {
+        let seconds = to.time.timeIntervalSince(from.time)
+        return seconds > 0 ? Geodesy.distance(from: from.coordinate, to: to.coordinate) / seconds : 0
+    }
+
+    /// Runs curl with `arguments` (loopback URLs only) and returns the HTTP status it saw (0 if none).
+    @discardableResult
+    static func curl(_ arguments: [String]) -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return 0 }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Int(String(decoding: data, as: UTF8.self)) ?? 0
+    }
+}

@@ -1,0 +1,212 @@
+import Data
+import Domain
+import Foundation
+import MateRunnerTesting
+import Testing
+
+/// Three real `materunner run` processes on loopback, on one real track (cerknicko-jezero.gpx's first
+/// segment, 173 points over 41 minutes): tom's phone is Traccar Client, posted to with curl (form and
+/// JSON bodies in turn); olive's is OwnTracks in HTTP mode with encryption, posted to with curl, with a
+/// 10-minute coverage gap delivered late in one burst of 300 messages (the live one first) and 20
+/// messages sent twice; carol replays the GPX. Into olive's run also go a wrong password, a 10 MB body,
+/// a plaintext location and a position 50 km away; into tom's a wrong token. Every refusal is answered
+/// and counted, and the phones' results are carol's: the same track, the same finish within 1 %.
+@Suite("End to end: phones race (Traccar Client and OwnTracks over HTTP) against a GPX replay")
+struct PhoneRaceEndToEndTests {
+    static let speedup = 30.0
+    static let goal = 1.8
+
+    @Test("one result on every peer; the phones finish as the GPX replay does; every injection refused and counted", .timeLimit(.minutes(5)))
+    func threeSources() async throws {
+        let binary = try BuildProducts.materunner()
+        let folder = TestScratch.folder("phones")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let track = try GPXTrack(contentsOf: Fixtures.url("cerknicko-jezero.gpx"))
+        let segment = try #require(track.pathSegments.first { !$0.isEmpty }).map { PhonePosting.Point(coordinate: $0.coordinate, time: $0.time ?? Date()) }
+        try #require(segment.count == 173)
+        let reference = zip(segment, segment.dropFirst()).reduce(0) { $0 + Geodesy.distance(from: $1.0.coordinate, to: $1.1.coordinate) }
+        let gpx = folder.appendingPathComponent("segment.gpx")
+        try Self.gpx(segment).write(to: gpx, atomically: true, encoding: .utf8)
+
+        let (portC, portT, portO) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
+        let (httpT, httpO) = (try freeTCPPort(), try freeTCPPort())
+        let credentials = PhoneCredentials(user: "olive", password: "olive-pw", encryptionKey: "olive-secret-key", device: "48241179", token: "tom-token")
+        let (dataT, dataO) = (folder.appendingPathComponent("tom"), folder.appendingPathComponent("olive"))
+        for directory in [dataT, dataO] { try Self.keep(credentials, in: directory) }
+
+        let common = ["--goal", "\(Self.goal)", "--frontend", "json", "--wait", "60", "--log-level", "info"]
+        func peers(_ ports: Int...) -> [String] { ports.flatMap { ["--peer", "127.0.0.1:\($0)"] } }
+        let carol = try ProcessRun.Handle(binary, ["run", "--name", "carol", "--port", "\(portC)", "--source", "gpx:\(gpx.path):x30"] + peers(portT, portO) + common)
+        let tom = try ProcessRun.Handle(binary, [
+            "run", "--name", "tom", "--port", "\(portT)", "--source", "traccar:127.0.0.1:\(httpT)", "--speedup", "30", "--data-dir", dataT.path,
+        ] + peers(portC, portO) + common)
+        let olive = try ProcessRun.Handle(binary, [
+            "run", "--name", "olive", "--port", "\(portO)", "--source", "owntracks-http:127.0.0.1:\(httpO):encrypted", "--speedup", "30", "--data-dir", dataO.path,
+        ] + peers(portC, portT) + common)
+        let handles = [carol, tom, olive]
+        defer { for handle in handles where handle.process.isRunning { kill(handle.process.processIdentifier, SIGKILL) } }
+
+        // The phones post once their runs have started (what came before the start would not count).
+        for handle in [tom, olive] {
+            let running = await handle.waitForJSON(type: "status", timeout: 60) { $0["stage"] as? String == "running" }
+            #expect(running != nil, "no running status: \(handle.output.suffix(500))")
+        }
+        let traccarURL = "http://127.0.0.1:\(httpT)/traccar/\(credentials.token)"
+        let ownTracksURL = "http://127.0.0.1:\(httpO)/owntracks"
+        async let traccarStatuses = Self.postTraccar(segment, url: traccarURL, device: credentials.device)
+        async let ownTracksStatuses = Self.postOwnTracks(
+            PhonePosting.densified(segment, spacing: 2), url: ownTracksURL, credentials: credentials, folder: folder
+        )
+        let (traccar, ownTracks) = await (traccarStatuses, ownTracksStatuses)
+
+        let runs = [await carol.wait(timeout: 120), await tom.wait(timeout: 120), await olive.wait(timeout: 120)]
+        for run in runs {
+            #expect(!run.timedOut && run.status == 0, "exit \(run.status): \(run.stderr.suffix(2000))")
+        }
+        let results = try runs.map { try RaceResult(lines: try $0.jsonLines()) }
+        #expect(results[0] == results[1] && results[1] == results[2], "\(results)")
+        let entries = Dictionary(uniqueKeysWithValues: results[0].entries.map { ($0.name, $0) })
+        let carolFinish = try #require(entries["carol"]?.finishSeconds)
+        // A phone's first position counts from when it arrived, `lag` race seconds after its run's start
+        // (the test posts once it sees the run going): its finish is carol's plus that.
+        let lags = try [runs[1], runs[2]].map { try Self.firstPosition(in: $0.stderr) }
+        print("phone race: \(results[0]); first positions \(lags) s after the start; reference \(reference) m")
+        for (name, lag) in [("carol", 0.0), ("tom", lags[0]), ("olive", lags[1])] {
+            let entry = try #require(entries[name])
+            #expect(entry.state == "finished", "\(entry)")
+            #expect(entry.distanceMetres >= Self.goal * 1000 && entry.distanceMetres < Self.goal * 1000 + 20, "\(entry)")
+            let finish = try #require(entry.finishSeconds) - lag
+            #expect(abs(finish - carolFinish) <= carolFinish * 0.01, "\(name) finished in \(finish) s after its first position (posted \(lag) s after the start), carol in \(carolFinish) s")
+        }
+        // The whole track, through the noise filter, is within 1 % of its reference length (GPX replay).
+        #expect(reference > 1900 && reference < 1925, "reference \(reference) m")
+
+        // Injections: answered as refusals, counted in the runs' own accounts.
+        #expect(traccar.wrongToken == 401)
+        #expect(traccar.posted.allSatisfy { $0 == 200 }, "\(Set(traccar.posted))")
+        #expect(ownTracks.wrongPassword == 401)
+        #expect(ownTracks.tooLarge == 413)
+        #expect(ownTracks.posted.allSatisfy { $0 == 200 }, "\(Set(ownTracks.posted))")
+        let oliveLog = runs[2].stderr
+        let summary = try #require(oliveLog.split(separator: "\n").last { $0.contains("owntracks-http:") && $0.contains("positions") }, "\(oliveLog.suffix(2000))")
+        for count in ["plaintext 1", "too-large 1", "unauthorized 1", "duplicate 20"] {
+            #expect(summary.contains(count), "\(summary)")
+        }
+        #expect(!summary.contains("late"), "\(summary)")
+        print("phone race: \(summary)")
+        let tomSummary = runs[1].stderr.split(separator: "\n").last { $0.contains("traccar:") && $0.contains("positions") } ?? ""
+        #expect(tomSummary.contains("unauthorized 1"), "\(tomSummary)")
+        // The 50 km jump went to the noise filter, which dropped it: olive's statuses count it.
+        let dropped = try runs[2].jsonLines().compactMap { (($0["position"] as? [String: Any])?["dropped_fixes"] as? [String: Any])?["count"] as? Int }
+        #expect((dropped.max() ?? 0) >= 1, "olive's statuses never counted a dropped fix")
+    }
+
+    // MARK: The phones
+
+    struct TraccarPosts: Sendable {
+        var posted: [Int] = []
+        var wrongToken = 0
+    }
+
+    struct OwnTracksPosts: Sendable {
+        var posted: [Int] = []
+        var wrongPassword = 0
+        var tooLarge = 0
+    }
+
+    /// Each point at its time on the track, 30 times faster, form and JSON bodies in turn; a post with a
+    /// wrong token a third of the way.
+    static func postTraccar(_ points: [PhonePosting.Point], url: String, device: String) async -> TraccarPosts {
+        var posts = TraccarPosts()
+        let start = Date()
+        for (index, point) in points.enumerated() {
+            await sleep(until: start.addingTimeInterval(point.time.timeIntervalSince(points[0].time) / speedup))
+            let speed = index > 0 ? PhonePosting.speed(from: points[index - 1], to: point) : 0
+            if index % 2 == 0 {
+                posts.posted.append(PhonePosting.curl(["-d", PhonePosting.traccarForm(point, device: device, speed: speed), url]))
+            } else {
+                posts.posted.append(PhonePosting.curl([
+                    "-H", "Content-Type: application/json", "--data-binary", PhonePosting.traccarJSON(point, device: device, speed: speed), url,
+                ]))
+            }
+            if index == points.count / 3 {
+                posts.wrongToken = PhonePosting.curl(["-d", PhonePosting.traccarForm(point, device: device, speed: speed), url + "-wrong"])
+            }
+        }
+        return posts
+    }
+
+    /// Each point at its time, encrypted, except a coverage gap of 300 points (10 minutes) that is
+    /// queued and posted in one burst once back in coverage, after the first live one; then 20 posted
+    /// again. A quarter of the way: a wrong password, a 10 MB body, a plaintext location, a position 50 km
+    /// away (encrypted: only the noise filter can tell).
+    static func postOwnTracks(_ points: [PhonePosting.Point], url: String, credentials: PhoneCredentials, folder: URL) async -> OwnTracksPosts {
+        let cipher = OwnTracksCipher(passphrase: credentials.encryptionKey)
+        let user = "\(credentials.user):\(credentials.password)"
+        func post(_ body: Data, user: String = user) -> Int {
+            let file = folder.appendingPathComponent("body-\(UUID().uuidString).json")
+            try? body.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            return PhonePosting.curl(["-u", user, "-H", "Content-Type: application/json", "-H", "X-Limit-U: olive", "-H", "X-Limit-D: phone",
+                                      "--data-binary", "@\(file.path)", url])
+        }
+        func message(_ index: Int) -> Data {
+            let speed = index > 0 ? PhonePosting.speed(from: points[index - 1], to: points[index]) : 0
+            return cipher.envelope(Data(PhonePosting.ownTracksLocation(points[index], speed: speed).utf8))
+        }
+        var posts = OwnTracksPosts()
+        let gap = (points.count / 2)..<(points.count / 2 + 300)
+        let start = Date()
+        for index in points.indices {
+            await sleep(until: start.addingTimeInterval(points[index].time.timeIntervalSince(points[0].time) / speedup))
+            if gap.contains(index) { continue }
+            posts.posted.append(post(message(index)))
+            if index == gap.upperBound {
+                for queued in gap { posts.posted.append(post(message(queued))) }
+                for again in stride(from: gap.lowerBound, to: gap.lowerBound + 200, by: 10) { posts.posted.append(post(message(again))) }
+            }
+            if index == points.count / 4 {
+                posts.wrongPassword = post(message(index), user: "\(credentials.user):wrong")
+                let large = folder.appendingPathComponent("large.json")
+                try? Data(repeating: 0x20, count: 10_000_000).write(to: large)
+                posts.tooLarge = PhonePosting.curl(["-u", user, "-H", "Content-Type: application/json", "--data-binary", "@\(large.path)", url])
+                posts.posted.append(post(Data(PhonePosting.ownTracksLocation(points[index + 1], speed: 1).utf8)))
+                var far = points[index]
+                far.coordinate = Geodesy.destination(from: far.coordinate, metres: 50_000, bearing: 45)
+                far.time = far.time.addingTimeInterval(1)
+                posts.posted.append(post(cipher.envelope(Data(PhonePosting.ownTracksLocation(far, speed: 1).utf8))))
+            }
+        }
+        return posts
+    }
+
+    /// The race seconds after the start at which a phone run's first position counted (its log says).
+    static func firstPosition(in log: String) throws -> Double {
+        let line = try #require(log.split(separator: "\n").first { $0.contains("first position") }, "no first position in the log")
+        let words = line.split(separator: " ")
+        let index = try #require(words.firstIndex(of: "position"))
+        return try #require(Double(words[index + 1]))
+    }
+
+    static func sleep(until date: Date) async {
+        let wait = date.timeIntervalSinceNow
+        if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
+    }
+
+    // MARK: Files
+
+    /// A GPX 1.1 track of `points`.
+    static func gpx(_ points: [PhonePosting.Point]) -> String {
+        let formatter = Date.ISO8601FormatStyle()
+        let body = points.map { #"<trkpt lat="\#($0.coordinate.latitude)" lon="\#($0.coordinate.longitude)"><time>\#($0.time.formatted(formatter))</time></trkpt>"# }
+        return #"<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+            + body.joined() + "</trkseg></trk></gpx>\n"
+    }
+
+    /// `credentials` in `directory`, as the runner keeps them (0600 in a 0700 folder).
+    static func keep(_ credentials: PhoneCredentials, in directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = directory.appendingPathComponent("phone-credentials.json")
+        _ = FileManager.default.createFile(atPath: file.path, contents: try JSONEncoder().encode(credentials), attributes: [.posixPermissions: 0o600])
+    }
+}
