@@ -37,7 +37,15 @@ enum TextLayout {
         for (runner, lineCandidates) in zip(runners, candidates) {
             lines.append(lineCandidates[level].render(progress: runner.progress, barWidth: width, columns: columns, color: color))
         }
-        return lines
+        return lines + lapLines(runners, columns: columns)
+    }
+
+    /// On a course with laps: one line per runner with laps done, "alice laps 4:01 3:58".
+    static func lapLines(_ runners: [FrontEndRunner], columns: Int) -> [String] {
+        runners.compactMap { runner in
+            guard let laps = runner.laps, !laps.isEmpty else { return nil }
+            return fit("  \(runner.name) laps \(laps.joined(separator: " "))", columns: columns)
+        }
     }
 
     // MARK: Result
@@ -73,17 +81,19 @@ enum TextLayout {
         let width = rows.map { TextWidth.of($0) }.max() ?? 0
         for (runner, row) in zip(runners, rows) {
             let padded = row + String(repeating: " ", count: width - TextWidth.of(row))
-            let ghostMark = runner.ghost == true ? (color ? " 👻" : " (ghost)") : ""
+            let from = runner.announcedBy.map { ", from \($0)" } ?? ""
+            let ghostMark = runner.ghost == true ? (color ? " 👻\(from)" : " (ghost\(from))") : ""
             if runner.rank == 1, runner.state == "finished", frame.winner?.id == runner.id {
                 lines.append(padded + (color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner") + ghostMark)
             } else if runner.state == "lost" {
                 lines.append(padded + "  (lost)")
             } else if runner.ghost == true {
-                lines.append(padded + (color ? "  👻 ghost" : "  (ghost)"))
+                lines.append(padded + (color ? "  👻 ghost\(from)" : "  (ghost\(from))"))
             } else {
                 lines.append(row)
             }
         }
+        lines += lapLines(runners, columns: columns)
         if let winner = frame.winner {
             lines.append("Winner: \(winner.ghost == true ? "the ghost " : "")\(winner.name)")
         } else if (frame.mode == "team" || !complete), let message = frame.message {

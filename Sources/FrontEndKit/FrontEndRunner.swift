@@ -39,13 +39,19 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     /// True for a ghost (a recorded run replayed in the race: ranked on screen, counted in no totals);
     /// absent for a runner.
     public var ghost: Bool?
+    /// For a ghost a mate announced: that mate's name (`ghost of alice, from carol`); absent otherwise.
+    public var announcedBy: String?
+    /// On a course with laps: each completed lap's time (`4:01`), first lap first; absent otherwise.
+    public var laps: [String]?
+    /// The same in seconds.
+    public var lapsSeconds: [Double]?
 
     /// A runner's line; `pace`, `speed`, `calories` are optional and absent from the JSON when nil.
     public init(
         id: String, name: String, me: Bool, rank: Int?, state: String, distance: String, distanceMetres: Double,
         progress: Double, leader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?,
         pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil,
-        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil, ghost: Bool? = nil
+        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil, ghost: Bool? = nil, announcedBy: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -66,15 +72,18 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         self.offCourse = offCourse
         self.course = course
         self.ghost = ghost
+        self.announcedBy = announcedBy
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, me, rank, state, distance, progress, leader, time, pace, calories, course, ghost
+        case id, name, me, rank, state, distance, progress, leader, time, pace, calories, course, ghost, laps
+        case lapsSeconds = "laps_s"
         case distanceMetres = "distance_m"
         case timeSeconds = "time_s"
         case finishSeconds = "finish_s"
         case speedMetresPerSecond = "speed_m_s"
         case caloriesKcal = "calories_kcal"
         case offCourse = "off_course"
+        case announcedBy = "announced_by"
     }
 }

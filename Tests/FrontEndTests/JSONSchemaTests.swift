@@ -20,7 +20,7 @@ struct JSONSchemaTests {
             SampleFrames.statusWithPosition("no_fix", summary: "GPS: no fix yet"),
             SampleFrames.statusWithPosition("fix_3d", accuracy: 4.2, summary: "GPS 3D fix ±4 m"),
             SampleFrames.statusWithDroppedFixes,
-            SampleFrames.course, SampleFrames.statusOnCourse, SampleFrames.statusWithGhost, SampleFrames.resultWithGhost,
+            SampleFrames.course, SampleFrames.statusOnCourse, SampleFrames.statusWithGhost, SampleFrames.statusWithAnnouncedGhost, SampleFrames.resultWithGhost,
         ]
         for frame in frames { #expect(host.deliver(frame).isEmpty) }
         host.shutdown()
@@ -28,7 +28,7 @@ struct JSONSchemaTests {
 
         let valid = try FrameValidator.run(file: output.url)
         #expect(valid.status == 0, "\(valid.output)")
-        #expect(valid.output == "16 frames valid\n")
+        #expect(valid.output == "17 frames valid\n")
 
         var broken = SampleFrames.status
         broken.runners?[0].distance = "425 m"
@@ -40,15 +40,19 @@ struct JSONSchemaTests {
         offCourse.runners?[1].course?.lap = 0
         var notAGhost = SampleFrames.statusWithGhost
         notAGhost.runners?[1].ghost = false
+        var badLap = SampleFrames.statusOnCourse
+        badLap.runners?[0].laps = ["8 min"]
         var negativeDrops = SampleFrames.statusWithDroppedFixes
         negativeDrops.position?.droppedFixes?.count = -1
         try Data((try FrontEndCoding.encode(broken)) + [10] + (try FrontEndCoding.encode(offCourse)) + [10]
-            + (try FrontEndCoding.encode(notAGhost)) + [10] + (try FrontEndCoding.encode(negativeDrops)) + [10]).write(to: bad)
+            + (try FrontEndCoding.encode(notAGhost)) + [10] + (try FrontEndCoding.encode(negativeDrops)) + [10]
+            + (try FrontEndCoding.encode(badLap)) + [10]).write(to: bad)
         let invalid = try FrameValidator.run(file: bad)
         #expect(invalid.status == 1)
         #expect(invalid.output.contains("runners/0/distance"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/progress"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/course/lap"), "\(invalid.output)")
+        #expect(invalid.output.contains("runners/0/laps/0"), "a lap time is m:ss: \(invalid.output)")
         #expect(invalid.output.contains("runners/1/ghost"), "ghost is true or absent: \(invalid.output)")
         #expect(invalid.output.contains("position/dropped_fixes/count"), "\(invalid.output)")
     }

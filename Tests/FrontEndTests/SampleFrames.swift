@@ -144,6 +144,9 @@ extension SampleFrames {
         alice.course = FrontEndRunnerCourse(
             progressMetres: 2_001.5, lap: 2, latitude: 45.7715, longitude: 14.3581, gpsDistanceMetres: 2_060.2
         )
+        // Her first lap done (issue 43: lap times).
+        alice.laps = ["8:01"]
+        alice.lapsSeconds = [481.25]
         var bob = bob
         bob.offCourse = true
         bob.course = FrontEndRunnerCourse(progressMetres: 390.25, lap: 1, latitude: 45.7702, longitude: 14.3597)
@@ -160,6 +163,13 @@ extension SampleFrames {
         id: "9e3779b97f4a7cb4", name: "alice", me: false, rank: 2, state: "running", distance: "0.40 km",
         distanceMetres: 401, progress: 0.401, leader: false, time: "01:05", timeSeconds: 65, finishSeconds: nil, ghost: true
     )
+
+    /// The same past run announced by a mate, carol (in an open race anyone may announce one).
+    static var statusWithAnnouncedGhost: FrontEndFrame {
+        var frame = statusWithGhost
+        frame.runners?[1].announcedBy = "carol"
+        return frame
+    }
 
     static var statusWithGhost: FrontEndFrame {
         var frame = status

@@ -70,7 +70,7 @@ struct ShippedFrontEndTests {
         #expect(!text.contains("\u{1B}"))
     }
 
-    @Test("a course race in the text front-end: the course line, the lap, and a runner off course")
+    @Test("a course race in the text front-end: the course line, the lap, a runner off course, and lap times")
     func textCourse() throws {
         let output = try CapturedOutput()
         let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
@@ -88,6 +88,7 @@ struct ShippedFrontEndTests {
             MateRunner  01:05  goal 1.00 km  running
             * alice (you)   0.42 km [########------------]  42%  lap 2 running
               bob           0.39 km [#######-------------]  39%  off course
+              alice laps 8:01
 
             """
         let text = try output.text()
@@ -113,6 +114,22 @@ struct ShippedFrontEndTests {
         #expect(plain.contains("Winner: the ghost alice"), "\(plain)")
         #expect(!texts[0].contains("👻"))
         #expect(texts[1].contains("alice 👻"), "\(texts[1])")
+    }
+
+    @Test("a ghost a mate announced says by whom on the text board, live and in the result")
+    func textAnnouncedGhost() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: false, color: false, columns: 100))
+        host.deliver(SampleFrames.statusWithAnnouncedGhost)
+        var result = SampleFrames.resultWithGhost
+        result.runners?[0].announcedBy = "carol"
+        result.winner?.announcedBy = "carol"
+        host.deliver(result)
+        host.shutdown()
+        let plain = try output.text().split(separator: "\n").map(String.init)
+        #expect(plain.contains("  alice ghost   0.40 km [########------------]  40%  running, from carol"), "\(plain)")
+        #expect(plain.contains { $0.hasPrefix("  1. alice") && $0.hasSuffix("winner (ghost, from carol)") }, "\(plain)")
     }
 
     @Test("the text board says how the GPS is doing: no fix yet, then the fix and its accuracy; a narrow board on a line of its own")

@@ -49,9 +49,27 @@ struct RaceBoardMappingTests {
         #expect(rows.map(\.rank) == [1, 2, 3])
         let result = RunningResult(snapshot)
         #expect(result.winner?.ghost == true)
-        #expect(result.summary == "the ghost ana wins in 00:30")
+        // ana raced her own ghost (issue 43): the margin follows.
+        #expect(result.summary == "the ghost ana wins in 00:30; 0:02 behind your best")
         let json = String(decoding: try JSONEncoder().encode(rows[1]), as: UTF8.self)
         #expect(!json.contains("ghost"))
+    }
+
+    @Test("a ghost a mate announced says by whom (announced_by); our own ghost and a runner say nothing of the kind")
+    func announcedGhost() throws {
+        let announced = Runner(id: .ghost(of: bor.id), name: "ana", isGhost: true, announcedBy: "carol")
+        let own = Runner(id: .ghost(of: ana.id), name: "ana", isGhost: true)
+        var runner = bor
+        runner.announcedBy = "carol"
+        let snapshot = Sample.snapshot(.running, [
+            Sample.progress(announced, .running, elapsed: 10, distance: 60),
+            Sample.progress(own, .running, elapsed: 10, distance: 50),
+            Sample.progress(runner, .running, elapsed: 10, distance: 40),
+        ])
+        let rows = RaceBoard(snapshot).runners
+        #expect(rows.map(\.announcedBy) == ["carol", nil, nil])
+        let json = String(decoding: try JSONEncoder().encode(rows[0]), as: UTF8.self)
+        #expect(json.contains(#""announced_by":"carol""#), "\(json)")
     }
 
     @Test("our calories come from our effort, truncated to whole kcal; mates have none")

@@ -8,6 +8,10 @@ extension RaceBoard {
         let terms = snapshot.standings.terms
         let runners = snapshot.standings.standings.map { standing in
             var runner = FrontEndRunner(standing, me: snapshot.me, effort: snapshot.effort)
+            if let laps = snapshot.laps[standing.runner.id] {
+                runner.laps = laps.map { DisplayFormat.splitTime($0.duration) }
+                runner.lapsSeconds = laps.map { FrontEndRunner.rounded($0.duration, to: 1000) }
+            }
             if let place = snapshot.places[standing.runner.id] {
                 runner.offCourse = place.isOffCourse
                 runner.course = FrontEndRunnerCourse(
@@ -90,7 +94,7 @@ extension FrontEndRunner {
             speedMetresPerSecond: pace.map { Self.rounded(1000 / $0, to: 1000) },
             calories: kilocalories.map(DisplayFormat.calories),
             caloriesKcal: kilocalories.map { Self.rounded($0, to: 100) },
-            ghost: standing.runner.isGhost ? true : nil
+            ghost: standing.runner.isGhost ? true : nil, announcedBy: standing.runner.isGhost ? standing.runner.announcedBy : nil
         )
     }
 
@@ -137,7 +141,8 @@ extension RunningResult {
             summary = (team.reachedGoal ? "the team reached \(board.goal)" : "the team covered \(DisplayFormat.distance(team.distance))")
                 + (shares.isEmpty ? "" : ": \(shares)")
         } else {
-            summary = winner.map { "\($0.ghost == true ? "the ghost " : "")\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)"
+            summary = (winner.map { "\($0.ghost == true ? "the ghost " : "")\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)")
+                + (GhostMargin.margin(in: snapshot.standings, me: snapshot.me).map { "; " + DisplayFormat.ghostMargin($0) } ?? "")
         }
         self.init(board: board, winner: winner, summary: summary)
     }
