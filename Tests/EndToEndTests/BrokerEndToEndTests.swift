@@ -58,6 +58,27 @@ struct BrokerEndToEndTests {
         for run in runs { #expect(run.stderr.contains("broker: connected 2 time(s), lost the connection 1 time(s)"), "\(run.stderr)") }
     }
 
+    @Test("watch --broker: a spectator holding the race key follows a paired invited race from the broker to the same result")
+    func spectatorThroughBroker() async throws {
+        let binary = try BuildProducts.materunner()
+        let broker = try TestBroker()
+        let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
+        let key = ["--race-key", "spectators welcome"]
+        let watcher = try ProcessRun.Handle(binary, ["watch", "--name", "screen", "--frontend", "json", "--speedup", "25", "--wait", "30"]
+            + through(broker) + key)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--accept-from", "alice", "--pace", "5:40", "--seed", "2"]
+            + through(broker) + Self.common + key, environment: homes.environment("bob"))
+        let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", "0.2", "--pace", "5:00", "--seed", "1"]
+            + through(broker) + Self.common + key, environment: homes.environment("alice"))
+        let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90), await watcher.wait(timeout: 60)]
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let results = try runs.map { try RaceResult(lines: $0.jsonLines()) }
+        #expect(results[2] == results[0] && results[0] == results[1], "\(results)")
+        #expect(results[2].entries.map(\.name).sorted() == ["alice", "bob"])
+        let statuses = try runs[2].jsonLines().filter { $0["type"] as? String == "status" }
+        #expect(statuses.count > 5, "the spectator saw the race only at the end")
+    }
+
     @Test("peers --broker lists the group's mates by name; another group's are not listed")
     func peersThroughBroker() async throws {
         let binary = try BuildProducts.materunner()

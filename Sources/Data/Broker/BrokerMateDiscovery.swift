@@ -1,6 +1,5 @@
 import Domain
 import Synchronization
-import SyncWire
 
 /// Mates found through the broker, as DNS-SD finds them on a LAN (docs/BROKER.md): each runner keeps one
 /// retained message on `presence/<id>` (its advertisement, sealed with the group's key), which its last
@@ -25,6 +24,7 @@ public final class BrokerMateDiscovery: MateDiscoveryRepository {
 
     @discardableResult
     public func advertise(_ me: Runner, port: Int, terms: RaceTerms?) throws -> String {
+        // The same keys as DNS-SD's TXT record (protocol version, id, name, the terms when given).
         let advertisement = DNSSDDiscoveryRepository.advertisement(for: me, terms: terms)
         let hook = state.withLock { state -> Bool in
             state.advertised = advertisement
