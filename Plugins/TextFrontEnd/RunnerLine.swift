@@ -24,6 +24,8 @@ struct RunnerLine {
         let state = runner.state == "finished" ? "finished in \(runner.time)" : lap + (offCourse ? "off course" : runner.state)
         let pace = runner.pace.map { "  \($0)" } ?? ""
         let calories = runner.calories.map { "  \($0)" } ?? ""
+        // A ghost a mate announced says whose it is: in an open race anyone may announce one.
+        let announced = runner.ghost == true ? runner.announcedBy.map { ", from \($0)" } ?? "" : ""
         let mark = runner.me ? " (you)" : runner.ghost == true ? ghostMark(color: color) : "      "
         let wideBefore = "\(runner.leader ? "*" : " ") \(name)\(mark) "
             + "\(TextWidth.pad(runner.distance, to: 9, right: true)) "
@@ -34,9 +36,9 @@ struct RunnerLine {
             : offCourse ? " off" : runner.state == "running" ? "" : " \(runner.state)"
         let shortPace = runner.pace.map { " " + $0.replacingOccurrences(of: " /km", with: "") } ?? ""
         return [
-            RunnerLine(before: wideBefore, after: " \(percent)\(pace)\(calories)  \(state)"),
-            RunnerLine(before: wideBefore, after: " \(percent)\(pace)  \(state)"),
-            RunnerLine(before: wideBefore, after: " \(percent)  \(state)"),
+            RunnerLine(before: wideBefore, after: " \(percent)\(pace)\(calories)  \(state)\(announced)"),
+            RunnerLine(before: wideBefore, after: " \(percent)\(pace)  \(state)\(announced)"),
+            RunnerLine(before: wideBefore, after: " \(percent)  \(state)\(announced)"),
             RunnerLine(before: compactBefore, after: " \(percent)\(shortPace)\(shortState)"),
             RunnerLine(before: compactBefore, after: " \(percent)\(shortState)"),
         ]

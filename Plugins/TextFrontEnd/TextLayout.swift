@@ -81,13 +81,14 @@ enum TextLayout {
         let width = rows.map { TextWidth.of($0) }.max() ?? 0
         for (runner, row) in zip(runners, rows) {
             let padded = row + String(repeating: " ", count: width - TextWidth.of(row))
-            let ghostMark = runner.ghost == true ? (color ? " 👻" : " (ghost)") : ""
+            let from = runner.announcedBy.map { ", from \($0)" } ?? ""
+            let ghostMark = runner.ghost == true ? (color ? " 👻\(from)" : " (ghost\(from))") : ""
             if runner.rank == 1, runner.state == "finished", frame.winner?.id == runner.id {
                 lines.append(padded + (color ? "  \u{1B}[1mwinner\u{1B}[0m" : "  winner") + ghostMark)
             } else if runner.state == "lost" {
                 lines.append(padded + "  (lost)")
             } else if runner.ghost == true {
-                lines.append(padded + (color ? "  👻 ghost" : "  (ghost)"))
+                lines.append(padded + (color ? "  👻 ghost\(from)" : "  (ghost\(from))"))
             } else {
                 lines.append(row)
             }

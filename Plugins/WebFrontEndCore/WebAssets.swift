@@ -201,7 +201,7 @@ public enum WebAssets {
     // On a course with laps: the runner's lap times, as the text board lists them.
     function lapTimes(r) { return r.laps && r.laps.length ? `<div class="laps">laps ${esc(r.laps.join(" "))}</div>` : ""; }
     // A ghost (a recorded run replayed, docs/FRONTENDS.md) is marked as the text board marks it: 👻 ghost.
-    function ghostTag(r) { return r.ghost ? ` <span class="tag ghost-tag" title="a recorded run, replayed">👻 ghost</span>` : ""; }
+    function ghostTag(r) { return r.ghost ? ` <span class="tag ghost-tag" title="a recorded run, replayed">👻 ghost${r.announced_by ? ", from " + esc(r.announced_by) : ""}</span>` : ""; }
     function renderCountdown() {
       const c = race.countdown && race.countdown.countdown;
       $("countdown").hidden = !c;

@@ -122,6 +122,7 @@ struct FrontEndFrameWriter: ~Copyable {
 
     private mutating func runner(_ runner: FrontEndRunner) throws {
         var object = ObjectState()
+        string("announced_by", runner.announcedBy, &object)
         string("calories", runner.calories, &object)
         try number("calories_kcal", runner.caloriesKcal, &object)
         if let course = runner.course {

@@ -39,6 +39,8 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     /// True for a ghost (a recorded run replayed in the race: ranked on screen, counted in no totals);
     /// absent for a runner.
     public var ghost: Bool?
+    /// For a ghost a mate announced: that mate's name (`ghost of alice, from carol`); absent otherwise.
+    public var announcedBy: String?
     /// On a course with laps: each completed lap's time (`4:01`), first lap first; absent otherwise.
     public var laps: [String]?
     /// The same in seconds.
@@ -49,7 +51,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         id: String, name: String, me: Bool, rank: Int?, state: String, distance: String, distanceMetres: Double,
         progress: Double, leader: Bool, time: String, timeSeconds: Double, finishSeconds: Double?,
         pace: String? = nil, speedMetresPerSecond: Double? = nil, calories: String? = nil, caloriesKcal: Double? = nil,
-        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil, ghost: Bool? = nil
+        offCourse: Bool? = nil, course: FrontEndRunnerCourse? = nil, ghost: Bool? = nil, announcedBy: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -70,6 +72,7 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         self.offCourse = offCourse
         self.course = course
         self.ghost = ghost
+        self.announcedBy = announcedBy
     }
 
     enum CodingKeys: String, CodingKey {
@@ -81,5 +84,6 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
         case speedMetresPerSecond = "speed_m_s"
         case caloriesKcal = "calories_kcal"
         case offCourse = "off_course"
+        case announcedBy = "announced_by"
     }
 }

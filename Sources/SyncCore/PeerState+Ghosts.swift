@@ -8,23 +8,12 @@ extension PeerState {
     /// every publish after that one of them, in turn, to every mate (`toEveryone`) and spectator, until the
     /// run ends (so a late or restarted peer gets it too).
     package mutating func announce(_ ghost: Ghost) {
-        ghostChunks = GhostChunkDTO.chunks(of: ghost)
-        ghostCursor = 0
-        ghostBurstDue = true
+        ghosts.announce(ghost)
     }
 
     /// The chunks due with this publish, from our runner `me`, to every recipient; none without a ghost.
     mutating func dueGhostChunk(from me: RunnerID, now: UInt64) -> [OutgoingDatagram] {
-        guard !ghostChunks.isEmpty else { return [] }
-        let due: [GhostChunkDTO]
-        if ghostBurstDue, !recipients.isEmpty {
-            ghostBurstDue = false
-            due = ghostChunks
-        } else {
-            due = [ghostChunks[ghostCursor % ghostChunks.count]]
-            ghostCursor = (ghostCursor + 1) % ghostChunks.count
-        }
-        return due.flatMap { chunk in
+        ghosts.due(hasRecipients: !recipients.isEmpty).flatMap { chunk in
             toEveryone(encode(outbox.datagram(saying: .extended(.ghostChunk(chunk)), as: me)), now: now)
         }
     }
@@ -43,6 +32,7 @@ extension PeerState {
         }
         heard(from: arrival, into: &effects)
         countReceived(ExtendedType.ghostChunk.name)
-        if let ghost = ghostAssembler.add(chunk) { effects.ghosts.append(ghost) }
+        // Marked with its announcer's name: in an open race anyone may announce one (issue 42).
+        if let ghost = ghosts.assemble(chunk, announcer: roster.runners[datagram.sender]?.runner.name) { effects.ghosts.append(ghost) }
     }
 }

@@ -186,7 +186,7 @@ extension PeerState {
               let roster = pairingState.roster(invitation: invitation), let host = pairingState.host(invitation: invitation)
         else { return false }
         key = RaceKey(secrets: secrets)
-        windows = [:]
+        windows.reset()
         invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
         invited?.gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
         clock.invitedHost = roster.runner(signedBy: host)
@@ -226,7 +226,7 @@ extension PeerState {
     package mutating func rejoin(_ kept: KeptInvitedRace, spectators: [MateIdentity]) -> RaceTerms? {
         guard let keys = pairingState.keys, let race = kept.race, race.roster.keys[kept.runner] == keys.identity.signingKey else { return nil }
         key = RaceKey(secrets: race.secrets)
-        windows = [:]
+        windows.reset()
         invited = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
         invited?.gate = SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
         clock.invitedHost = race.roster.runner(signedBy: race.host)

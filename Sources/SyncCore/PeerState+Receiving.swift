@@ -97,12 +97,7 @@ extension PeerState {
     /// Authenticated datagrams only: a number seen before, or below the sender's window, is a replay.
     private mutating func checkReplay(_ datagram: SyncDatagram) throws(DatagramError) {
         if try bypassesReplayWindow(datagram) { return }
-        var window = windows[datagram.sender, default: ReplayWindow()]
-        defer { windows[datagram.sender] = window }
-        guard window.accept(datagram.sequence) else {
-            // The same datagram twice (on the multicast group and unicast, or repeated by the network) is no attack.
-            throw window.hasSeen(datagram.sequence) ? DatagramError.duplicate : .replayed
-        }
+        try windows.accept(datagram.sequence, from: datagram.sender)
     }
 
     private mutating func handle(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) throws {

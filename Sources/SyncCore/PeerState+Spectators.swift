@@ -88,7 +88,7 @@ extension PeerState {
             watching.granted = .init(runner: sender, identity: grant.runner, host: grant.host, invitation: grant.invitation)
             self.watching = watching
             key = spectatorKey
-            windows = [:]
+            windows.reset()
             countReceived("watch-grant")
         case let .watchRefusal(spectator, _):
             guard var watching, spectator == outbox.me else { return }

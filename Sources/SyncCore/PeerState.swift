@@ -42,7 +42,7 @@ package struct PeerState: Sendable {
     /// Names and terms by runner, from hellos.
     var roster: SyncRoster
     /// Authenticated races: the datagram numbers accepted per sender.
-    var windows: [RunnerID: ReplayWindow] = [:]
+    var windows = ReplayWindows()
     /// Cheers per sender (and ours), limited to `CheerRate`.
     var cheers = CheerRate()
     /// Answers we may still send per invitation (one per invitation datagram received).
@@ -61,13 +61,8 @@ package struct PeerState: Sendable {
     package var spectatorMates: [MateIdentity]?
     /// A spectator's watch exchange, from its first presence on.
     package var watching: SpectatorAdmission?
-    /// The chunks of the ghost we announce, sent one per publish in turn (`PeerState+Ghosts`).
-    var ghostChunks: [GhostChunkDTO] = []
-    var ghostCursor = 0
-    /// Whether the next publish sends every chunk at once (right after the announcement).
-    var ghostBurstDue = false
-    /// Mates' ghosts being put back together from their chunks.
-    var ghostAssembler = GhostAssembler()
+    /// The ghost we announce and the mates' being put back together (`GhostAnnouncements`).
+    var ghosts = GhostAnnouncements()
     /// The race's multicast group, once joined, and who hears whom on it (docs/PROTOCOL.md, "Multicast").
     package var multicast: GroupHearing
 
@@ -108,7 +103,7 @@ package struct PeerState: Sendable {
     /// Forgets everything about `runner` (evicted from the directory to make room for another).
     mutating func forget(_ runner: RunnerID) {
         roster.forget(runner)
-        windows[runner] = nil
+        windows.forget(runner)
         catchUp.forget(runner)
         deltas.forgetAll(runner)
         clock.forget(runner)

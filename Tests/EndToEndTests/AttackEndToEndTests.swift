@@ -235,6 +235,9 @@ struct AttackEndToEndTests {
             #expect(RaceResult(winner: result.winner, entries: runners).agrees(with: control), "\(result), control: \(control)")
             // The ghost, when shown, is last.
             if let ghost = result.entries.first(where: { $0.name == "flash" }) { #expect(ghost.rank > runners.count, "\(result)") }
+            // Marked on every frame as announced by the stranger's hello name.
+            let ghosts = try run.jsonLines().flatMap { ($0["runners"] as? [[String: Any]]) ?? [] }.filter { $0["ghost"] as? Bool == true }
+            #expect(!ghosts.isEmpty && ghosts.allSatisfy { $0["announced_by"] as? String == "carol" }, "\(ghosts.prefix(2))")
         }
     }
 }

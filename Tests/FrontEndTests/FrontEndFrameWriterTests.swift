@@ -53,7 +53,7 @@ struct FrontEndFrameWriterTests {
                 FrontEndRunnerCourse(progressMetres: number(&rng), lap: Int.random(in: 0...9, using: &rng), latitude: number(&rng),
                                      longitude: number(&rng), gpsDistanceMetres: maybe(&rng, number))
             },
-            ghost: maybe(&rng) { Bool.random(using: &$0) })
+            ghost: maybe(&rng) { Bool.random(using: &$0) }, announcedBy: maybe(&rng, text))
         // Lap times (issue 43): none, or a few, as texts and seconds.
         runner.laps = maybe(&rng) { rng in (0..<Int.random(in: 0...4, using: &rng)).map { _ in text(&rng) } }
         runner.lapsSeconds = maybe(&rng) { rng in (0..<Int.random(in: 0...4, using: &rng)).map { _ in number(&rng) } }

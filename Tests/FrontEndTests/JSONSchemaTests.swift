@@ -20,7 +20,7 @@ struct JSONSchemaTests {
             SampleFrames.statusWithPosition("no_fix", summary: "GPS: no fix yet"),
             SampleFrames.statusWithPosition("fix_3d", accuracy: 4.2, summary: "GPS 3D fix ±4 m"),
             SampleFrames.statusWithDroppedFixes,
-            SampleFrames.course, SampleFrames.statusOnCourse, SampleFrames.statusWithGhost, SampleFrames.resultWithGhost,
+            SampleFrames.course, SampleFrames.statusOnCourse, SampleFrames.statusWithGhost, SampleFrames.statusWithAnnouncedGhost, SampleFrames.resultWithGhost,
         ]
         for frame in frames { #expect(host.deliver(frame).isEmpty) }
         host.shutdown()
@@ -28,7 +28,7 @@ struct JSONSchemaTests {
 
         let valid = try FrameValidator.run(file: output.url)
         #expect(valid.status == 0, "\(valid.output)")
-        #expect(valid.output == "16 frames valid\n")
+        #expect(valid.output == "17 frames valid\n")
 
         var broken = SampleFrames.status
         broken.runners?[0].distance = "425 m"

@@ -164,6 +164,13 @@ extension SampleFrames {
         distanceMetres: 401, progress: 0.401, leader: false, time: "01:05", timeSeconds: 65, finishSeconds: nil, ghost: true
     )
 
+    /// The same past run announced by a mate, carol (in an open race anyone may announce one).
+    static var statusWithAnnouncedGhost: FrontEndFrame {
+        var frame = statusWithGhost
+        frame.runners?[1].announcedBy = "carol"
+        return frame
+    }
+
     static var statusWithGhost: FrontEndFrame {
         var frame = status
         var bob = bob

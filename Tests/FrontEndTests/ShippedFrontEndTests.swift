@@ -116,6 +116,22 @@ struct ShippedFrontEndTests {
         #expect(texts[1].contains("alice 👻"), "\(texts[1])")
     }
 
+    @Test("a ghost a mate announced says by whom on the text board, live and in the result")
+    func textAnnouncedGhost() throws {
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: false, color: false, columns: 100))
+        host.deliver(SampleFrames.statusWithAnnouncedGhost)
+        var result = SampleFrames.resultWithGhost
+        result.runners?[0].announcedBy = "carol"
+        result.winner?.announcedBy = "carol"
+        host.deliver(result)
+        host.shutdown()
+        let plain = try output.text().split(separator: "\n").map(String.init)
+        #expect(plain.contains("  alice ghost   0.40 km [########------------]  40%  running, from carol"), "\(plain)")
+        #expect(plain.contains { $0.hasPrefix("  1. alice") && $0.hasSuffix("winner (ghost, from carol)") }, "\(plain)")
+    }
+
     @Test("the text board says how the GPS is doing: no fix yet, then the fix and its accuracy; a narrow board on a line of its own")
     func textPosition() throws {
         let output = try CapturedOutput()

@@ -55,6 +55,23 @@ struct RaceBoardMappingTests {
         #expect(!json.contains("ghost"))
     }
 
+    @Test("a ghost a mate announced says by whom (announced_by); our own ghost and a runner say nothing of the kind")
+    func announcedGhost() throws {
+        let announced = Runner(id: .ghost(of: bor.id), name: "ana", isGhost: true, announcedBy: "carol")
+        let own = Runner(id: .ghost(of: ana.id), name: "ana", isGhost: true)
+        var runner = bor
+        runner.announcedBy = "carol"
+        let snapshot = Sample.snapshot(.running, [
+            Sample.progress(announced, .running, elapsed: 10, distance: 60),
+            Sample.progress(own, .running, elapsed: 10, distance: 50),
+            Sample.progress(runner, .running, elapsed: 10, distance: 40),
+        ])
+        let rows = RaceBoard(snapshot).runners
+        #expect(rows.map(\.announcedBy) == ["carol", nil, nil])
+        let json = String(decoding: try JSONEncoder().encode(rows[0]), as: UTF8.self)
+        #expect(json.contains(#""announced_by":"carol""#), "\(json)")
+    }
+
     @Test("our calories come from our effort, truncated to whole kcal; mates have none")
     func calories() {
         var snapshot = Sample.snapshot(.running, [

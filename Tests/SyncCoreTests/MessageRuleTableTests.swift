@@ -100,7 +100,7 @@ struct StateFingerprint: Equatable {
 
     init(_ state: PeerState, directory: Bool = true) {
         let records = directory ? state.directory.records.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } : []
-        let windows = directory ? state.windows.keys.sorted() : []
+        let windows = directory ? state.windows.senders : []
         let received = state.statistics.received.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         text = "\(records) \(state.roster.runners.keys.sorted()) \(state.table.addresses) \(windows) \(received)"
     }

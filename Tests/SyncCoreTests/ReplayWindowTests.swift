@@ -1,4 +1,6 @@
 @testable import SyncCore
+import Domain
+import SyncWire
 import Testing
 
 /// An authenticated race's replay window per sender (docs/PROTOCOL.md, "Race key").
@@ -23,5 +25,26 @@ struct ReplayWindowTests {
         #expect(!window.hasSeen(10) && !window.hasSeen(8), "past the window: not remembered, so a replay")
         _ = window.accept(64)
         #expect(window.hasSeen(64) && !window.hasSeen(63))
+    }
+}
+
+/// The replay concern of the peer (`ReplayWindows`): one window per sender.
+@Suite("Replay windows, per sender")
+struct ReplayWindowsTests {
+    @Test("each sender its own window: a number seen twice is a duplicate, one below the window a replay; forgotten or reset, a sender starts again")
+    func perSender() throws {
+        var windows = ReplayWindows()
+        let (alice, bob) = (RunnerID(rawValue: 0xA1), RunnerID(rawValue: 0xB2))
+        try windows.accept(100, from: alice)
+        try windows.accept(5, from: bob)
+        #expect(throws: DatagramError.duplicate) { try windows.accept(100, from: alice) }
+        #expect(throws: DatagramError.replayed) { try windows.accept(100 - ReplayWindow.size, from: alice) }
+        try windows.accept(99, from: alice)
+        #expect(windows.senders == [alice, bob])
+        windows.forget(alice)
+        try windows.accept(100, from: alice)
+        windows.reset()
+        #expect(windows.senders.isEmpty)
+        try windows.accept(5, from: bob)
     }
 }

@@ -166,6 +166,8 @@ public final class MosquittoClient: Sendable {
             throw .unreachable(url, reason: String(cString: strerror(opened.error)))
         case MOSQ_ERR_EAI.rawValue:
             throw .unreachable(url, reason: "the host name \(url.host) does not resolve")
+        case MOSQ_ERR_INVAL.rawValue:
+            throw .client("the connection's settings were refused (a keep-alive under 5 s, an empty host?)")
         case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue:
             throw .tlsFailed(url, caFile: settings.caFile, reason: problem ?? String(cString: mosquitto_strerror(opened.code)))
         default:

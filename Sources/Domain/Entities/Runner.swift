@@ -8,11 +8,15 @@ public struct Runner: Sendable, Hashable, Codable {
     /// A ghost: a recorded run replayed on the race clock (`Ghost`), not a person running now. It is
     /// ranked on screen like anyone, but its places count in no record's totals.
     public var isGhost: Bool
+    /// A ghost a mate announced: that mate's name ("ghost of alice, from carol"; in an open race anyone
+    /// on the network may announce one). Nil for a runner and for our own ghost. Not kept in records.
+    public var announcedBy: String?
 
-    public init(id: RunnerID, name: String, isGhost: Bool = false) {
+    public init(id: RunnerID, name: String, isGhost: Bool = false, announcedBy: String? = nil) {
         self.id = id
         self.name = name
         self.isGhost = isGhost
+        self.announcedBy = announcedBy
     }
 
     private enum CodingKeys: String, CodingKey { case id, name, isGhost }
@@ -23,6 +27,7 @@ public struct Runner: Sendable, Hashable, Codable {
         id = try container.decode(RunnerID.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         isGhost = try container.decodeIfPresent(Bool.self, forKey: .isGhost) ?? false
+        announcedBy = nil
     }
 
     /// The most characters a name may have.

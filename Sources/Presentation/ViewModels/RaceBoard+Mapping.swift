@@ -94,7 +94,7 @@ extension FrontEndRunner {
             speedMetresPerSecond: pace.map { Self.rounded(1000 / $0, to: 1000) },
             calories: kilocalories.map(DisplayFormat.calories),
             caloriesKcal: kilocalories.map { Self.rounded($0, to: 100) },
-            ghost: standing.runner.isGhost ? true : nil
+            ghost: standing.runner.isGhost ? true : nil, announcedBy: standing.runner.isGhost ? standing.runner.announcedBy : nil
         )
     }
 

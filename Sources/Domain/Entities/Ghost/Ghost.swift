@@ -11,6 +11,8 @@ public struct Ghost: Sendable, Hashable {
     public var track: GhostTrack
     /// The instant its replay starts, on the race clock (whole milliseconds, as on the wire).
     public var start: Date
+    /// The name of the mate that announced it; nil for our own (`Runner.announcedBy`).
+    public var announcer: String?
 
     /// A ghost.
     public init(id: RunnerID, track: GhostTrack, start: Date) {
@@ -24,8 +26,8 @@ public struct Ghost: Sendable, Hashable {
         self.init(id: .ghost(of: announcer), track: track, start: start)
     }
 
-    /// The ghost as a runner: its track's name, marked as a ghost.
-    public var runner: Runner { Runner(id: id, name: track.name, isGhost: true) }
+    /// The ghost as a runner: its track's name, marked as a ghost (and by whom it was announced).
+    public var runner: Runner { Runner(id: id, name: track.name, isGhost: true, announcedBy: announcer) }
 
     /// Its progress at `now` under `terms`, quantized as replicated progress is: waiting before its
     /// start; running along its track; finished at the instant its track reaches the goal. Once every
