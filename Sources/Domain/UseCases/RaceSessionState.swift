@@ -47,6 +47,8 @@ actor RaceSessionState {
     /// On a course with laps: each runner's laps so far (`Splits.LapTimer`).
     private var lapTimers: [RunnerID: Splits.LapTimer] = [:]
     private let lapMarks: [Double]
+    /// In a run agreed in a lobby: the first mate heard under other terms, and when (the run then ends).
+    private var agreedMismatch: (mismatch: TermsMismatch, at: Date)?
     /// Mates heard under other terms (goal, mode, speed-up): since when, and how they differ.
     private var otherTerms: [RunnerID: (since: Date, mismatch: TermsMismatch)] = [:]
     var startWaiters: [CheckedContinuation<Void, any Error>] = []
@@ -125,10 +127,12 @@ actor RaceSessionState {
             // A mate under other terms: shown at once, and the end of the run when its runners were agreed.
             if let mismatch = TermsMismatch(mate: update.runner.name, theirs: update.terms, ours: configuration.terms) {
                 if configuration.matesAgreed {
-                    // Our terms go out first, so that the mate, who may not have heard us yet, stops too.
-                    await publishOwn(at: heardAt)
-                    fail(RaceSessionError.otherTerms(mismatch))
-                    return
+                    // Our state goes out at once and for `mismatchLinger` more (a hello goes with every 4th
+                    // publish), so that the mate, who may not have heard us yet, stops too; then we stop.
+                    if agreedMismatch == nil {
+                        agreedMismatch = (mismatch, heardAt)
+                        await publishOwn(at: heardAt)
+                    }
                 }
                 if otherTerms[update.runner.id]?.mismatch != mismatch { stepNow = true }
                 otherTerms[update.runner.id] = (otherTerms[update.runner.id]?.since ?? heardAt, mismatch)
@@ -200,6 +204,10 @@ actor RaceSessionState {
             fail(RaceSessionError.matesDidNotShowUp(
                 heard: heardMates, expected: configuration.expectedMates, waited: configuration.lobbyTimeout / configuration.speedup
             ))
+            return false
+        }
+        if let agreed = agreedMismatch, now.timeIntervalSince(agreed.at) >= configuration.mismatchLinger {
+            fail(RaceSessionError.otherTerms(agreed.mismatch))
             return false
         }
         if startedAt == nil, let mismatch = mismatchEndingWait(at: now) {
