@@ -72,17 +72,15 @@ final class FloorRace: @unchecked Sendable {
         own = own.quantized()
         _ = replica.apply(own, heardAt: Date())
         sequence &+= 1
-        return SyncDatagramCodec.encode(
-            SyncDatagram(sender: me.id, sequence: sequence, message: .progress(ProgressReportDTO(own))), key: key
-        )
+        return SyncDatagramCodec.encode(SyncDatagram(progress: own, sender: me.id, sequence: sequence), key: key)
     }
 
     /// A mate's datagram: authenticated, decoded and applied; anything else is dropped.
     func receive(_ bytes: ByteBufferView) {
-        guard let datagram = try? SyncDatagramCodec.decode(Array(bytes), key: key),
-              case .progress(let report) = datagram.message, let runner = names[datagram.sender] else { return }
+        guard let datagram = try? SyncDatagramCodec.decode(Array(bytes), key: key), let runner = names[datagram.sender],
+              let progress = datagram.progress(of: runner, terms: terms) else { return }
         decoded += 1
-        _ = replica.apply(report.toDomain(runner: runner, terms: terms, sequence: datagram.sequence), heardAt: Date())
+        _ = replica.apply(progress, heardAt: Date())
     }
 
     /// The status frame of the replica's standings, as the json front-end writes it (with its newline).

@@ -37,7 +37,15 @@ enum TextLayout {
         for (runner, lineCandidates) in zip(runners, candidates) {
             lines.append(lineCandidates[level].render(progress: runner.progress, barWidth: width, columns: columns, color: color))
         }
-        return lines
+        return lines + lapLines(runners, columns: columns)
+    }
+
+    /// On a course with laps: one line per runner with laps done, "alice laps 4:01 3:58".
+    static func lapLines(_ runners: [FrontEndRunner], columns: Int) -> [String] {
+        runners.compactMap { runner in
+            guard let laps = runner.laps, !laps.isEmpty else { return nil }
+            return fit("  \(runner.name) laps \(laps.joined(separator: " "))", columns: columns)
+        }
     }
 
     // MARK: Result
@@ -85,6 +93,7 @@ enum TextLayout {
                 lines.append(row)
             }
         }
+        lines += lapLines(runners, columns: columns)
         if let winner = frame.winner {
             lines.append("Winner: \(winner.ghost == true ? "the ghost " : "")\(winner.name)")
         } else if (frame.mode == "team" || !complete), let message = frame.message {

@@ -181,7 +181,7 @@ public enum WebAssets {
           <td class="rank">${r.rank || "–"}</td>
           <td><span class="dot" data-color="${colorOf(r.id)}"></span><span class="name">${esc(r.name)}</span>${ghostTag(r)}
             <div class="bar"><span data-width="${Math.round(Math.min(1, r.progress || 0) * 1000) / 10}"></span></div></td>
-          <td class="numbers"><span class="distance">${esc(r.distance)}</span><div class="detail">${esc(detail + off)}</div></td></tr>`;
+          <td class="numbers"><span class="distance">${esc(r.distance)}</span><div class="detail">${esc(detail + off)}</div>${lapTimes(r)}</td></tr>`;
       });
       $("board").tBodies[0].innerHTML = rows.join("");
       // Styles are set through the DOM, not in the markup: the page's Content-Security-Policy allows no inline style.
@@ -198,6 +198,8 @@ public enum WebAssets {
       $("gps").innerHTML = [state ? `<span class="state">${esc(state)}</span>` : "", dropped ? `<span class="dropped">${esc(dropped)}</span>` : ""]
         .filter(Boolean).join(" · ");
     }
+    // On a course with laps: the runner's lap times, as the text board lists them.
+    function lapTimes(r) { return r.laps && r.laps.length ? `<div class="laps">laps ${esc(r.laps.join(" "))}</div>` : ""; }
     // A ghost (a recorded run replayed, docs/FRONTENDS.md) is marked as the text board marks it: 👻 ghost.
     function ghostTag(r) { return r.ghost ? ` <span class="tag ghost-tag" title="a recorded run, replayed">👻 ghost${r.announced_by ? ", from " + esc(r.announced_by) : ""}</span>` : ""; }
     function renderCountdown() {
@@ -209,7 +211,7 @@ public enum WebAssets {
       const r = race.result;
       $("result").hidden = !r;
       if (!r) return;
-      const lines = (r.runners || []).map((x) => `<tr class="${x.ghost ? "ghost" : ""}"><td class="rank">${x.rank || "–"}</td><td><span class="name">${esc(x.name)}</span>${ghostTag(x)}</td><td class="numbers">${esc(x.distance)}</td><td class="numbers">${x.state === "finished" ? esc(x.time) : esc(x.state)}</td></tr>`);
+      const lines = (r.runners || []).map((x) => `<tr class="${x.ghost ? "ghost" : ""}"><td class="rank">${x.rank || "–"}</td><td><span class="name">${esc(x.name)}</span>${ghostTag(x)}</td><td class="numbers">${esc(x.distance)}</td><td class="numbers">${x.state === "finished" ? esc(x.time) : esc(x.state)}${lapTimes(x)}</td></tr>`);
       $("result").innerHTML = `<h2>${esc(r.message)}</h2><table><tbody>${lines.join("")}</tbody></table>`;
     }
     function renderFeed() {

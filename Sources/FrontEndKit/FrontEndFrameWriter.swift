@@ -140,6 +140,24 @@ struct FrontEndFrameWriter: ~Copyable {
         try number("finish_s", runner.finishSeconds, &object)
         boolean("ghost", runner.ghost, &object)
         string("id", runner.id, &object)
+        if let laps = runner.laps {
+            key("laps", &object)
+            append(UInt8(ascii: "["))
+            for (index, lap) in laps.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                quoted(lap)
+            }
+            append(UInt8(ascii: "]"))
+        }
+        if let seconds = runner.lapsSeconds {
+            key("laps_s", &object)
+            append(UInt8(ascii: "["))
+            for (index, value) in seconds.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                try numberValue(value, key: "laps_s")
+            }
+            append(UInt8(ascii: "]"))
+        }
         boolean("leader", runner.leader, &object)
         boolean("me", runner.me, &object)
         string("name", runner.name, &object)
@@ -219,6 +237,12 @@ struct FrontEndFrameWriter: ~Copyable {
         guard let value else { return }
         guard value.isFinite else { throw NonFiniteNumber(key: "\(name)") }
         key(name, &object)
+        try numberValue(value, key: "\(name)")
+    }
+
+    /// A number's digits, as `number` writes them after its key.
+    private mutating func numberValue(_ value: Double, key name: String) throws {
+        guard value.isFinite else { throw NonFiniteNumber(key: name) }
         if appendDecimal(value) { return }
         // The description's bytes as they are (appending `String.UTF8View` goes byte by byte, and
         // `hasSuffix` and `removeLast` on the text cost more than the number's digits).

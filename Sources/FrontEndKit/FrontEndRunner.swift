@@ -41,6 +41,10 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     public var ghost: Bool?
     /// For a ghost a mate announced: that mate's name (`ghost of alice, from carol`); absent otherwise.
     public var announcedBy: String?
+    /// On a course with laps: each completed lap's time (`4:01`), first lap first; absent otherwise.
+    public var laps: [String]?
+    /// The same in seconds.
+    public var lapsSeconds: [Double]?
 
     /// A runner's line; `pace`, `speed`, `calories` are optional and absent from the JSON when nil.
     public init(
@@ -72,7 +76,8 @@ public struct FrontEndRunner: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, me, rank, state, distance, progress, leader, time, pace, calories, course, ghost
+        case id, name, me, rank, state, distance, progress, leader, time, pace, calories, course, ghost, laps
+        case lapsSeconds = "laps_s"
         case distanceMetres = "distance_m"
         case timeSeconds = "time_s"
         case finishSeconds = "finish_s"

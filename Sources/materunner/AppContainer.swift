@@ -18,6 +18,8 @@ import Darwin
 struct AppContainer {
     let clock: AgreedRaceClock
     let logger: Logger
+    /// The MQTT broker's session, with `--broker`: the transport and discovery go through it (AppContainer+Broker).
+    var broker: BrokerSession?
 
     /// A container whose race clock runs `speedup` times faster once a flow starts race time (the
     /// lobby before it is real).
@@ -38,6 +40,9 @@ struct AppContainer {
         port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil, mates: (any KnownMatesRepository)? = nil,
         races: InvitedRaceStore? = nil, watching: Bool = false, multicast: Bool = false
     ) async throws -> UDPRaceSyncRepository {
+        if let broker {
+            return try await makeBrokerTransport(broker, key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast)
+        }
         do {
             return try await UDPRaceSyncRepository.bind(
                 host: host, port: port, key: key, identity: identity, mates: mates, races: races, watching: watching,
@@ -50,7 +55,8 @@ struct AppContainer {
 
     /// Mate discovery over DNS-SD (through avahi-daemon on Linux).
     func makeDiscovery() -> any MateDiscoveryRepository {
-        DNSSDDiscoveryRepository()
+        if let broker { return BrokerMateDiscovery(session: broker) }
+        return DNSSDDiscoveryRepository()
     }
 
     /// The position source `--source` names, for `RunLaunch` to make once the run is agreed

@@ -30,7 +30,9 @@ extension MateRunnerCommand {
     /// documented `--experimental-dump-help` flag prints, asked through the public `parseAsRoot`.
     static let parser = CommandLineRun.Parser(
         catalog: {
-            do { _ = try parseAsRoot(["--experimental-dump-help"]) } catch { return try CommandCatalog(toolInfo: fullMessage(for: error)) }
+            do { _ = try parseAsRoot(["--experimental-dump-help"]) } catch {
+                return try CommandCatalog(toolInfo: fullMessage(for: error))
+            }
             throw FlowError(.software, "the parser did not describe its options")
         },
         run: { arguments in

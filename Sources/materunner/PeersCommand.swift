@@ -25,6 +25,7 @@ struct PeersCommand: AsyncParsableCommand {
     @Flag(help: "One JSON object per line: instance, name, address, port, host (always), id, state, race, version (when advertised), and event (appeared, updated, disappeared) with --watch. Nobody found: no line, and a warning on standard error.")
     var json = false
 
+    @OptionGroup var brokerOptions: BrokerOptionGroup
     @OptionGroup var logging: LoggingOptionGroup
     @OptionGroup var config: ProfileOptionGroup
 
@@ -34,6 +35,8 @@ struct PeersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.performFlow(logLevel: logging.logLevel, logFile: logging.logFile) { container in
+            let container = try await container.connectingBroker(brokerOptions)
+            defer { container.broker?.close() }
             let flow = container.makePeersFlow()
             guard watch else { return try await flow.list(after: seconds, json: json) }
             try await flow.watch(json: json, until: InterruptSignals.listenWithClosedOutput())

@@ -55,6 +55,7 @@ struct RunCommand: AsyncParsableCommand {
     var weight: Double = RunnerProfile.standard.weight
 
     @OptionGroup var network: NetworkOptionGroup
+    @OptionGroup var brokerOptions: BrokerOptionGroup
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Send your progress once to the race's multicast group on the mates' network instead of to each mate (mates that do not hear the group still get it unicast)."
@@ -148,7 +149,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
-            let container = AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
+            let container = try await AppContainer(speedup: speedup * source.replaySpeed, logger: logger).connectingBroker(brokerOptions)
             let location = container.makeLocationSource(source, pace: pace, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause, dataDirectory: data.directory)
             let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location.location)
             try CommandRunner.end(with: try await launch.run())

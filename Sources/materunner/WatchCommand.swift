@@ -16,6 +16,7 @@ struct WatchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var network: NetworkOptionGroup
+    @OptionGroup var brokerOptions: BrokerOptionGroup
 
     @Option(help: ArgumentHelp("The name runners see for this spectator.", valueName: "NAME"))
     var name: String = "spectator"
@@ -44,7 +45,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
-            let launch = AppContainer(speedup: speedup, logger: logger).makeSpectatorLaunch(
+            let launch = try await AppContainer(speedup: speedup, logger: logger).connectingBroker(brokerOptions).makeSpectatorLaunch(
                 options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
             )
             try CommandRunner.end(with: try await launch.run())

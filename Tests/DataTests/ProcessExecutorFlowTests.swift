@@ -6,14 +6,16 @@ import NIOPosix
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Installing the executor changes the whole process, so each test here runs in a process of its own
 // (an exit test): the production executor, installed as `main` installs it, then a race's sync on it.
 @Suite("The production executor: Swift's jobs on one SwiftNIO event loop")
 struct ProcessExecutorFlowTests {
-    @Test("installed, it runs every task and actor on the loop's thread: two repositories on loopback exchange 20 updates")
+    @Test(
+        "installed, it runs every task and actor on the loop's thread: two repositories on loopback exchange 20 updates"
+    )
     func syncOnTheLoop() async {
         await #expect(processExitsWith: .success) {
             guard ProcessExecutor.install(.loop) == .loop, ProcessExecutor.installed == .loop else { exit(10) }
@@ -31,7 +33,9 @@ struct ProcessExecutorFlowTests {
                     var updates = bob.updates().makeAsyncIterator()
                     var received: [RunnerProgress] = []
                     for step in 1...20 {
-                        await alice.publish(SyncSample.progress(id: 0xA, name: "alice", elapsed: Double(step), distance: Double(step) * 3))
+                        await alice.publish(
+                            SyncSample.progress(
+                                id: 0xA, name: "alice", elapsed: Double(step), distance: Double(step) * 3))
                         guard let update = await updates.next(), loop.inEventLoop else { break }
                         received.append(update)
                     }

@@ -1,4 +1,3 @@
-import Data
 import Domain
 import Foundation
 
@@ -61,12 +60,57 @@ enum PhonePosting {
         return seconds > 0 ? Geodesy.distance(from: from.coordinate, to: to.coordinate) / seconds : 0
     }
 
-    /// Runs curl with `arguments` (loopback URLs only) and returns the HTTP status it saw (0 if none).
+    /// The points of the first non-empty `<trkseg>` of the GPX file at `url`, with their times.
+    static func firstSegment(of url: URL) throws -> [Point] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let segments = try Regex(#"<trkseg>(.*?)</trkseg>"#).dotMatchesNewlines()
+        let point = try Regex(#"<trkpt lat="([-0-9.]+)" lon="([-0-9.]+)".*?<time>([^<]+)</time>"#).dotMatchesNewlines()
+        for segment in text.matches(of: segments) {
+            let points = String(segment.output[1].substring ?? "").matches(of: point).compactMap { match -> Point? in
+                guard let latitude = match.output[1].substring.flatMap({ Double($0) }), let longitude = match.output[2].substring.flatMap({ Double($0) }),
+                      let time = match.output[3].substring.flatMap({ try? Date.ISO8601FormatStyle().parse(String($0)) })
+                else { return nil }
+                return Point(coordinate: Coordinate(latitude: latitude, longitude: longitude), time: time)
+            }
+            if !points.isEmpty { return points }
+        }
+        return []
+    }
+
+    /// Each of `messages` in OwnTracks' encrypted envelope under `key`, sealed by PyNaCl (libsodium's
+    /// Python binding, Debian's python3-nacl), not by the code under test; nil when PyNaCl is missing.
+    static func encrypted(_ messages: [String], key: String, folder: URL) throws -> [String]? {
+        let input = folder.appendingPathComponent("plain-\(UUID().uuidString).txt")
+        try (messages.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let script = """
+        import sys, base64, json, nacl.secret, nacl.utils
+        box = nacl.secret.SecretBox(sys.argv[1].encode()[:32].ljust(32, b"\\0"))
+        for line in open(sys.argv[2], "rb"):
+            sealed = box.encrypt(line.rstrip(b"\\n"))
+            print(json.dumps({"_type": "encrypted", "data": base64.b64encode(bytes(sealed)).decode()}))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, key, input.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return lines.count == messages.count ? lines : nil
+    }
+
+    /// Runs curl with `arguments` (loopback URLs only) and returns the HTTP status it saw (0 if none);
+    /// the response's body goes to `body` when given.
     @discardableResult
-    static func curl(_ arguments: [String]) -> Int {
+    static func curl(_ arguments: [String], body: URL? = nil) -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
+        process.arguments = ["-s", "-o", body?.path ?? "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,4 +1,3 @@
-import Data
 import Domain
 import Foundation
 import MateRunnerTesting
@@ -21,8 +20,7 @@ struct PhoneRaceEndToEndTests {
         let binary = try BuildProducts.materunner()
         let folder = TestScratch.folder("phones")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let track = try GPXTrack(contentsOf: Fixtures.url("cerknicko-jezero.gpx"))
-        let segment = try #require(track.pathSegments.first { !$0.isEmpty }).map { PhonePosting.Point(coordinate: $0.coordinate, time: $0.time ?? Date()) }
+        let segment = try PhonePosting.firstSegment(of: Fixtures.url("cerknicko-jezero.gpx"))
         try #require(segment.count == 173)
         let reference = zip(segment, segment.dropFirst()).reduce(0) { $0 + Geodesy.distance(from: $1.0.coordinate, to: $1.1.coordinate) }
         let gpx = folder.appendingPathComponent("segment.gpx")
@@ -30,7 +28,7 @@ struct PhoneRaceEndToEndTests {
 
         let (portC, portT, portO) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
         let (httpT, httpO) = (try freeTCPPort(), try freeTCPPort())
-        let credentials = PhoneCredentials(user: "olive", password: "olive-pw", encryptionKey: "olive-secret-key", device: "48241179", token: "tom-token")
+        let credentials = Credentials(user: "olive", password: "olive-pw", encryptionKey: "olive-secret-key", device: "48241179", token: "tom-token")
         let (dataT, dataO) = (folder.appendingPathComponent("tom"), folder.appendingPathComponent("olive"))
         for directory in [dataT, dataO] { try Self.keep(credentials, in: directory) }
 
@@ -54,9 +52,12 @@ struct PhoneRaceEndToEndTests {
         let traccarURL = "http://127.0.0.1:\(httpT)/traccar/\(credentials.token)"
         let ownTracksURL = "http://127.0.0.1:\(httpO)/owntracks"
         async let traccarStatuses = Self.postTraccar(segment, url: traccarURL, device: credentials.device)
-        async let ownTracksStatuses = Self.postOwnTracks(
-            PhonePosting.densified(segment, spacing: 2), url: ownTracksURL, credentials: credentials, folder: folder
+        let ownTracksPoints = PhonePosting.densified(segment, spacing: 2)
+        let sealed = try #require(
+            try Self.ownTracksMessages(ownTracksPoints, key: credentials.encryptionKey, folder: folder),
+            "PyNaCl (python3-nacl) is missing: scripts/install-system-packages"
         )
+        async let ownTracksStatuses = Self.postOwnTracks(ownTracksPoints, sealed: sealed, url: ownTracksURL, credentials: credentials, folder: folder)
         let (traccar, ownTracks) = await (traccarStatuses, ownTracksStatuses)
 
         let runs = [await carol.wait(timeout: 120), await tom.wait(timeout: 120), await olive.wait(timeout: 120)]
@@ -94,6 +95,10 @@ struct PhoneRaceEndToEndTests {
         }
         #expect(!summary.contains("late"), "\(summary)")
         print("phone race: \(summary)")
+        // The reply to a POST shows the mates on olive's map: a card each, rank and distance in the name.
+        let friends = try #require(try JSONSerialization.jsonObject(with: ownTracks.friends) as? [[String: Any]], "\(String(decoding: ownTracks.friends, as: UTF8.self))")
+        let cards = friends.filter { $0["_type"] as? String == "card" }.compactMap { $0["name"] as? String }
+        #expect(cards.count == 2 && cards.contains { $0.hasPrefix("carol · ") && $0.hasSuffix(" km") } && cards.contains { $0.hasPrefix("tom · ") }, "\(cards)")
         let tomSummary = runs[1].stderr.split(separator: "\n").last { $0.contains("traccar:") && $0.contains("positions") } ?? ""
         #expect(tomSummary.contains("unauthorized 1"), "\(tomSummary)")
         // The 50 km jump went to the noise filter, which dropped it: olive's statuses count it.
@@ -110,6 +115,8 @@ struct PhoneRaceEndToEndTests {
 
     struct OwnTracksPosts: Sendable {
         var posted: [Int] = []
+        /// The reply to the first post after the burst: the mates, as OwnTracks friends.
+        var friends = Data()
         var wrongPassword = 0
         var tooLarge = 0
     }
@@ -136,23 +143,34 @@ struct PhoneRaceEndToEndTests {
         return posts
     }
 
+    /// The phone's messages, encrypted by PyNaCl: each point's location, then the 50 km jump (the point
+    /// a quarter of the way, moved 50 km, a second later); nil without PyNaCl.
+    static func ownTracksMessages(_ points: [PhonePosting.Point], key: String, folder: URL) throws -> (locations: [Data], jump: Data)? {
+        var plain = points.indices.map { index in
+            PhonePosting.ownTracksLocation(points[index], speed: index > 0 ? PhonePosting.speed(from: points[index - 1], to: points[index]) : 0)
+        }
+        var far = points[points.count / 4]
+        far.coordinate = Geodesy.destination(from: far.coordinate, metres: 50_000, bearing: 45)
+        far.time = far.time.addingTimeInterval(1)
+        plain.append(PhonePosting.ownTracksLocation(far, speed: 1))
+        guard let sealed = try PhonePosting.encrypted(plain, key: key, folder: folder) else { return nil }
+        return (sealed.dropLast().map { Data($0.utf8) }, Data((sealed.last ?? "").utf8))
+    }
+
     /// Each point at its time, encrypted, except a coverage gap of 300 points (10 minutes) that is
     /// queued and posted in one burst once back in coverage, after the first live one; then 20 posted
     /// again. A quarter of the way: a wrong password, a 10 MB body, a plaintext location, a position 50 km
     /// away (encrypted: only the noise filter can tell).
-    static func postOwnTracks(_ points: [PhonePosting.Point], url: String, credentials: PhoneCredentials, folder: URL) async -> OwnTracksPosts {
-        let cipher = OwnTracksCipher(passphrase: credentials.encryptionKey)
+    static func postOwnTracks(
+        _ points: [PhonePosting.Point], sealed: (locations: [Data], jump: Data), url: String, credentials: Credentials, folder: URL
+    ) async -> OwnTracksPosts {
         let user = "\(credentials.user):\(credentials.password)"
-        func post(_ body: Data, user: String = user) -> Int {
+        func post(_ body: Data, user: String = user, reply: URL? = nil) -> Int {
             let file = folder.appendingPathComponent("body-\(UUID().uuidString).json")
             try? body.write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             return PhonePosting.curl(["-u", user, "-H", "Content-Type: application/json", "-H", "X-Limit-U: olive", "-H", "X-Limit-D: phone",
-                                      "--data-binary", "@\(file.path)", url])
-        }
-        func message(_ index: Int) -> Data {
-            let speed = index > 0 ? PhonePosting.speed(from: points[index - 1], to: points[index]) : 0
-            return cipher.envelope(Data(PhonePosting.ownTracksLocation(points[index], speed: speed).utf8))
+                                      "--data-binary", "@\(file.path)", url], body: reply)
         }
         var posts = OwnTracksPosts()
         let gap = (points.count / 2)..<(points.count / 2 + 300)
@@ -160,21 +178,25 @@ struct PhoneRaceEndToEndTests {
         for index in points.indices {
             await sleep(until: start.addingTimeInterval(points[index].time.timeIntervalSince(points[0].time) / speedup))
             if gap.contains(index) { continue }
-            posts.posted.append(post(message(index)))
+            if index == gap.upperBound + 1 {
+                let reply = folder.appendingPathComponent("friends.json")
+                posts.posted.append(post(sealed.locations[index], reply: reply))
+                posts.friends = (try? Data(contentsOf: reply)) ?? Data()
+                continue
+            }
+            posts.posted.append(post(sealed.locations[index]))
             if index == gap.upperBound {
-                for queued in gap { posts.posted.append(post(message(queued))) }
-                for again in stride(from: gap.lowerBound, to: gap.lowerBound + 200, by: 10) { posts.posted.append(post(message(again))) }
+                for queued in gap { posts.posted.append(post(sealed.locations[queued])) }
+                // Sent again, as the apps do with what they are not sure was delivered (the same bytes).
+                for again in stride(from: gap.lowerBound, to: gap.lowerBound + 200, by: 10) { posts.posted.append(post(sealed.locations[again])) }
             }
             if index == points.count / 4 {
-                posts.wrongPassword = post(message(index), user: "\(credentials.user):wrong")
+                posts.wrongPassword = post(sealed.locations[index], user: "\(credentials.user):wrong")
                 let large = folder.appendingPathComponent("large.json")
                 try? Data(repeating: 0x20, count: 10_000_000).write(to: large)
                 posts.tooLarge = PhonePosting.curl(["-u", user, "-H", "Content-Type: application/json", "--data-binary", "@\(large.path)", url])
                 posts.posted.append(post(Data(PhonePosting.ownTracksLocation(points[index + 1], speed: 1).utf8)))
-                var far = points[index]
-                far.coordinate = Geodesy.destination(from: far.coordinate, metres: 50_000, bearing: 45)
-                far.time = far.time.addingTimeInterval(1)
-                posts.posted.append(post(cipher.envelope(Data(PhonePosting.ownTracksLocation(far, speed: 1).utf8))))
+                posts.posted.append(post(sealed.jump))
             }
         }
         return posts
@@ -203,8 +225,13 @@ struct PhoneRaceEndToEndTests {
             + body.joined() + "</trkseg></trk></gpx>\n"
     }
 
+    /// A phone's credentials, as `phone-credentials.json` holds them (docs/PHONES.md).
+    struct Credentials: Codable, Sendable {
+        var user, password, encryptionKey, device, token: String
+    }
+
     /// `credentials` in `directory`, as the runner keeps them (0600 in a 0700 folder).
-    static func keep(_ credentials: PhoneCredentials, in directory: URL) throws {
+    static func keep(_ credentials: Credentials, in directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = directory.appendingPathComponent("phone-credentials.json")
         _ = FileManager.default.createFile(atPath: file.path, contents: try JSONEncoder().encode(credentials), attributes: [.posixPermissions: 0o600])

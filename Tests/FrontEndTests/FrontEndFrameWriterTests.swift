@@ -43,7 +43,7 @@ struct FrontEndFrameWriterTests {
     }
 
     static func runner(_ rng: inout Seeded) -> FrontEndRunner {
-        FrontEndRunner(
+        var runner = FrontEndRunner(
             id: text(&rng), name: text(&rng), me: .random(using: &rng), rank: maybe(&rng) { Bool.random(using: &$0) ? Int.random(in: -5...100, using: &$0) : [Int.min, Int.max, -10, 10, 1_000_000].randomElement(using: &$0)! },
             state: text(&rng), distance: text(&rng), distanceMetres: number(&rng), progress: number(&rng), leader: .random(using: &rng),
             time: text(&rng), timeSeconds: number(&rng), finishSeconds: maybe(&rng, number), pace: maybe(&rng, text),
@@ -54,6 +54,10 @@ struct FrontEndFrameWriterTests {
                                      longitude: number(&rng), gpsDistanceMetres: maybe(&rng, number))
             },
             ghost: maybe(&rng) { Bool.random(using: &$0) }, announcedBy: maybe(&rng, text))
+        // Lap times (issue 43): none, or a few, as texts and seconds.
+        runner.laps = maybe(&rng) { rng in (0..<Int.random(in: 0...4, using: &rng)).map { _ in text(&rng) } }
+        runner.lapsSeconds = maybe(&rng) { rng in (0..<Int.random(in: 0...4, using: &rng)).map { _ in number(&rng) } }
+        return runner
     }
 
     static func frame(_ rng: inout Seeded) -> FrontEndFrame {

@@ -40,15 +40,19 @@ struct JSONSchemaTests {
         offCourse.runners?[1].course?.lap = 0
         var notAGhost = SampleFrames.statusWithGhost
         notAGhost.runners?[1].ghost = false
+        var badLap = SampleFrames.statusOnCourse
+        badLap.runners?[0].laps = ["8 min"]
         var negativeDrops = SampleFrames.statusWithDroppedFixes
         negativeDrops.position?.droppedFixes?.count = -1
         try Data((try FrontEndCoding.encode(broken)) + [10] + (try FrontEndCoding.encode(offCourse)) + [10]
-            + (try FrontEndCoding.encode(notAGhost)) + [10] + (try FrontEndCoding.encode(negativeDrops)) + [10]).write(to: bad)
+            + (try FrontEndCoding.encode(notAGhost)) + [10] + (try FrontEndCoding.encode(negativeDrops)) + [10]
+            + (try FrontEndCoding.encode(badLap)) + [10]).write(to: bad)
         let invalid = try FrameValidator.run(file: bad)
         #expect(invalid.status == 1)
         #expect(invalid.output.contains("runners/0/distance"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/progress"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/course/lap"), "\(invalid.output)")
+        #expect(invalid.output.contains("runners/0/laps/0"), "a lap time is m:ss: \(invalid.output)")
         #expect(invalid.output.contains("runners/1/ghost"), "ghost is true or absent: \(invalid.output)")
         #expect(invalid.output.contains("position/dropped_fixes/count"), "\(invalid.output)")
     }

@@ -144,6 +144,9 @@ extension SampleFrames {
         alice.course = FrontEndRunnerCourse(
             progressMetres: 2_001.5, lap: 2, latitude: 45.7715, longitude: 14.3581, gpsDistanceMetres: 2_060.2
         )
+        // Her first lap done (issue 43: lap times).
+        alice.laps = ["8:01"]
+        alice.lapsSeconds = [481.25]
         var bob = bob
         bob.offCourse = true
         bob.course = FrontEndRunnerCourse(progressMetres: 390.25, lap: 1, latitude: 45.7702, longitude: 14.3597)

@@ -70,7 +70,7 @@ struct ShippedFrontEndTests {
         #expect(!text.contains("\u{1B}"))
     }
 
-    @Test("a course race in the text front-end: the course line, the lap, and a runner off course")
+    @Test("a course race in the text front-end: the course line, the lap, a runner off course, and lap times")
     func textCourse() throws {
         let output = try CapturedOutput()
         let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
@@ -88,6 +88,7 @@ struct ShippedFrontEndTests {
             MateRunner  01:05  goal 1.00 km  running
             * alice (you)   0.42 km [########------------]  42%  lap 2 running
               bob           0.39 km [#######-------------]  39%  off course
+              alice laps 8:01
 
             """
         let text = try output.text()

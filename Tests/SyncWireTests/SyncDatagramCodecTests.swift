@@ -31,6 +31,22 @@ struct SyncDatagramCodecTests {
         }
     }
 
+    @Test("a runner's progress through the public datagram API (the benchmarks' package uses it): round trip")
+    func publicProgress() throws {
+        let progress = SyncSample.progress(elapsed: 61.5, distance: 212.25)
+        let key = try RaceKey.testing("lake run")
+        let datagram = SyncDatagram(progress: progress, sender: progress.runner.id, sequence: 7)
+        let bytes = SyncDatagramCodec.encode(datagram, key: key)
+        let decoded = try SyncDatagramCodec.decode(bytes, key: key)
+        #expect(decoded.sender == progress.runner.id && decoded.sequence == 7)
+        var expected = progress
+        expected.sequence = 7
+        #expect(decoded.progress(of: progress.runner, terms: progress.terms) == expected)
+        let greeting = SyncMessage.hello(name: "alice", terms: progress.terms)
+        let hello = SyncDatagram(sender: progress.runner.id, sequence: 8, message: greeting)
+        #expect(hello.progress(of: progress.runner, terms: progress.terms) == nil)
+    }
+
     @Test("Domain progress maps to a report and back, at millisecond and centimetre precision")
     func progressMapping() throws {
         for (phase, finish) in [(RunnerPhase.waiting, TimeInterval?.none), (.running, nil), (.finished, 1_199.5), (.cancelled, nil)] {

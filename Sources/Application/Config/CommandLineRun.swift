@@ -20,7 +20,8 @@ public struct CommandLineRun: Sendable {
         public var fullMessage: @Sendable (any Error) -> String
 
         public init(
-            catalog: @escaping @Sendable () throws -> CommandCatalog, run: @escaping @Sendable ([String]) async throws -> Void,
+            catalog: @escaping @Sendable () throws -> CommandCatalog,
+            run: @escaping @Sendable ([String]) async throws -> Void,
             exitStatus: @escaping @Sendable (any Error) -> Int32, message: @escaping @Sendable (any Error) -> String,
             fullMessage: @escaping @Sendable (any Error) -> String
         ) {
@@ -79,7 +80,8 @@ public struct CommandLineRun: Sendable {
         // The message alone: its usage text names every option, and would blame the first setting applied.
         let message = parser.message(error)
         if status == Fault.usage.exitStatus, let setting = configured.setting(blamedBy: message) {
-            let refused = SettingsError(origin: setting.origin, key: setting.key, problem: ParserMessage.problem(in: message))
+            let refused = SettingsError(
+                origin: setting.origin, key: setting.key, problem: ParserMessage.problem(in: message))
             return report(FlowError(refused, otherwise: .config))
         }
         // The parser's own "Error: …" as "materunner: error: …", its usage lines kept.

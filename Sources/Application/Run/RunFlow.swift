@@ -31,10 +31,22 @@ public struct RunFlow: Sendable {
     }
 
     private func race(_ teardown: Teardown) async throws -> RunOutcome {
+        let binder = dependencies.environment.makeBinder()
+        await teardown.add { binder.shutdown() }
+        do {
+            return try await race(teardown, binder: binder)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // The screens say it too, last: a JSON stream that ends with the run ends saying why (issue 43).
+            binder.show(Notice(level: .error, message: "\(error)"))
+            throw error
+        }
+    }
+
+    private func race(_ teardown: Teardown, binder: FrontEndBinder) async throws -> RunOutcome {
         let (me, deps, environment, logger) = (request.me, dependencies, dependencies.environment, dependencies.environment.logger)
         let clock = environment.clock
-        let binder = environment.makeBinder()
-        await teardown.add { binder.shutdown() }
         await teardown.add { await deps.transport.close() }
         // An inviting host serves its course to the invitees that lack it from the start (a joiner fetches it).
         let courses = RunCourse(request: request, dependencies: deps, binder: binder)

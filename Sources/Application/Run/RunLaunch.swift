@@ -201,6 +201,9 @@ public struct RunLaunch<RaceKey: Sendable, Identity: Sendable>: Sendable {
             dependencies.logger.info("course \(file.course.name) from \(path): \(Int(lapped.totalLength)) m\(laps > 1 ? " in \(laps) laps" : ""), \(file.course.points.count) points, digest \(file.terms.digest)")
             var terms = file.terms
             terms.laps = lapped.laps
+            // One lap as it is run: with the closing segment back to the start when there are several, as
+            // the board, the frames and the records all say it (issue 43: not 2.72 km here, 2.69 km there).
+            terms.lengthCentimetres = UInt32((lapped.lapLength * 100).rounded())
             return (lapped, terms)
         } catch {
             throw FlowError(error, otherwise: .usage)

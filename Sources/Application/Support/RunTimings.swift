@@ -42,6 +42,9 @@ public struct RunTimings: Sendable, Equatable {
     /// Real seconds a mate heard under other terms may stand in for an expected mate before the wait
     /// ends naming the difference (`RaceSessionConfiguration.mismatchGrace`).
     public var mismatchGrace: TimeInterval = 5
+    /// Real seconds an invited run goes on publishing after a mate was heard under other terms
+    /// (`RaceSessionConfiguration.mismatchLinger`): four heartbeats, so a hello goes too.
+    public var mismatchLinger: TimeInterval = 2
 
     /// Timings on a clock `scale` times faster than real time.
     public init(scale: Double) {
@@ -59,6 +62,7 @@ public struct RunTimings: Sendable, Equatable {
             heartbeatTolerance: heartbeatTolerance * scale
         )
         configuration.mismatchGrace = mismatchGrace * scale
+        configuration.mismatchLinger = mismatchLinger * scale
         return configuration
     }
 

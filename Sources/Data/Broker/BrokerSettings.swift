@@ -7,7 +7,7 @@ public struct BrokerSettings: Sendable, Equatable {
     /// The CA certificate (PEM) the broker's certificate must verify with, for `mqtts://`; nil: the system's.
     public var caFile: String?
     /// Seconds between keep-alive pings: a runner that goes silent this long (and half again) is gone, and
-    /// its last will is published.
+    /// its last will is published (libmosquitto takes 5 and more).
     public var keepAlive: Int = 10
     /// Messages handed to the client and not yet written (QoS 0) or acknowledged (QoS 1) beyond which a
     /// new one is dropped (and counted): a cut uplink never grows the queue without bound.

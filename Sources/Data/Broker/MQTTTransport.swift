@@ -40,6 +40,12 @@ package final class MQTTTransport: DatagramTransport {
     /// Envelopes dropped because no key held opens them (another race, a forgery, a changed byte).
     package var unopenedCount: Int { unopened.load(ordering: .relaxed) }
 
+    /// The summary's line about the broker.
+    package var summary: String {
+        let statistics = session.statistics
+        return "broker: connected \(statistics.connections) time(s), lost the connection \(statistics.losses) time(s); published \(statistics.published), received \(statistics.received), dropped \(statistics.dropped) (queue full or disconnected), \(unopenedCount) not opened (no key held)"
+    }
+
     // MARK: Keys
 
     /// The race's broker key, if the race has a key.

@@ -166,6 +166,8 @@ public final class MosquittoClient: Sendable {
             throw .unreachable(url, reason: String(cString: strerror(opened.error)))
         case MOSQ_ERR_EAI.rawValue:
             throw .unreachable(url, reason: "the host name \(url.host) does not resolve")
+        case MOSQ_ERR_INVAL.rawValue:
+            throw .client("the connection's settings were refused (a keep-alive under 5 s, an empty host?)")
         case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue:
             throw .tlsFailed(url, caFile: settings.caFile, reason: problem ?? String(cString: mosquitto_strerror(opened.code)))
         default:
@@ -187,10 +189,15 @@ public final class MosquittoClient: Sendable {
             let reason = String(cString: mosquitto_connack_string(code))
             if code == 4 || code == 5 { throw .notAuthorized(url, reason: reason) }
             throw .refused(url, reason: reason)
+        case .tls(let problem):
+            throw .tlsFailed(url, caFile: settings.caFile, reason: problem)
         case .lost(let code):
             let problem = events.state.withLock { $0.lastProblem }
             throw .unreachable(url, reason: "the broker closed the connection (\(problem ?? String(cString: mosquitto_strerror(code))))")
         case nil:
+            if url.tls, let problem = events.state.withLock({ $0.lastProblem }), problem.hasPrefix("OpenSSL Error") {
+                throw .tlsFailed(url, caFile: settings.caFile, reason: problem)
+            }
             throw .unreachable(url, reason: "no answer to the MQTT connection within \(settings.connectTimeout)")
         }
     }

@@ -25,6 +25,8 @@ final class MosquittoEvents: Sendable {
         case accepted
         case refused(Int32)
         case lost(Int32)
+        /// The TLS handshake failed on libmosquitto's thread (its error line).
+        case tls(String)
     }
 
     struct State {
@@ -91,10 +93,18 @@ final class MosquittoEvents: Sendable {
         state.withLock { $0.queued = max(0, $0.queued - 1) }
     }
 
-    /// A line libmosquitto logged.
+    /// A line libmosquitto logged. An OpenSSL error while the first connection is awaited ends the wait:
+    /// the handshake may fail on libmosquitto's thread, which then retries without a callback.
     func logged(level: Int32, _ text: UnsafePointer<CChar>?) {
         guard level & (Int32(MOSQ_LOG_ERR) | Int32(MOSQ_LOG_WARNING)) != 0, let text else { return }
         let line = String(cString: text)
-        state.withLock { $0.lastProblem = line }
+        let answer = state.withLock { state -> (@Sendable (FirstAnswer) -> Void)? in
+            // The first OpenSSL line says most ("certificate verify failed"); later ones are the stack.
+            if state.lastProblem?.hasPrefix("OpenSSL Error") != true { state.lastProblem = line }
+            guard line.hasPrefix("OpenSSL Error") else { return nil }
+            defer { state.firstAnswer = nil }
+            return state.firstAnswer
+        }
+        answer?(.tls(line))
     }
 }

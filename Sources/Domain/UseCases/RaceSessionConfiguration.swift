@@ -50,6 +50,9 @@ public struct RaceSessionConfiguration: Sendable {
     /// Whether the runners were agreed in a lobby (an invited race): anyone heard under other terms is
     /// one of them, and the run ends at once with the difference.
     public var matesAgreed = false
+    /// In such a run, how long our state still goes out after a mate was heard under other terms, so
+    /// that it hears ours (with a hello) and stops too, before the run ends with the difference.
+    public var mismatchLinger: TimeInterval = 2
 
     /// A run's settings; the durations, profile and filter have defaults.
     public init(

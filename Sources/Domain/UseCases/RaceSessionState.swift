@@ -44,6 +44,11 @@ actor RaceSessionState {
     /// The ghosts of this race, ours and those mates announced, by id (RaceSessionState+Ghosts.swift).
     var ghosts: [RunnerID: Ghost] = [:]
     var failure: (any Error)?
+    /// On a course with laps: each runner's laps so far (`Splits.LapTimer`).
+    private var lapTimers: [RunnerID: Splits.LapTimer] = [:]
+    private let lapMarks: [Double]
+    /// In a run agreed in a lobby: the first mate heard under other terms, and when (the run then ends).
+    private var agreedMismatch: (mismatch: TermsMismatch, at: Date)?
     /// Mates heard under other terms (goal, mode, speed-up): since when, and how they differ.
     private var otherTerms: [RunnerID: (since: Date, mismatch: TermsMismatch)] = [:]
     var startWaiters: [CheckedContinuation<Void, any Error>] = []
@@ -69,6 +74,9 @@ actor RaceSessionState {
         self.courseMatcher = configuration.course.map { CourseMatcher(course: $0, settings: configuration.courseMatcher) }
         self.own = RunnerProgress(runner: configuration.me, terms: configuration.terms, sequence: 1)
         self.createdAt = clock.now
+        self.lapMarks = configuration.course.map {
+            Splits.lapMarks(lapLength: $0.lapLength, laps: $0.laps, goal: configuration.terms.goal.metres)
+        } ?? []
         replica.apply(own, heardAt: createdAt)
     }
 
@@ -119,10 +127,12 @@ actor RaceSessionState {
             // A mate under other terms: shown at once, and the end of the run when its runners were agreed.
             if let mismatch = TermsMismatch(mate: update.runner.name, theirs: update.terms, ours: configuration.terms) {
                 if configuration.matesAgreed {
-                    // Our terms go out first, so that the mate, who may not have heard us yet, stops too.
-                    await publishOwn(at: heardAt)
-                    fail(RaceSessionError.otherTerms(mismatch))
-                    return
+                    // Our state goes out at once and for `mismatchLinger` more (a hello goes with every 4th
+                    // publish), so that the mate, who may not have heard us yet, stops too; then we stop.
+                    if agreedMismatch == nil {
+                        agreedMismatch = (mismatch, heardAt)
+                        await publishOwn(at: heardAt)
+                    }
                 }
                 if otherTerms[update.runner.id]?.mismatch != mismatch { stepNow = true }
                 otherTerms[update.runner.id] = (otherTerms[update.runner.id]?.since ?? heardAt, mismatch)
@@ -194,6 +204,10 @@ actor RaceSessionState {
             fail(RaceSessionError.matesDidNotShowUp(
                 heard: heardMates, expected: configuration.expectedMates, waited: configuration.lobbyTimeout / configuration.speedup
             ))
+            return false
+        }
+        if let agreed = agreedMismatch, now.timeIntervalSince(agreed.at) >= configuration.mismatchLinger {
+            fail(RaceSessionError.otherTerms(agreed.mismatch))
             return false
         }
         if startedAt == nil, let mismatch = mismatchEndingWait(at: now) {
@@ -333,6 +347,7 @@ actor RaceSessionState {
                 await sync.publish(own)
             }
         }
+        if !lapMarks.isEmpty, startedAt != nil { timeLaps(standings) }
         emitSnapshot(snapshot(standings: standings), unlessUnchanged: unlessUnchanged)
         if let completedAt, !isOver {
             // Keep answering every mate still heard from until it too has the result: it may lack
@@ -342,6 +357,15 @@ actor RaceSessionState {
             if everyoneHasIt || now.timeIntervalSince(completedAt) >= configuration.resultLinger {
                 finish()
             }
+        }
+    }
+
+    /// Each runner's laps, on from where they stood.
+    private func timeLaps(_ standings: RaceStandings) {
+        for standing in standings.standings {
+            var timer = lapTimers[standing.runner.id] ?? Splits.LapTimer(marks: lapMarks)
+            timer.note(elapsed: standing.elapsed, distance: standing.distance, finishTime: standing.finishTime)
+            lapTimers[standing.runner.id] = timer
         }
     }
 
@@ -387,6 +411,7 @@ actor RaceSessionState {
             standings: standings,
             otherTermsRunners: replica.otherTerms.values.map(\.runner.name).sorted(),
             mismatches: otherTerms.values.map(\.mismatch).sorted { $0.mate < $1.mate },
+            laps: lapTimers.compactMapValues { $0.laps.isEmpty ? nil : $0.laps },
             effort: effort.effort(tracker: tracker),
             course: courseMatcher.map { CourseStatus(matcher: $0) },
             places: configuration.course.map { course in

@@ -24,6 +24,8 @@ public struct RaceSnapshot: Sendable, Hashable {
     public var otherTermsRunners: [String]
     /// How those runners' terms differ from ours ("bob races 2.00 km, you 1.00 km"), by name.
     public var mismatches: [TermsMismatch]
+    /// On a course with laps: each runner's completed laps, by id (`Splits.LapTimer`).
+    public var laps: [RunnerID: [Splits.Split]]
     /// Our own runner's calories, pace and filter counts (not replicated: mates' are not known).
     public var effort: RunnerEffort
     /// In a course race: our own runner on the course (the matcher's view; mates' progress is in `standings`).
@@ -34,7 +36,7 @@ public struct RaceSnapshot: Sendable, Hashable {
     /// A snapshot of the run.
     public init(
         me: RunnerID, stage: Stage, startedAt: Date?, standings: RaceStandings, otherTermsRunners: [String] = [],
-        mismatches: [TermsMismatch] = [], effort: RunnerEffort = RunnerEffort(), course: CourseStatus? = nil, places: [RunnerID: CoursePlace] = [:]
+        mismatches: [TermsMismatch] = [], laps: [RunnerID: [Splits.Split]] = [:], effort: RunnerEffort = RunnerEffort(), course: CourseStatus? = nil, places: [RunnerID: CoursePlace] = [:]
     ) {
         self.me = me
         self.stage = stage
@@ -42,6 +44,7 @@ public struct RaceSnapshot: Sendable, Hashable {
         self.standings = standings
         self.otherTermsRunners = otherTermsRunners
         self.mismatches = mismatches
+        self.laps = laps
         self.effort = effort
         self.course = course
         self.places = places

@@ -4,7 +4,7 @@ import FrontEndKit
 
 extension FrontEndFrame {
     /// The `status` frame of the running screen's state.
-    package static func status(_ status: RunningStatus, time: String) -> FrontEndFrame {
+    public static func status(_ status: RunningStatus, time: String) -> FrontEndFrame {
         let board = status.board
         return FrontEndFrame(
             type: .status, time: time, stage: board.stage, elapsed: status.elapsed, elapsedSeconds: status.elapsedSeconds,

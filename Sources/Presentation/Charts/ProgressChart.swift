@@ -34,8 +34,11 @@ public enum ProgressChart {
         let goalY = format(distance.position(record.terms.goal.metres))
         svg.append(##"<line class="goal" x1="\##(plot.left)" y1="\##(goalY)" x2="\##(plot.right)" y2="\##(goalY)" stroke="#444" stroke-width="2" stroke-dasharray="8 5"/>"##)
         svg.append(##"<text x="\##(plot.left + 6)" y="\##(format(distance.position(record.terms.goal.metres) - 6))" font-size="13" text-anchor="start" fill="#444">goal \##(DisplayFormat.distance(record.terms.goal.metres))</text>"##)
+        let splits = RecordSplits(record)
         for (index, runner) in runners.enumerated() {
             svg += lines(of: runner, index: index, time: time, distance: distance)
+            let laps = splits.runners.first { $0.id == runner.result?.runnerID }?.laps ?? []
+            svg += lapMarks(laps, index: index, time: time, distance: distance)
         }
         if !team.isEmpty {
             let points = team.map { "\(format(time.position($0.elapsed))),\(format(distance.position($0.distance)))" }
@@ -83,6 +86,16 @@ public enum ProgressChart {
             parts.append(##"<path class="cancelled" d="M\##(format(x - 6)) \##(format(y - 6)) L\##(format(x + 6)) \##(format(y + 6)) M\##(format(x - 6)) \##(format(y + 6)) L\##(format(x + 6)) \##(format(y - 6))" stroke="\##(colour)" stroke-width="3"/>"##)
         }
         return parts
+    }
+
+    /// On a course with laps: a tick where each lap (but the last: the finish has its mark) ended, its
+    /// time as the tooltip, as `records show` lists it.
+    private static func lapMarks(_ laps: [Splits.Split], index: Int, time: ChartScale, distance: ChartScale) -> [String] {
+        let colour = palette[index % palette.count]
+        return laps.dropLast().map { lap in
+            let (x, y) = (format(time.position(lap.at)), format(distance.position(lap.distance)))
+            return ##"<circle class="lap" cx="\##(x)" cy="\##(y)" r="4" fill="white" stroke="\##(colour)" stroke-width="2"><title>lap \##(lap.number): \##(DisplayFormat.splitTime(lap.duration))</title></circle>"##
+        }
     }
 
     private static func legend(_ runners: [ChartRunner], team: Bool) -> [String] {

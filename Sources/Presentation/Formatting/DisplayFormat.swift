@@ -23,6 +23,23 @@ public enum DisplayFormat {
         }
     }
 
+    /// A lap or split time, truncated to the second: `4:01`, `1:02:03`. The board, the frames, `records
+    /// show` and the chart all say it so.
+    public static func splitTime(_ seconds: TimeInterval) -> String {
+        let total = seconds.isFinite && seconds > 0 ? Int(min(seconds, displayLimit).rounded(.down)) : 0
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let tail = (rest < 10 ? "0" : "") + "\(rest)"
+        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):" + tail }
+        return "\(minutes):" + tail
+    }
+
+    /// Racing one's own ghost: "PB by 0:53", "0:12 behind your best", or "level with your best".
+    public static func ghostMargin(_ margin: TimeInterval) -> String {
+        if margin >= 1 { return "PB by \(splitTime(margin))" }
+        if margin <= -1 { return "\(splitTime(-margin)) behind your best" }
+        return "level with your best"
+    }
+
     /// Kilometres with 2 decimals, truncated (not rounded): 999 m is `0.99`, never `1.00`.
     public static func kilometres(_ metres: Double) -> String {
         ASCIIText.make { $0.appendKilometres(metres) }

@@ -9,7 +9,8 @@ extension FrontEndCourse {
     public init(_ course: LappedCourse, terms: CourseTerms) {
         self.init(
             name: course.course.name, file: terms.name, digest: terms.digest, laps: course.laps,
-            length: DisplayFormat.distance(course.lapLength), lengthMetres: course.lapLength, totalMetres: course.totalLength,
+            // One lap's length as the terms carry it (whole centimetres), so the board and the records agree.
+            length: DisplayFormat.distance(terms.length), lengthMetres: terms.length, totalMetres: course.totalLength,
             points: course.course.simplified(maximumPoints: Self.maximumPoints).map { [$0.latitude, $0.longitude] }
         )
     }

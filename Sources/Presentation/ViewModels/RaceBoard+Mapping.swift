@@ -4,10 +4,14 @@ import FrontEndKit
 
 extension RaceBoard {
     /// The board for one snapshot of the run.
-    package init(_ snapshot: RaceSnapshot) {
+    public init(_ snapshot: RaceSnapshot) {
         let terms = snapshot.standings.terms
         let runners = snapshot.standings.standings.map { standing in
             var runner = FrontEndRunner(standing, me: snapshot.me, effort: snapshot.effort)
+            if let laps = snapshot.laps[standing.runner.id] {
+                runner.laps = laps.map { DisplayFormat.splitTime($0.duration) }
+                runner.lapsSeconds = laps.map { FrontEndRunner.rounded($0.duration, to: 1000) }
+            }
             if let place = snapshot.places[standing.runner.id] {
                 runner.offCourse = place.isOffCourse
                 runner.course = FrontEndRunnerCourse(
@@ -137,7 +141,8 @@ extension RunningResult {
             summary = (team.reachedGoal ? "the team reached \(board.goal)" : "the team covered \(DisplayFormat.distance(team.distance))")
                 + (shares.isEmpty ? "" : ": \(shares)")
         } else {
-            summary = winner.map { "\($0.ghost == true ? "the ghost " : "")\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)"
+            summary = (winner.map { "\($0.ghost == true ? "the ghost " : "")\($0.name) wins in \($0.time)" } ?? "nobody reached \(board.goal)")
+                + (GhostMargin.margin(in: snapshot.standings, me: snapshot.me).map { "; " + DisplayFormat.ghostMargin($0) } ?? "")
         }
         self.init(board: board, winner: winner, summary: summary)
     }

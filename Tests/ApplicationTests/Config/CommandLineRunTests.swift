@@ -12,12 +12,17 @@ struct CommandLineRunTests {
         var full: String { message + "\nUsage: materunner run --name <name>\n" }
     }
 
-    let catalog = CommandCatalog(root: .init(name: "materunner", options: [:], subcommands: [
-        "run": .init(name: "run", options: [
-            "name": .init(name: "name", isFlag: false, isRepeating: false),
-            "speedup": .init(name: "speedup", isFlag: false, isRepeating: false),
-        ], subcommands: [:]),
-    ]))
+    let catalog = CommandCatalog(
+        root: .init(
+            name: "materunner", options: [:],
+            subcommands: [
+                "run": .init(
+                    name: "run",
+                    options: [
+                        "name": .init(name: "name", isFlag: false, isRepeating: false),
+                        "speedup": .init(name: "speedup", isFlag: false, isRepeating: false),
+                    ], subcommands: [:])
+            ]))
 
     /// A run whose parser records the arguments it is given, then throws `failure` (if any); the
     /// catalog is counted, as it is listed only when a setting may apply.
@@ -25,22 +30,30 @@ struct CommandLineRunTests {
         failing failure: (any Error)? = nil, parsed: Locked<[[String]]>, catalogs: Locked<Int>, errors: CapturedLines
     ) -> CommandLineRun {
         let catalog = catalog
-        return CommandLineRun(parser: .init(
-            catalog: { catalogs.withLock { $0 += 1 }; return catalog },
-            run: { arguments in
-                parsed.withLock { $0.append(arguments) }
-                if let failure { throw failure }
-            },
-            exitStatus: { ($0 as? ParserError)?.status ?? 1 },
-            message: { ($0 as? ParserError)?.message ?? "" },
-            fullMessage: { ($0 as? ParserError)?.full ?? "" }
-        ), errors: LineOutput(errors.append))
+        return CommandLineRun(
+            parser: .init(
+                catalog: {
+                    catalogs.withLock { $0 += 1 }
+                    return catalog
+                },
+                run: { arguments in
+                    parsed.withLock { $0.append(arguments) }
+                    if let failure { throw failure }
+                },
+                exitStatus: { ($0 as? ParserError)?.status ?? 1 },
+                message: { ($0 as? ParserError)?.message ?? "" },
+                fullMessage: { ($0 as? ParserError)?.full ?? "" }
+            ), errors: LineOutput(errors.append))
     }
 
     func file(_ key: String, _ value: SettingValue, line: Int) -> SettingsFile {
-        SettingsFile(path: "/c.toml", entries: [
-            .init(scope: .init(command: ["run"]), setting: Setting(key: key, value: value, origin: .file(path: "/c.toml", line: line))),
-        ], profiles: [])
+        SettingsFile(
+            path: "/c.toml",
+            entries: [
+                .init(
+                    scope: .init(command: ["run"]),
+                    setting: Setting(key: key, value: value, origin: .file(path: "/c.toml", line: line)))
+            ], profiles: [])
     }
 
     func status(_ ending: CommandLineRun.Ending) -> Int32? {
@@ -63,11 +76,16 @@ struct CommandLineRunTests {
         let (parsed, catalogs, errors) = (Locked<[[String]]>([]), Locked(0), CapturedLines())
         let refused = ParserError(status: 64, message: "Error: The value 'fast' is invalid for '--speedup <X>'")
         let ending = await commandLine(failing: refused, parsed: parsed, catalogs: catalogs, errors: errors)
-            .run(arguments: ["run", "--name", "a"], environment: [:], files: { [file("speedup", .text("fast"), line: 4)] })
+            .run(
+                arguments: ["run", "--name", "a"], environment: [:],
+                files: { [file("speedup", .text("fast"), line: 4)] })
         #expect(status(ending) == 78)
         #expect(parsed.value == [["run", "--speedup=fast", "--name", "a"]])
         #expect(catalogs.value == 1)
-        #expect(errors.lines == ["materunner: error: /c.toml line 4, key speedup: The value 'fast' is invalid for '--speedup <X>'"])
+        #expect(
+            errors.lines == [
+                "materunner: error: /c.toml line 4, key speedup: The value 'fast' is invalid for '--speedup <X>'"
+            ])
     }
 
     @Test("a setting the commands have no option for: exit 78 before anything is parsed")
@@ -104,10 +122,16 @@ struct CommandLineRunTests {
     @Test("help, the version and a command's own exit status (its line already written) are the parser's to end with")
     func leftToParser() async {
         let (parsed, catalogs, errors) = (Locked<[[String]]>([]), Locked(0), CapturedLines())
-        for (arguments, error) in [(["--help"], ParserError(status: 0, message: "OVERVIEW: …")), (["run"], ParserError(status: 1, message: ""))] {
+        for (arguments, error) in [
+            (["--help"], ParserError(status: 0, message: "OVERVIEW: …")),
+            (["run"], ParserError(status: 1, message: "")),
+        ] {
             let ending = await commandLine(failing: error, parsed: parsed, catalogs: catalogs, errors: errors)
                 .run(arguments: arguments, environment: [:], files: { [] })
-            guard case .parser(let left) = ending else { Issue.record("\(arguments) should be the parser's to end"); continue }
+            guard case .parser(let left) = ending else {
+                Issue.record("\(arguments) should be the parser's to end")
+                continue
+            }
             #expect((left as? ParserError)?.status == error.status)
         }
         #expect(errors.lines.isEmpty)

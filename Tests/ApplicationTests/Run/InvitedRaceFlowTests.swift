@@ -87,6 +87,9 @@ struct InvitedRaceFlowTests {
         }
         guard let error, error.fault == .noResult else { Issue.record("no 'noResult' error: \(String(describing: error))"); return }
         #expect(error.message.contains("bob"))
+        // Her screens end saying it (a JSON stream ends with the error, not with a lobby notice).
+        let last = alice.screen.frames.last
+        #expect(last?.type == .notice && last?.level == "error" && last?.message == "\(error)", "\(String(describing: last))")
         #expect(try alice.records.allRecords().isEmpty)
         #expect(alice.transport.isClosed)
         #expect(bob.screen.showedNotice(containing: "declined"))

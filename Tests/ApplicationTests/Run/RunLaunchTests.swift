@@ -1,5 +1,7 @@
 @testable import Application
 import Domain
+import FrontEndKit
+import Presentation
 import Foundation
 import MateRunnerTesting
 import Testing
@@ -250,6 +252,28 @@ struct RunLaunchTests {
         #expect(request.course?.laps == 3 && request.course?.totalLength == lapped.totalLength)
         #expect(request.terms.course?.laps == 3 && request.terms.course?.digest == "00c0ffee00c0ffee" && request.terms.course?.name == "square.gpx")
         #expect(parts.side.log.lines.first == "info course Square from /tracks/square.gpx: \(Int(lapped.totalLength)) m in 3 laps, 5 points, digest 00c0ffee00c0ffee")
+    }
+
+    @Test("a loop that stops 30 m short of its start: one lap is run with the closing 30 m, and the terms say so (issue 43: 2.72 km on the board, 2.69 km in records)")
+    func lapLengthHasTheClosingSegment() async throws {
+        let start = Coordinate(latitude: 46.0, longitude: 14.5)
+        let north = Geodesy.destination(from: start, metres: 100, bearing: 0)
+        let east = Geodesy.destination(from: north, metres: 100, bearing: 90)
+        let back = Geodesy.destination(from: start, metres: 30, bearing: 90)
+        let course = try Course(name: "Open square", points: [start, north, east, Geodesy.destination(from: start, metres: 100, bearing: 90), back])
+        let file = CourseFileContents(
+            course: course, terms: CourseTerms(digest: "00c0ffee00c0ffee", name: "open.gpx", lengthCentimetres: UInt32((course.length * 100).rounded()))
+        )
+        let options = Self.options { $0.goalKilometres = nil; $0.coursePath = "/tracks/open.gpx"; $0.laps = 3 }
+        let request = try await Launch(options: options, dependencies: Parts(course: { _ in file }).dependencies).flow().request
+        let lapped = try LappedCourse(course: course, laps: 3)
+        #expect(lapped.lapLength > course.length + 29)
+        let terms = try #require(request.terms.course)
+        #expect(terms.lengthCentimetres == UInt32((lapped.lapLength * 100).rounded()))
+        // The board's course frame and `records show` print the same lap.
+        let frame = FrontEndCourse(lapped, terms: terms)
+        let record = RunRecord(id: "r", runnerName: "ana", terms: request.terms, startedAt: Date(timeIntervalSince1970: 0))
+        #expect(RecordText.details(record).contains { $0.contains("course open.gpx: \(frame.length) × 3 laps") }, "\(frame.length)")
     }
 
     // MARK: World clock

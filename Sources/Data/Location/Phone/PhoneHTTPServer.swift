@@ -5,7 +5,7 @@ import NIOPosix
 
 /// The phone source's HTTP listener (SwiftNIO, HTTP/1.1): every request goes to a `PhoneIngest`.
 /// Bodies are bounded (`maximumBody`), and so is each connection's idle time.
-public final class PhoneHTTPServer: Sendable {
+public final class PhoneHTTPServer: PhoneTransport {
     /// The most a body may hold: a batch of queued Traccar reports fits, a 10 MB upload does not.
     public static let maximumBody = 256 * 1024
     private let channel: any Channel

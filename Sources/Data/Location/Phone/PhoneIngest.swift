@@ -100,11 +100,7 @@ public final class PhoneIngest: Sendable {
             return .text(401, "wrong user or password", headers: ["www-authenticate": #"Basic realm="materunner", charset="UTF-8""#])
         }
         guard request.method == "POST" else { return .text(405, "OwnTracks posts its messages", headers: ["allow": "POST"]) }
-        do {
-            take(try decoder.position(in: request.body), request, at: now, wall: wall)
-        } catch {
-            refuse(error, request)
-        }
+        ownTracksPayload(request.body, from: request.peer, at: now, monotonic: wall)
         // Refused or not, the app may drop the message: a 2xx only says it arrived (else it retries forever).
         return .json(state.withLock { $0.friends })
     }
@@ -129,7 +125,23 @@ public final class PhoneIngest: Sendable {
 
     // MARK: Taking and refusing
 
-    private func take(_ position: PhonePosition, _ request: PhoneRequest, at now: Date, wall: Double) {
+    /// One OwnTracks payload, however it came (an HTTP POST once authorized; an MQTT message on the
+    /// runner's topic, for the broker transport), arrived at race time `now` and `monotonic` real
+    /// seconds: decoded (opened with the key when keyed), taken onto the timeline, or refused and counted.
+    /// Returns whether it was taken.
+    @discardableResult
+    public func ownTracksPayload(_ payload: Data, from peer: String, at now: Date, monotonic: Double) -> Bool {
+        let request = PhoneRequest(method: "MESSAGE", target: "", peer: peer)
+        do {
+            return take(try decoder.position(in: payload), request, at: now, wall: monotonic)
+        } catch {
+            refuse(error, request)
+            return false
+        }
+    }
+
+    @discardableResult
+    private func take(_ position: PhonePosition, _ request: PhoneRequest, at now: Date, wall: Double) -> Bool {
         let duplicate = state.withLock { state -> Bool in
             do { try state.timeline.receive(position.report, at: now, wall: wall) } catch { return true }
             state.statistics.positions += 1
@@ -138,6 +150,7 @@ public final class PhoneIngest: Sendable {
             return false
         }
         if duplicate { count(.duplicate, detail: nil, peer: request.peer) }
+        return !duplicate
     }
 
     private func refuse(_ reason: PhoneRefusal, _ request: PhoneRequest, detail: String? = nil) {

@@ -6,35 +6,45 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// A runner's phone as its position source: an HTTP endpoint on the LAN that the OwnTracks app (HTTP
-/// mode) or Traccar Client posts to (`PhoneIngest` decides what each request is worth). It listens from
-/// when it is made, so the phone can be set up and heard before the start; fixes count from when
+/// A runner's phone as its position source: what its app sends arrives through a transport (an HTTP
+/// endpoint on the LAN that the OwnTracks app in HTTP mode or Traccar Client posts to; the broker's MQTT
+/// messages later) into `PhoneIngest`, which decides what each is worth. The transport starts when the
+/// repository is made, so the phone can be set up and heard before the start; fixes count from when
 /// `fixes()` is first iterated (the run's start), each at its own time, in time order, once
 /// (`PhoneFixTimeline`), and then through the session's noise filter like gpsd's.
 public final class PhoneLocationRepository: LocationRepository, RaceShowing {
+    /// What brings a phone's messages to the ingest: started once, closed at the end.
+    public typealias Transport = @Sendable (PhoneIngest, _ now: @escaping @Sendable () -> Date) async throws -> any PhoneTransport
+
     public let ingest: PhoneIngest
     private let clock: any RaceClock
     private let logger: Logger
-    private let listening: Task<PhoneHTTPServer, any Error>
+    private let listening: Task<any PhoneTransport, any Error>
     private let friends = PhoneFriends()
 
-    /// Listens for `ingest`'s app on its spec's host and port; `fixes()` throws `SourceError.cannotListen`
-    /// when the port cannot be had.
-    public init(ingest: PhoneIngest, clock: any RaceClock, logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+    /// Starts `transport` for `ingest` (by default the HTTP endpoint on its spec's host and port);
+    /// `fixes()` throws the transport's error (`SourceError.cannotListen`) when it cannot start.
+    public init(ingest: PhoneIngest, clock: any RaceClock, logger: Logger, transport: Transport? = nil) {
         self.ingest = ingest
         self.clock = clock
         self.logger = logger
-        let spec = ingest.spec
-        listening = Task { () async throws -> PhoneHTTPServer in
-            let server = try await PhoneHTTPServer.listen(host: spec.host, port: spec.port, ingest: ingest, now: { clock.now }, group: group)
+        let start = transport ?? Self.http(logger: logger)
+        listening = Task { try await start(ingest, { clock.now }) }
+    }
+
+    /// The transport, once started (throws what stopped it from starting).
+    public func started() async throws -> any PhoneTransport {
+        try await listening.value
+    }
+
+    /// The HTTP endpoint of the ingest's spec (`PhoneHTTPServer`).
+    public static func http(logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) -> Transport {
+        { ingest, now in
+            let spec = ingest.spec
+            let server = try await PhoneHTTPServer.listen(host: spec.host, port: spec.port, ingest: ingest, now: now, group: group)
             logger.info("\(spec.app.rawValue): listening for the phone on \(spec.host):\(server.port)")
             return server
         }
-    }
-
-    /// The port it listens on, once it does.
-    public func port() async throws -> Int {
-        try await listening.value.port
     }
 
     /// The state of the phone's latest position (waiting for one; a 2D or 3D fix and its accuracy),
@@ -101,7 +111,7 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
         if let json = friends.json(for: snapshot, at: clock.now) { ingest.show(friends: json) }
     }
 
-    /// Stops listening.
+    /// Stops the transport.
     public func close() async {
         listening.cancel()
         await (try? listening.value)?.close()

@@ -23,18 +23,38 @@ public enum RecordText {
         }
     }
 
-    /// The list grouped by course: first the runs without a course (the table above, unchanged when no
-    /// run has a course), then for each course and goal a line naming it with its personal record, and
-    /// the table of its runs.
+    /// The list grouped by course, newest first as `records` is: the runs without a course in tables
+    /// (one table, unchanged, when no run has a course), and each course and goal where its newest run
+    /// falls among them, as a line naming it with its personal record and the table of its runs. A
+    /// course run of today is never listed below a run of last week (issue 43).
     public static func grouped(_ records: [RunRecord], among: [RunRecord]) -> [String] {
         let groups = RecordSummaries.byCourse(records)
         let loose = records.filter { $0.terms.course == nil }
-        var lines = loose.isEmpty && !groups.isEmpty ? [] : table(loose, among: among)
-        for group in groups {
+        guard !groups.isEmpty else { return table(loose, among: among) }
+        // The loose runs' rows, laid out once so that every piece of their table has the same columns.
+        let looseTable = table(loose, among: among)
+        let rowOf = Dictionary(uniqueKeysWithValues: zip(loose.map(\.id), looseTable.dropFirst()))
+        let groupOf = Dictionary(groups.enumerated().flatMap { index, group in group.runs.map { ($0.id, index) } }, uniquingKeysWith: { first, _ in first })
+        var lines: [String] = []
+        var pending: [String] = []
+        var shown = Set<Int>()
+        func flush() {
+            guard !pending.isEmpty else { return }
             if !lines.isEmpty { lines.append("") }
-            lines.append(courseHeading(group, among: among))
-            lines += table(group.runs, among: among).map { "  " + $0 }
+            lines += [looseTable[0]] + pending
+            pending = []
         }
+        for record in records.sorted(by: { $0.startedAt > $1.startedAt }) {
+            if let row = rowOf[record.id] {
+                pending.append(row)
+            } else if let index = groupOf[record.id], shown.insert(index).inserted {
+                flush()
+                if !lines.isEmpty { lines.append("") }
+                lines.append(courseHeading(groups[index], among: among))
+                lines += table(groups[index].runs, among: among).map { "  " + $0 }
+            }
+        }
+        flush()
         return lines
     }
 
@@ -94,8 +114,33 @@ public enum RecordText {
             let mark = result.isMe ? " (you)" : result.isGhost ? " (ghost)" : ""
             lines.append("    \(rank) \(result.name)\(mark): \(DisplayFormat.distance(result.distance)) in \(time), \(result.phase)")
         }
+        lines += splitLines(record)
         for cheer in record.cheers {
             lines.append("  cheer \(cheer.emoji) from \(cheer.sender) to \(cheer.recipient)")
+        }
+        return lines
+    }
+
+    /// Each runner's lap times (on a course with laps) and per-kilometre splits, from the progress
+    /// samples the record keeps, as `Splits` makes them live: "    alice: 8:01 7:58 (0.74 km)".
+    static func splitLines(_ record: RunRecord) -> [String] {
+        let series = RecordSplits(record)
+        var lines: [String] = []
+        let laps = series.runners.filter { !$0.laps.isEmpty }
+        if !laps.isEmpty {
+            lines.append("  laps:")
+            lines += laps.map { "    \($0.name): " + $0.laps.map { DisplayFormat.splitTime($0.duration) }.joined(separator: " ") }
+        }
+        let kilometres = series.runners.filter { !$0.kilometres.isEmpty }
+        if !kilometres.isEmpty {
+            lines.append("  splits per km:")
+            lines += kilometres.map { runner in
+                let times = runner.kilometres.map { split in
+                    DisplayFormat.splitTime(split.duration)
+                        + (split.distance.truncatingRemainder(dividingBy: 1000) == 0 ? "" : " (\(DisplayFormat.distance(split.distance - Double(split.number - 1) * 1000)))")
+                }
+                return "    \(runner.name): " + times.joined(separator: " ")
+            }
         }
         return lines
     }

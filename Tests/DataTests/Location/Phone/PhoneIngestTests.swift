@@ -85,6 +85,18 @@ struct PhoneIngestTests {
         #expect(ingest.status.state == .fix2D)
     }
 
+    @Test("A payload from another transport (an MQTT message) goes through the same rules: keyed, plaintext refused, duplicates dropped")
+    func payloadEntry() {
+        let ingest = ingest(.ownTracks, encrypted: true)
+        let sealed = OwnTracksCipher(passphrase: "key-1").envelope(Data(Self.location(0).utf8))
+        #expect(ingest.ownTracksPayload(sealed, from: "broker", at: start, monotonic: 0))
+        #expect(!ingest.ownTracksPayload(sealed, from: "broker", at: start, monotonic: 0))
+        #expect(!ingest.ownTracksPayload(Data(Self.location(9).utf8), from: "broker", at: start, monotonic: 0))
+        #expect(ingest.statistics.positions == 1)
+        #expect(ingest.statistics.refused == [.duplicate: 1, .plaintext: 1])
+        #expect(log.lines.contains { $0.contains("refused (plaintext) from broker") })
+    }
+
     @Test("A flood beyond the rate bound is answered 429 and counted")
     func rateBound() {
         let ingest = ingest(.traccar)
