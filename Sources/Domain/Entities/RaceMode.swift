@@ -45,7 +45,8 @@ public struct RaceTerms: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            mode: try container.decode(RaceMode.self, forKey: .mode), goal: try container.decode(RaceGoal.self, forKey: .goal),
+            mode: try container.decode(RaceMode.self, forKey: .mode),
+            goal: try container.decode(RaceGoal.self, forKey: .goal),
             course: try container.decodeIfPresent(CourseTerms.self, forKey: .course),
             speedup: try container.decodeIfPresent(Double.self, forKey: .speedup) ?? 1
         )

@@ -19,7 +19,9 @@ public struct TermsMismatch: Sendable, Hashable, CustomStringConvertible {
     public var differences: [String] {
         var parts: [String] = []
         if theirs.goal != ours.goal { parts.append("\(mate) races \(theirs.goal), you \(ours.goal)") }
-        if theirs.mode != ours.mode { parts.append("\(mate) runs \(Self.name(theirs.mode)), you \(Self.name(ours.mode))") }
+        if theirs.mode != ours.mode {
+            parts.append("\(mate) runs \(Self.name(theirs.mode)), you \(Self.name(ours.mode))")
+        }
         if theirs.course != ours.course {
             parts.append("\(mate) runs \(Self.name(theirs.course)), you \(Self.name(ours.course))")
         }

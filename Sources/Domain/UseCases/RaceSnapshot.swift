@@ -36,7 +36,8 @@ public struct RaceSnapshot: Sendable, Hashable {
     /// A snapshot of the run.
     public init(
         me: RunnerID, stage: Stage, startedAt: Date?, standings: RaceStandings, otherTermsRunners: [String] = [],
-        mismatches: [TermsMismatch] = [], laps: [RunnerID: [Splits.Split]] = [:], effort: RunnerEffort = RunnerEffort(), course: CourseStatus? = nil, places: [RunnerID: CoursePlace] = [:]
+        mismatches: [TermsMismatch] = [], laps: [RunnerID: [Splits.Split]] = [:], effort: RunnerEffort = RunnerEffort(),
+        course: CourseStatus? = nil, places: [RunnerID: CoursePlace] = [:]
     ) {
         self.me = me
         self.stage = stage

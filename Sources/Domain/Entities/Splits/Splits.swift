@@ -91,7 +91,8 @@ public enum Splits {
             )
             var last = laps.last?.at ?? 0
             for (offset, split) in found.enumerated() {
-                laps.append(Split(number: before + offset + 1, distance: split.distance, at: split.at, duration: split.at - last))
+                let number = before + offset + 1
+                laps.append(Split(number: number, distance: split.distance, at: split.at, duration: split.at - last))
                 last = split.at
             }
             previous = Sample(elapsed: elapsed, distance: distance)

@@ -24,7 +24,8 @@ public struct RecordSplits: Sendable, Equatable {
             guard let samples = grouped[result.runnerID], !samples.isEmpty else { return nil }
             let series = samples.sorted { $0.elapsed < $1.elapsed }.map { (elapsed: $0.elapsed, distance: $0.distance) }
             let finish = result.phase == .finished ? result.finishTime : nil
-            let lapMarks = course.map { Splits.lapMarks(lapLength: $0.length, laps: $0.laps, goal: record.terms.goal.metres) } ?? []
+            let goal = record.terms.goal.metres
+            let lapMarks = course.map { Splits.lapMarks(lapLength: $0.length, laps: $0.laps, goal: goal) } ?? []
             let reached = finish != nil ? record.terms.goal.metres : (series.last?.distance ?? 0)
             return Runner(
                 id: result.runnerID, name: result.name, isGhost: result.isGhost,
