@@ -64,7 +64,8 @@ struct AppContainer {
     /// `fixRate` fixes a second and `pause`, or gpsd, or a replay on this container's race clock, whose
     /// speed-up is the replay's xSPEED).
     func makeLocationSource(
-        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, fixRate: Double = 1, pause: PauseArgument? = nil,
+        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, fixRate: Double = 1,
+        pause: PauseArgument? = nil,
         dataDirectory: URL? = nil
     ) -> LocationSourceFactory {
         LocationSourceFactory(

@@ -89,7 +89,9 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var raceKey: RaceKeyOptionGroup
 
     @Option(help: ArgumentHelp(
-        "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or gpx:FILE[:xSPEED] (replayed SPEED times faster), or a phone: owntracks-http[:[HOST:]PORT][:encrypted], traccar[:[HOST:]PORT] (docs/PHONES.md).",
+        "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or "
+            + "gpx:FILE[:xSPEED] (replayed SPEED times faster), or a phone: owntracks-http[:[HOST:]PORT][:encrypted], "
+            + "traccar[:[HOST:]PORT] (docs/PHONES.md).",
         valueName: "SOURCE"
     ))
     var source: SourceArgument = .simulator
@@ -150,7 +152,9 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
             let container = try await AppContainer(speedup: speedup * source.replaySpeed, logger: logger).connectingBroker(brokerOptions)
-            let location = container.makeLocationSource(source, pace: pace, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause, dataDirectory: data.directory)
+            let location = container.makeLocationSource(
+                source, pace: pace, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause, dataDirectory: data.directory
+            )
             let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location.location)
             try CommandRunner.end(with: try await launch.run())
         }

@@ -24,8 +24,10 @@ enum PhonePosting {
             for step in 1...steps {
                 let share = Double(step) / Double(steps)
                 let coordinate = Coordinate(
-                    latitude: previous.coordinate.latitude + (point.coordinate.latitude - previous.coordinate.latitude) * share,
-                    longitude: previous.coordinate.longitude + (point.coordinate.longitude - previous.coordinate.longitude) * share
+                    latitude: previous.coordinate.latitude + (point.coordinate.latitude - previous.coordinate.latitude)
+                        * share,
+                    longitude: previous.coordinate.longitude
+                        + (point.coordinate.longitude - previous.coordinate.longitude) * share
                 )
                 out.append(Point(coordinate: coordinate, time: previous.time.addingTimeInterval(gap * share)))
             }
@@ -37,21 +39,28 @@ enum PhonePosting {
     /// OwnTracks' `location` (Android's shape: zero fields left out, `vel` an integer in km/h).
     static func ownTracksLocation(_ point: Point, speed: Double) -> String {
         let velocity = Int((speed * 3.6).rounded())
-        return #"{"_type":"location","acc":1,"batt":80,"bs":1,"conn":"m","lat":\#(point.coordinate.latitude),"lon":\#(point.coordinate.longitude),"#
-            + #""t":"p","tid":"OL","tst":\#(Int(point.time.timeIntervalSince1970))\#(velocity > 0 ? ",\"vel\":\(velocity)" : "")}"#
+        return
+            #"{"_type":"location","acc":1,"batt":80,"bs":1,"conn":"m","#
+            + #""lat":\#(point.coordinate.latitude),"lon":\#(point.coordinate.longitude),"#
+            + #""t":"p","tid":"OL","tst":\#(Int(point.time.timeIntervalSince1970))"#
+            + (velocity > 0 ? ",\"vel\":\(velocity)}" : "}")
     }
 
     /// Traccar Client's form body (OsmAnd: speed in knots).
     static func traccarForm(_ point: Point, device: String, speed: Double) -> String {
-        "id=\(device)&lat=\(point.coordinate.latitude)&lon=\(point.coordinate.longitude)&timestamp=\(Int(point.time.timeIntervalSince1970))"
+        "id=\(device)&lat=\(point.coordinate.latitude)&lon=\(point.coordinate.longitude)"
+            + "&timestamp=\(Int(point.time.timeIntervalSince1970))"
             + "&speed=\(speed / (1852.0 / 3600))&accuracy=1&batt=77"
     }
 
     /// Traccar Client 9's JSON body (speed in m/s, ISO time).
     static func traccarJSON(_ point: Point, device: String, speed: Double) -> String {
         let time = point.time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        return #"{"location":{"timestamp":"\#(time)","coords":{"latitude":\#(point.coordinate.latitude),"longitude":\#(point.coordinate.longitude),"#
-            + #""accuracy":1,"speed":\#(speed),"heading":-1,"altitude":560},"is_moving":true,"battery":{"level":0.77}},"device_id":"\#(device)"}"#
+        return
+            #"{"location":{"timestamp":"\#(time)","#
+            + #""coords":{"latitude":\#(point.coordinate.latitude),"longitude":\#(point.coordinate.longitude),"#
+            + #""accuracy":1,"speed":\#(speed),"heading":-1,"altitude":560},"#
+            + #""is_moving":true,"battery":{"level":0.77}},"device_id":"\#(device)"}"#
     }
 
     /// The speed from `from` to `to`, m/s.
@@ -67,8 +76,9 @@ enum PhonePosting {
         let point = try Regex(#"<trkpt lat="([-0-9.]+)" lon="([-0-9.]+)".*?<time>([^<]+)</time>"#).dotMatchesNewlines()
         for segment in text.matches(of: segments) {
             let points = String(segment.output[1].substring ?? "").matches(of: point).compactMap { match -> Point? in
-                guard let latitude = match.output[1].substring.flatMap({ Double($0) }), let longitude = match.output[2].substring.flatMap({ Double($0) }),
-                      let time = match.output[3].substring.flatMap({ try? Date.ISO8601FormatStyle().parse(String($0)) })
+                guard let latitude = match.output[1].substring.flatMap({ Double($0) }),
+                    let longitude = match.output[2].substring.flatMap({ Double($0) }),
+                    let time = match.output[3].substring.flatMap({ try? Date.ISO8601FormatStyle().parse(String($0)) })
                 else { return nil }
                 return Point(coordinate: Coordinate(latitude: latitude, longitude: longitude), time: time)
             }
@@ -84,12 +94,12 @@ enum PhonePosting {
         try (messages.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: input) }
         let script = """
-        import sys, base64, json, nacl.secret, nacl.utils
-        box = nacl.secret.SecretBox(sys.argv[1].encode()[:32].ljust(32, b"\\0"))
-        for line in open(sys.argv[2], "rb"):
-            sealed = box.encrypt(line.rstrip(b"\\n"))
-            print(json.dumps({"_type": "encrypted", "data": base64.b64encode(bytes(sealed)).decode()}))
-        """
+            import sys, base64, json, nacl.secret, nacl.utils
+            box = nacl.secret.SecretBox(sys.argv[1].encode()[:32].ljust(32, b"\\0"))
+            for line in open(sys.argv[2], "rb"):
+                sealed = box.encrypt(line.rstrip(b"\\n"))
+                print(json.dumps({"_type": "encrypted", "data": base64.b64encode(bytes(sealed)).decode()}))
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", script, key, input.path]
@@ -110,7 +120,8 @@ enum PhonePosting {
     static func curl(_ arguments: [String], body: URL? = nil) -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-o", body?.path ?? "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
+        process.arguments =
+            ["-s", "-o", body?.path ?? "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -15,34 +15,51 @@ struct PhoneRaceEndToEndTests {
     static let speedup = 30.0
     static let goal = 1.8
 
-    @Test("one result on every peer; the phones finish as the GPX replay does; every injection refused and counted", .timeLimit(.minutes(5)))
+    @Test(
+        "one result on every peer; the phones finish as the GPX replay does; every injection refused and counted",
+        .timeLimit(.minutes(5)))
     func threeSources() async throws {
         let binary = try BuildProducts.materunner()
         let folder = TestScratch.folder("phones")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let segment = try PhonePosting.firstSegment(of: Fixtures.url("cerknicko-jezero.gpx"))
         try #require(segment.count == 173)
-        let reference = zip(segment, segment.dropFirst()).reduce(0) { $0 + Geodesy.distance(from: $1.0.coordinate, to: $1.1.coordinate) }
+        let reference = zip(segment, segment.dropFirst()).reduce(0) {
+            $0 + Geodesy.distance(from: $1.0.coordinate, to: $1.1.coordinate)
+        }
         let gpx = folder.appendingPathComponent("segment.gpx")
         try Self.gpx(segment).write(to: gpx, atomically: true, encoding: .utf8)
 
         let (portC, portT, portO) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
         let (httpT, httpO) = (try freeTCPPort(), try freeTCPPort())
-        let credentials = Credentials(user: "olive", password: "olive-pw", encryptionKey: "olive-secret-key", device: "48241179", token: "tom-token")
+        let credentials = Credentials(
+            user: "olive", password: "olive-pw", encryptionKey: "olive-secret-key", device: "48241179",
+            token: "tom-token")
         let (dataT, dataO) = (folder.appendingPathComponent("tom"), folder.appendingPathComponent("olive"))
         for directory in [dataT, dataO] { try Self.keep(credentials, in: directory) }
 
         let common = ["--goal", "\(Self.goal)", "--frontend", "json", "--wait", "60", "--log-level", "info"]
         func peers(_ ports: Int...) -> [String] { ports.flatMap { ["--peer", "127.0.0.1:\($0)"] } }
-        let carol = try ProcessRun.Handle(binary, ["run", "--name", "carol", "--port", "\(portC)", "--source", "gpx:\(gpx.path):x30"] + peers(portT, portO) + common)
-        let tom = try ProcessRun.Handle(binary, [
-            "run", "--name", "tom", "--port", "\(portT)", "--source", "traccar:127.0.0.1:\(httpT)", "--speedup", "30", "--data-dir", dataT.path,
-        ] + peers(portC, portO) + common)
-        let olive = try ProcessRun.Handle(binary, [
-            "run", "--name", "olive", "--port", "\(portO)", "--source", "owntracks-http:127.0.0.1:\(httpO):encrypted", "--speedup", "30", "--data-dir", dataO.path,
-        ] + peers(portC, portT) + common)
+        let carol = try ProcessRun.Handle(
+            binary,
+            ["run", "--name", "carol", "--port", "\(portC)", "--source", "gpx:\(gpx.path):x30"] + peers(portT, portO)
+                + common)
+        let tom = try ProcessRun.Handle(
+            binary,
+            [
+                "run", "--name", "tom", "--port", "\(portT)", "--source", "traccar:127.0.0.1:\(httpT)", "--speedup",
+                "30", "--data-dir", dataT.path,
+            ] + peers(portC, portO) + common)
+        let olive = try ProcessRun.Handle(
+            binary,
+            [
+                "run", "--name", "olive", "--port", "\(portO)", "--source",
+                "owntracks-http:127.0.0.1:\(httpO):encrypted", "--speedup", "30", "--data-dir", dataO.path,
+            ] + peers(portC, portT) + common)
         let handles = [carol, tom, olive]
-        defer { for handle in handles where handle.process.isRunning { kill(handle.process.processIdentifier, SIGKILL) } }
+        defer {
+            for handle in handles where handle.process.isRunning { kill(handle.process.processIdentifier, SIGKILL) }
+        }
 
         // The phones post once their runs have started (what came before the start would not count).
         for handle in [tom, olive] {
@@ -57,7 +74,8 @@ struct PhoneRaceEndToEndTests {
             try Self.ownTracksMessages(ownTracksPoints, key: credentials.encryptionKey, folder: folder),
             "PyNaCl (python3-nacl) is missing: scripts/install-system-packages"
         )
-        async let ownTracksStatuses = Self.postOwnTracks(ownTracksPoints, sealed: sealed, url: ownTracksURL, credentials: credentials, folder: folder)
+        async let ownTracksStatuses = Self.postOwnTracks(
+            ownTracksPoints, sealed: sealed, url: ownTracksURL, credentials: credentials, folder: folder)
         let (traccar, ownTracks) = await (traccarStatuses, ownTracksStatuses)
 
         let runs = [await carol.wait(timeout: 120), await tom.wait(timeout: 120), await olive.wait(timeout: 120)]
@@ -75,9 +93,12 @@ struct PhoneRaceEndToEndTests {
         for (name, lag) in [("carol", 0.0), ("tom", lags[0]), ("olive", lags[1])] {
             let entry = try #require(entries[name])
             #expect(entry.state == "finished", "\(entry)")
-            #expect(entry.distanceMetres >= Self.goal * 1000 && entry.distanceMetres < Self.goal * 1000 + 20, "\(entry)")
+            #expect(
+                entry.distanceMetres >= Self.goal * 1000 && entry.distanceMetres < Self.goal * 1000 + 20, "\(entry)")
             let finish = try #require(entry.finishSeconds) - lag
-            #expect(abs(finish - carolFinish) <= carolFinish * 0.01, "\(name) finished in \(finish) s after its first position (posted \(lag) s after the start), carol in \(carolFinish) s")
+            let why = "\(name) finished in \(finish) s after its first position (posted \(lag) s after the start), "
+                + "carol in \(carolFinish) s"
+            #expect(abs(finish - carolFinish) <= carolFinish * 0.01, "\(why)")
         }
         // The whole track, through the noise filter, is within 1 % of its reference length (GPX replay).
         #expect(reference > 1900 && reference < 1925, "reference \(reference) m")
@@ -89,20 +110,29 @@ struct PhoneRaceEndToEndTests {
         #expect(ownTracks.tooLarge == 413)
         #expect(ownTracks.posted.allSatisfy { $0 == 200 }, "\(Set(ownTracks.posted))")
         let oliveLog = runs[2].stderr
-        let summary = try #require(oliveLog.split(separator: "\n").last { $0.contains("owntracks-http:") && $0.contains("positions") }, "\(oliveLog.suffix(2000))")
+        let summary = try #require(
+            oliveLog.split(separator: "\n").last { $0.contains("owntracks-http:") && $0.contains("positions") },
+            "\(oliveLog.suffix(2000))")
         for count in ["plaintext 1", "too-large 1", "unauthorized 1", "duplicate 20"] {
             #expect(summary.contains(count), "\(summary)")
         }
         #expect(!summary.contains("late"), "\(summary)")
         print("phone race: \(summary)")
         // The reply to a POST shows the mates on olive's map: a card each, rank and distance in the name.
-        let friends = try #require(try JSONSerialization.jsonObject(with: ownTracks.friends) as? [[String: Any]], "\(String(decoding: ownTracks.friends, as: UTF8.self))")
+        let friends = try #require(
+            try JSONSerialization.jsonObject(with: ownTracks.friends) as? [[String: Any]],
+            "\(String(decoding: ownTracks.friends, as: UTF8.self))")
         let cards = friends.filter { $0["_type"] as? String == "card" }.compactMap { $0["name"] as? String }
-        #expect(cards.count == 2 && cards.contains { $0.hasPrefix("carol · ") && $0.hasSuffix(" km") } && cards.contains { $0.hasPrefix("tom · ") }, "\(cards)")
-        let tomSummary = runs[1].stderr.split(separator: "\n").last { $0.contains("traccar:") && $0.contains("positions") } ?? ""
+        #expect(
+            cards.count == 2 && cards.contains { $0.hasPrefix("carol · ") && $0.hasSuffix(" km") }
+                && cards.contains { $0.hasPrefix("tom · ") }, "\(cards)")
+        let tomSummary =
+            runs[1].stderr.split(separator: "\n").last { $0.contains("traccar:") && $0.contains("positions") } ?? ""
         #expect(tomSummary.contains("unauthorized 1"), "\(tomSummary)")
         // The 50 km jump went to the noise filter, which dropped it: olive's statuses count it.
-        let dropped = try runs[2].jsonLines().compactMap { (($0["position"] as? [String: Any])?["dropped_fixes"] as? [String: Any])?["count"] as? Int }
+        let dropped = try runs[2].jsonLines().compactMap {
+            (($0["position"] as? [String: Any])?["dropped_fixes"] as? [String: Any])?["count"] as? Int
+        }
         #expect((dropped.max() ?? 0) >= 1, "olive's statuses never counted a dropped fix")
     }
 
@@ -130,14 +160,19 @@ struct PhoneRaceEndToEndTests {
             await sleep(until: start.addingTimeInterval(point.time.timeIntervalSince(points[0].time) / speedup))
             let speed = index > 0 ? PhonePosting.speed(from: points[index - 1], to: point) : 0
             if index % 2 == 0 {
-                posts.posted.append(PhonePosting.curl(["-d", PhonePosting.traccarForm(point, device: device, speed: speed), url]))
+                posts.posted.append(
+                    PhonePosting.curl(["-d", PhonePosting.traccarForm(point, device: device, speed: speed), url]))
             } else {
-                posts.posted.append(PhonePosting.curl([
-                    "-H", "Content-Type: application/json", "--data-binary", PhonePosting.traccarJSON(point, device: device, speed: speed), url,
-                ]))
+                posts.posted.append(
+                    PhonePosting.curl([
+                        "-H", "Content-Type: application/json", "--data-binary",
+                        PhonePosting.traccarJSON(point, device: device, speed: speed), url,
+                    ]))
             }
             if index == points.count / 3 {
-                posts.wrongToken = PhonePosting.curl(["-d", PhonePosting.traccarForm(point, device: device, speed: speed), url + "-wrong"])
+                posts.wrongToken = PhonePosting.curl([
+                    "-d", PhonePosting.traccarForm(point, device: device, speed: speed), url + "-wrong",
+                ])
             }
         }
         return posts
@@ -145,9 +180,12 @@ struct PhoneRaceEndToEndTests {
 
     /// The phone's messages, encrypted by PyNaCl: each point's location, then the 50 km jump (the point
     /// a quarter of the way, moved 50 km, a second later); nil without PyNaCl.
-    static func ownTracksMessages(_ points: [PhonePosting.Point], key: String, folder: URL) throws -> (locations: [Data], jump: Data)? {
+    static func ownTracksMessages(_ points: [PhonePosting.Point], key: String, folder: URL) throws -> (
+        locations: [Data], jump: Data
+    )? {
         var plain = points.indices.map { index in
-            PhonePosting.ownTracksLocation(points[index], speed: index > 0 ? PhonePosting.speed(from: points[index - 1], to: points[index]) : 0)
+            PhonePosting.ownTracksLocation(
+                points[index], speed: index > 0 ? PhonePosting.speed(from: points[index - 1], to: points[index]) : 0)
         }
         var far = points[points.count / 4]
         far.coordinate = Geodesy.destination(from: far.coordinate, metres: 50_000, bearing: 45)
@@ -162,15 +200,20 @@ struct PhoneRaceEndToEndTests {
     /// again. A quarter of the way: a wrong password, a 10 MB body, a plaintext location, a position 50 km
     /// away (encrypted: only the noise filter can tell).
     static func postOwnTracks(
-        _ points: [PhonePosting.Point], sealed: (locations: [Data], jump: Data), url: String, credentials: Credentials, folder: URL
+        _ points: [PhonePosting.Point], sealed: (locations: [Data], jump: Data), url: String, credentials: Credentials,
+        folder: URL
     ) async -> OwnTracksPosts {
         let user = "\(credentials.user):\(credentials.password)"
         func post(_ body: Data, user: String = user, reply: URL? = nil) -> Int {
             let file = folder.appendingPathComponent("body-\(UUID().uuidString).json")
             try? body.write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            return PhonePosting.curl(["-u", user, "-H", "Content-Type: application/json", "-H", "X-Limit-U: olive", "-H", "X-Limit-D: phone",
-                                      "--data-binary", "@\(file.path)", url], body: reply)
+            return PhonePosting.curl(
+                [
+                    "-u", user, "-H", "Content-Type: application/json", "-H", "X-Limit-U: olive", "-H",
+                    "X-Limit-D: phone",
+                    "--data-binary", "@\(file.path)", url,
+                ], body: reply)
         }
         var posts = OwnTracksPosts()
         let gap = (points.count / 2)..<(points.count / 2 + 300)
@@ -188,13 +231,17 @@ struct PhoneRaceEndToEndTests {
             if index == gap.upperBound {
                 for queued in gap { posts.posted.append(post(sealed.locations[queued])) }
                 // Sent again, as the apps do with what they are not sure was delivered (the same bytes).
-                for again in stride(from: gap.lowerBound, to: gap.lowerBound + 200, by: 10) { posts.posted.append(post(sealed.locations[again])) }
+                for again in stride(from: gap.lowerBound, to: gap.lowerBound + 200, by: 10) {
+                    posts.posted.append(post(sealed.locations[again]))
+                }
             }
             if index == points.count / 4 {
                 posts.wrongPassword = post(sealed.locations[index], user: "\(credentials.user):wrong")
                 let large = folder.appendingPathComponent("large.json")
                 try? Data(repeating: 0x20, count: 10_000_000).write(to: large)
-                posts.tooLarge = PhonePosting.curl(["-u", user, "-H", "Content-Type: application/json", "--data-binary", "@\(large.path)", url])
+                posts.tooLarge = PhonePosting.curl([
+                    "-u", user, "-H", "Content-Type: application/json", "--data-binary", "@\(large.path)", url,
+                ])
                 posts.posted.append(post(Data(PhonePosting.ownTracksLocation(points[index + 1], speed: 1).utf8)))
                 posts.posted.append(post(sealed.jump))
             }
@@ -204,7 +251,8 @@ struct PhoneRaceEndToEndTests {
 
     /// The race seconds after the start at which a phone run's first position counted (its log says).
     static func firstPosition(in log: String) throws -> Double {
-        let line = try #require(log.split(separator: "\n").first { $0.contains("first position") }, "no first position in the log")
+        let line = try #require(
+            log.split(separator: "\n").first { $0.contains("first position") }, "no first position in the log")
         let words = line.split(separator: " ")
         let index = try #require(words.firstIndex(of: "position"))
         return try #require(Double(words[index + 1]))
@@ -220,8 +268,13 @@ struct PhoneRaceEndToEndTests {
     /// A GPX 1.1 track of `points`.
     static func gpx(_ points: [PhonePosting.Point]) -> String {
         let formatter = Date.ISO8601FormatStyle()
-        let body = points.map { #"<trkpt lat="\#($0.coordinate.latitude)" lon="\#($0.coordinate.longitude)"><time>\#($0.time.formatted(formatter))</time></trkpt>"# }
-        return #"<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+        let body = points.map {
+            #"<trkpt lat="\#($0.coordinate.latitude)" lon="\#($0.coordinate.longitude)">"#
+                + #"<time>\#($0.time.formatted(formatter))</time></trkpt>"#
+        }
+        return
+            #"<?xml version="1.0" encoding="UTF-8"?>"#
+            + #"<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
             + body.joined() + "</trkseg></trk></gpx>\n"
     }
 
@@ -232,8 +285,10 @@ struct PhoneRaceEndToEndTests {
 
     /// `credentials` in `directory`, as the runner keeps them (0600 in a 0700 folder).
     static func keep(_ credentials: Credentials, in directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = directory.appendingPathComponent("phone-credentials.json")
-        _ = FileManager.default.createFile(atPath: file.path, contents: try JSONEncoder().encode(credentials), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: file.path, contents: try JSONEncoder().encode(credentials), attributes: [.posixPermissions: 0o600])
     }
 }

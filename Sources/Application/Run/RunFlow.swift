@@ -114,11 +114,13 @@ public struct RunFlow: Sendable {
         )
         // Under overload: fewer status frames first, then fewer of our updates; never a different result.
         let overload = OverloadWatch(
-            logger: logger, response: OverloadResponse(binder: binder, paced: [raceSession], speedup: configuration.speedup),
+            logger: logger,
+            response: OverloadResponse(binder: binder, paced: [raceSession], speedup: configuration.speedup),
             lateness: environment.lateness
         )
         await teardown.add { overload.stop() }
-        let session: any RaceSessionUseCase = showing.map { ShowingRaceSession(wrapped: raceSession, showing: $0) } ?? raceSession
+        let session: any RaceSessionUseCase =
+            showing.map { ShowingRaceSession(wrapped: raceSession, showing: $0) } ?? raceSession
         let cheers = RecordingCheers(
             wrapped: RaceCheers(me: me, messaging: deps.transport, clock: clock), recorder: deps.recorder,
             me: me, clock: clock

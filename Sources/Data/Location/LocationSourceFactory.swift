@@ -30,7 +30,8 @@ public struct LocationSourceFactory: Sendable {
     /// A factory of the source `spec` names; a nil `seed` draws one (`randomSeed()`).
     public init(
         spec: LocationSourceSpec = .simulator, secondsPerKilometre: Double = 360, seed: UInt64? = nil, jitter: Double = 0,
-        fixRate: Double = 1, pause: SimulatedLocationRepository.Profile.Pause? = nil, dataDirectory: URL? = nil, clock: any RaceClock, logger: Logger
+        fixRate: Double = 1, pause: SimulatedLocationRepository.Profile.Pause? = nil, dataDirectory: URL? = nil,
+        clock: any RaceClock, logger: Logger
     ) {
         self.dataDirectory = dataDirectory
         self.spec = spec
@@ -73,13 +74,16 @@ public struct LocationSourceFactory: Sendable {
     /// The phone source of `spec`, with the credentials kept in the data folder (made on first use),
     /// listening from now on; the link and QR code that set the phone up go to standard error.
     public func phone(_ spec: PhoneSourceSpec) throws(SourceError) -> PhoneLocationRepository {
-        let directory = dataDirectory ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/materunner")
+        let directory = dataDirectory
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/materunner")
         let store = PhoneCredentialsStore(directory: directory)
         let credentials = try store.load()
-        let setup = PhoneSetup(spec: spec, credentials: credentials, host: PhoneSetup.reachableHost(listeningOn: spec.host))
+        let host = PhoneSetup.reachableHost(listeningOn: spec.host)
+        let setup = PhoneSetup(spec: spec, credentials: credentials, host: host)
         logger.info("\(spec.app.rawValue): the phone's credentials are in \(store.url.path)")
         setup.print(to: FileHandle.standardError)
-        return PhoneLocationRepository(ingest: PhoneIngest(spec: spec, credentials: credentials, logger: logger), clock: clock, logger: logger)
+        let ingest = PhoneIngest(spec: spec, credentials: credentials, logger: logger)
+        return PhoneLocationRepository(ingest: ingest, clock: clock, logger: logger)
     }
 
     /// The simulated runner of this factory's pace, seed, jitter, fix rate and pauses, along `course` when given.

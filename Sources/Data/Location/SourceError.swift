@@ -28,11 +28,14 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         case let .noPositions(path, detail):
             "\(path) has no usable position (\(detail)); a log needs GGA or RMC sentences with a fix, a GPX file <trkpt> points"
         case .badSpecification(let text):
-            "--source \(text) is not understood: use sim, gpsd[:HOST:PORT], nmea:FILE[:xSPEED], gpx:FILE[:xSPEED], owntracks-http[:[HOST:]PORT][:encrypted] or traccar[:[HOST:]PORT]"
+            "--source \(text) is not understood: use sim, gpsd[:HOST:PORT], nmea:FILE[:xSPEED], gpx:FILE[:xSPEED], "
+                + "owntracks-http[:[HOST:]PORT][:encrypted] or traccar[:[HOST:]PORT]"
         case let .phoneCredentials(path, reason):
-            "cannot use the phone credentials in \(path): \(reason); remove the file to make new ones (then set the phone up again)"
+            "cannot use the phone credentials in \(path): \(reason); "
+                + "remove the file to make new ones (then set the phone up again)"
         case let .cannotListen(address, reason):
-            "cannot listen for the phone at \(address): \(reason); give another port (--source owntracks-http:PORT, traccar:PORT) or stop what uses it"
+            "cannot listen for the phone at \(address): \(reason); "
+                + "give another port (--source owntracks-http:PORT, traccar:PORT) or stop what uses it"
         }
     }
 }

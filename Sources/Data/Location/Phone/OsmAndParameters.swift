@@ -14,7 +14,7 @@ public struct OsmAndParameters: Sendable, Equatable {
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = Self.decode(parts[0]), !name.isEmpty,
-                  let value = Self.decode(parts.count > 1 ? parts[1] : "")
+                let value = Self.decode(parts.count > 1 ? parts[1] : "")
             else { continue }
             if values[name] == nil { values[name] = value }
         }
@@ -37,12 +37,14 @@ public struct OsmAndParameters: Sendable, Equatable {
             return date
         }
         let altitude = try number("altitude")
-        let bearing = try number("bearing"), heading = try number("heading")
+        let bearing = try number("bearing")
+        let heading = try number("heading")
         let report = PositionReport(
             coordinate: coordinate, time: time, mode: altitude == nil ? 2 : 3,
             speed: PhonePosition.nonNegative(try number("speed")).map { $0 * PhonePosition.SpeedUnit.knots },
             course: PhonePosition.nonNegative(bearing ?? heading), altitude: altitude,
-            horizontalError: PhonePosition.nonNegative(try number("accuracy")), hdop: PhonePosition.nonNegative(try number("hdop"))
+            horizontalError: PhonePosition.nonNegative(try number("accuracy")),
+            hdop: PhonePosition.nonNegative(try number("hdop"))
         )
         return PhonePosition(
             report: report, device: values["id"] ?? values["deviceid"],

@@ -19,7 +19,8 @@ public struct OwnTracksCipher: Sendable {
     /// The plaintext inside `box` (nonce ‖ MAC ‖ ciphertext); throws `undecryptable` when it is too short
     /// or does not open with this key.
     public func open(_ box: Data) throws(PhoneRefusal) -> Data {
-        let nonceBytes = Int(crypto_secretbox_noncebytes()), macBytes = Int(crypto_secretbox_macbytes())
+        let nonceBytes = Int(crypto_secretbox_noncebytes())
+        let macBytes = Int(crypto_secretbox_macbytes())
         guard box.count >= nonceBytes + macBytes else { throw .undecryptable }
         let bytes = [UInt8](box)
         // One byte more than the plaintext, so that an empty plaintext still has a buffer to point at.
@@ -27,7 +28,9 @@ public struct OwnTracksCipher: Sendable {
         let status = bytes.withUnsafeBufferPointer { all in
             plaintext.withUnsafeMutableBufferPointer { out in
                 key.withUnsafeBufferPointer { key in
-                    guard let all = all.baseAddress, let out = out.baseAddress, let key = key.baseAddress else { return Int32(-1) }
+                    guard let all = all.baseAddress, let out = out.baseAddress, let key = key.baseAddress else {
+                        return Int32(-1)
+                    }
                     return crypto_secretbox_open_easy(out, all + nonceBytes, UInt64(bytes.count - nonceBytes), all, key)
                 }
             }

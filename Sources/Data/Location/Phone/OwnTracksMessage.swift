@@ -22,7 +22,9 @@ public enum OwnTracksMessage: Sendable, Equatable {
         case "location"?:
             return .location(try dto.toPosition())
         case "encrypted"?:
-            guard let text = dto.data, let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { throw .malformed }
+            guard let text = dto.data, let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw .malformed
+            }
             return .encrypted(data)
         case let type?:
             return .other(type: type)

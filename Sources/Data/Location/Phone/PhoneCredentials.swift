@@ -28,7 +28,8 @@ public struct PhoneCredentials: Sendable, Equatable, Codable {
     /// a device id of 8 digits.
     public static func random() -> PhoneCredentials {
         PhoneCredentials(
-            user: "runner", password: secret(bytes: 16), encryptionKey: secret(bytes: 24), device: String(UInt32.random(in: 10_000_000...99_999_999)),
+            user: "runner", password: secret(bytes: 16), encryptionKey: secret(bytes: 24),
+            device: String(UInt32.random(in: 10_000_000...99_999_999)),
             token: secret(bytes: 16)
         )
     }
@@ -36,15 +37,18 @@ public struct PhoneCredentials: Sendable, Equatable, Codable {
     private static func secret(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+            of: "/", with: "_"
+        )
+        .replacingOccurrences(of: "=", with: "")
     }
 }
 
 extension PhoneCredentials {
     /// Whether `given` equals `expected`, in time that does not depend on where they differ.
     static func matches(_ given: some StringProtocol, _ expected: String) -> Bool {
-        let given = Array(given.utf8), expected = Array(expected.utf8)
+        let given = Array(given.utf8)
+        let expected = Array(expected.utf8)
         var difference = UInt8(given.count == expected.count ? 0 : 1)
         for index in expected.indices { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
         return difference == 0
@@ -53,8 +57,8 @@ extension PhoneCredentials {
     /// Whether an `Authorization` header carries this user and password (HTTP Basic).
     func authorizes(basic header: String?) -> Bool {
         guard let header, header.lowercased().hasPrefix("basic "),
-              let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+            let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { return false }
         let userMatches = Self.matches(text[..<colon], user)
         let passwordMatches = Self.matches(text[text.index(after: colon)...], password)

@@ -18,7 +18,8 @@ public struct PhoneCredentialsStore: Sendable {
         do {
             if let data = try file.read() {
                 do { return try JSONDecoder().decode(PhoneCredentials.self, from: data) } catch {
-                    throw SourceError.phoneCredentials(path: url.path, reason: "it does not hold a phone's credentials (\(error))")
+                    throw SourceError.phoneCredentials(
+                        path: url.path, reason: "it does not hold a phone's credentials (\(error))")
                 }
             }
             let credentials = PhoneCredentials.random()

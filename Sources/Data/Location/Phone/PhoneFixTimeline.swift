@@ -70,7 +70,8 @@ public struct PhoneFixTimeline: Sendable {
         }
         let key = Key(
             milliseconds: Int64((phoneTime.timeIntervalSince1970 * 1000).rounded()),
-            latitude: Int64((report.coordinate.latitude * 1e7).rounded()), longitude: Int64((report.coordinate.longitude * 1e7).rounded())
+            latitude: Int64((report.coordinate.latitude * 1e7).rounded()),
+            longitude: Int64((report.coordinate.longitude * 1e7).rounded())
         )
         guard seen.insert(key).inserted else { throw .duplicate }
         held.append(Held(report: report, phoneTime: phoneTime, arrival: wall))
@@ -89,11 +90,14 @@ public struct PhoneFixTimeline: Sendable {
     /// arrivals go on, after `maximumHold`, those older than every recent arrival; and what was refused on
     /// the way (`late`, `beforeStart`).
     public mutating func release(wall: Double) -> (fixes: [Fix], refused: [PhoneRefusal]) {
-        guard let due = nextRelease, wall >= due || held.count >= settings.maximumHeld, let offset else { return ([], []) }
+        guard let due = nextRelease, wall >= due || held.count >= settings.maximumHeld, let offset else {
+            return ([], [])
+        }
         var ordered = held.sorted { $0.phoneTime < $1.phoneTime }
         let quiet = lastArrival.map { wall >= $0 + settings.quiet } ?? true
         if !quiet, held.count < settings.maximumHeld,
-           let watermark = held.filter({ $0.arrival > wall - settings.quiet }).map(\.phoneTime).min() {
+            let watermark = held.filter({ $0.arrival > wall - settings.quiet }).map(\.phoneTime).min()
+        {
             held = ordered.filter { $0.phoneTime >= watermark }
             ordered.removeAll { $0.phoneTime >= watermark }
         } else {

@@ -17,7 +17,11 @@ final class PhoneFriends: Sendable {
     /// The JSON array for `snapshot` at race time `now`, or nil when the last one is recent enough.
     func json(for snapshot: RaceSnapshot, at now: Date) -> Data? {
         let due = last.withLock { last -> Bool in
-            if let previous = last, now.timeIntervalSince(previous) < interval, now >= previous, !snapshot.standings.isComplete { return false }
+            if let previous = last, now.timeIntervalSince(previous) < interval, now >= previous,
+                !snapshot.standings.isComplete
+            {
+                return false
+            }
             last = now
             return true
         }
@@ -28,13 +32,15 @@ final class PhoneFriends: Sendable {
     /// The objects, every mate (not us, not ghosts) with a card, and a location where known.
     static func objects(for snapshot: RaceSnapshot, at now: Date) -> Data {
         var objects: [[String: Any]] = []
-        for standing in snapshot.standings.standings where standing.runner.id != snapshot.me && !standing.runner.isGhost {
+        for standing in snapshot.standings.standings where standing.runner.id != snapshot.me && !standing.runner.isGhost
+        {
             let topic = "owntracks/materunner/\(standing.runner.id)"
             let tid = trackerID(standing.runner.name)
             objects.append(["_type": "card", "tid": tid, "name": cardName(standing), "topic": topic])
             if let place = snapshot.places[standing.runner.id] {
                 objects.append([
-                    "_type": "location", "tid": tid, "topic": topic, "lat": place.coordinate.latitude, "lon": place.coordinate.longitude,
+                    "_type": "location", "tid": tid, "topic": topic, "lat": place.coordinate.latitude,
+                    "lon": place.coordinate.longitude,
                     "tst": Int(now.timeIntervalSince1970), "t": "p",
                 ])
             }
@@ -46,11 +52,12 @@ final class PhoneFriends: Sendable {
     static func cardName(_ standing: Standing) -> String {
         let distance = String(format: "%.2f km", standing.distance / 1000)
         let rank = standing.isRanked ? ordinal(standing.rank) : nil
-        let state: String = switch standing.phase {
-        case .finished: "finished" + (rank.map { " \($0)" } ?? "")
-        case .cancelled: "cancelled"
-        default: standing.isLost ? "lost" : (rank ?? "–")
-        }
+        let state: String =
+            switch standing.phase {
+            case .finished: "finished" + (rank.map { " \($0)" } ?? "")
+            case .cancelled: "cancelled"
+            default: standing.isLost ? "lost" : (rank ?? "–")
+            }
         return "\(standing.runner.name) · \(state) · \(distance)"
     }
 
@@ -61,13 +68,14 @@ final class PhoneFriends: Sendable {
     }
 
     static func ordinal(_ rank: Int) -> String {
-        let suffix = switch (rank % 10, rank % 100) {
-        case (_, 11...13): "th"
-        case (1, _): "st"
-        case (2, _): "nd"
-        case (3, _): "rd"
-        default: "th"
-        }
+        let suffix =
+            switch (rank % 10, rank % 100) {
+            case (_, 11...13): "th"
+            case (1, _): "st"
+            case (2, _): "nd"
+            case (3, _): "rd"
+            default: "th"
+            }
         return "\(rank)\(suffix)"
     }
 }

@@ -31,7 +31,9 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             refused = false
             keepAlive = head.isKeepAlive
             var headers: [String: String] = [:]
-            for (name, value) in head.headers where headers[name.lowercased()] == nil { headers[name.lowercased()] = value }
+            for (name, value) in head.headers where headers[name.lowercased()] == nil {
+                headers[name.lowercased()] = value
+            }
             let peer = context.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
             let request = PhoneRequest(method: head.method.rawValue, target: head.uri, headers: headers, peer: peer)
             if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > maximumBody {
@@ -65,10 +67,13 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
         headers.replaceOrAdd(name: "content-length", value: String(response.body.count))
         if close { headers.replaceOrAdd(name: "connection", value: "close") }
-        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        let head = HTTPResponseHead(
+            version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if !response.body.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))),
+                promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if close {

@@ -13,7 +13,9 @@ public struct PhoneRequest: Sendable {
     /// Who sent it, for the log (`127.0.0.1:53412`).
     public var peer: String
 
-    public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data(), peer: String = "?") {
+    public init(
+        method: String, target: String, headers: [String: String] = [:], body: Data = Data(), peer: String = "?"
+    ) {
         self.method = method
         if let mark = target.firstIndex(of: "?") {
             path = String(target[..<mark])
@@ -22,7 +24,8 @@ public struct PhoneRequest: Sendable {
             path = target
             query = ""
         }
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
         self.peer = peer
     }
@@ -42,7 +45,9 @@ public struct PhoneResponse: Sendable, Equatable {
 
     /// `status` with a short plain-text reason for a person reading a log or curl's output.
     static func text(_ status: Int, _ text: String, headers: [String: String] = [:]) -> PhoneResponse {
-        PhoneResponse(status: status, headers: headers.merging(["content-type": "text/plain; charset=utf-8"]) { $1 }, body: Data((text + "\n").utf8))
+        PhoneResponse(
+            status: status, headers: headers.merging(["content-type": "text/plain; charset=utf-8"]) { $1 },
+            body: Data((text + "\n").utf8))
     }
 
     /// 200 with a JSON body.

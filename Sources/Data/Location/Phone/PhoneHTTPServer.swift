@@ -35,7 +35,8 @@ public final class PhoneHTTPServer: PhoneTransport {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(60)))
                     try channel.pipeline.syncOperations.addHandler(IdleCloser())
-                    try channel.pipeline.syncOperations.addHandler(PhoneHTTPHandler(maximumBody: maximumBody, respond: respond, tooLarge: tooLarge))
+                    try channel.pipeline.syncOperations.addHandler(
+                        PhoneHTTPHandler(maximumBody: maximumBody, respond: respond, tooLarge: tooLarge))
                 }
             }
         do {

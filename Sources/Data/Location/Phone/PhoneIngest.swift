@@ -29,7 +29,8 @@ public final class PhoneIngest: Sendable {
     public init(spec: PhoneSourceSpec, credentials: PhoneCredentials, logger: Logger) {
         self.spec = spec
         self.credentials = credentials
-        self.decoder = OwnTracksDecoder(cipher: spec.encrypted ? OwnTracksCipher(passphrase: credentials.encryptionKey) : nil)
+        self.decoder = OwnTracksDecoder(
+            cipher: spec.encrypted ? OwnTracksCipher(passphrase: credentials.encryptionKey) : nil)
         self.logger = logger
         self.state = Mutex(State())
     }
@@ -87,7 +88,8 @@ public final class PhoneIngest: Sendable {
         state.withLock { state in
             let source: PositionStatus.Source = spec.app == .ownTracks ? .owntracks : .traccar
             guard state.statistics.positions > 0 else { return PositionStatus(source: source, state: .connecting) }
-            return PositionStatus(source: source, state: state.lastMode >= 3 ? .fix3D : .fix2D, accuracyMetres: state.lastAccuracy)
+            return PositionStatus(
+                source: source, state: state.lastMode >= 3 ? .fix3D : .fix2D, accuracyMetres: state.lastAccuracy)
         }
     }
 
@@ -97,9 +99,13 @@ public final class PhoneIngest: Sendable {
         guard request.path == "/owntracks" else { return .text(404, "not here: OwnTracks posts to /owntracks") }
         guard credentials.authorizes(basic: request.headers["authorization"]) else {
             refuse(.unauthorized, request)
-            return .text(401, "wrong user or password", headers: ["www-authenticate": #"Basic realm="materunner", charset="UTF-8""#])
+            return .text(
+                401, "wrong user or password",
+                headers: ["www-authenticate": #"Basic realm="materunner", charset="UTF-8""#])
         }
-        guard request.method == "POST" else { return .text(405, "OwnTracks posts its messages", headers: ["allow": "POST"]) }
+        guard request.method == "POST" else {
+            return .text(405, "OwnTracks posts its messages", headers: ["allow": "POST"])
+        }
         ownTracksPayload(request.body, from: request.peer, at: now, monotonic: wall)
         // Refused or not, the app may drop the message: a 2xx only says it arrived (else it retries forever).
         return .json(state.withLock { $0.friends })
@@ -111,9 +117,12 @@ public final class PhoneIngest: Sendable {
             refuse(.unauthorized, request)
             return .text(401, "unknown server URL: use the one the runner's QR code gives")
         }
-        for result in TraccarReport.positions(query: request.query, body: request.body, contentType: request.headers["content-type"]) {
+        for result in TraccarReport.positions(
+            query: request.query, body: request.body, contentType: request.headers["content-type"])
+        {
             switch result {
-            case .success(let position) where position.device.map({ PhoneCredentials.matches($0, credentials.device) }) != true:
+            case .success(let position)
+            where position.device.map({ PhoneCredentials.matches($0, credentials.device) }) != true:
                 refuse(.unauthorized, request, detail: "device \(LogSafe.escape(position.device ?? "none"))")
                 return .text(401, "unknown device id")
             case .success(let position): take(position, request, at: now, wall: wall)
@@ -162,7 +171,10 @@ public final class PhoneIngest: Sendable {
             state.statistics.refuse(reason)
             return state.statistics.refused[reason] ?? 0
         }
-        let message: Logger.Message = "\(spec.app.rawValue): refused (\(reason))\(detail.map { ": \($0)" } ?? "")\(peer.map { " from \($0)" } ?? ""), \(total) so far"
+        let text =
+            "\(spec.app.rawValue): refused (\(reason))\(detail.map { ": \($0)" } ?? "")"
+            + "\(peer.map { " from \($0)" } ?? ""), \(total) so far"
+        let message: Logger.Message = "\(text)"
         if total == 1, reason != .duplicate, reason != .notLocation {
             logger.warning(message)
         } else {

@@ -14,7 +14,8 @@ import Synchronization
 /// (`PhoneFixTimeline`), and then through the session's noise filter like gpsd's.
 public final class PhoneLocationRepository: LocationRepository, RaceShowing {
     /// What brings a phone's messages to the ingest: started once, closed at the end.
-    public typealias Transport = @Sendable (PhoneIngest, _ now: @escaping @Sendable () -> Date) async throws -> any PhoneTransport
+    public typealias Transport =
+        @Sendable (PhoneIngest, _ now: @escaping @Sendable () -> Date) async throws -> any PhoneTransport
 
     public let ingest: PhoneIngest
     private let clock: any RaceClock
@@ -38,10 +39,13 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
     }
 
     /// The HTTP endpoint of the ingest's spec (`PhoneHTTPServer`).
-    public static func http(logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) -> Transport {
+    public static func http(logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton)
+        -> Transport
+    {
         { ingest, now in
             let spec = ingest.spec
-            let server = try await PhoneHTTPServer.listen(host: spec.host, port: spec.port, ingest: ingest, now: now, group: group)
+            let server = try await PhoneHTTPServer.listen(
+                host: spec.host, port: spec.port, ingest: ingest, now: now, group: group)
             logger.info("\(spec.app.rawValue): listening for the phone on \(spec.host):\(server.port)")
             return server
         }
@@ -88,7 +92,8 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
                     if first {
                         first = false
                         let after = String(format: "%.1f", fix.timestamp.timeIntervalSince(start))
-                        logger.info("\(ingest.spec.app.rawValue): first position \(after) s (race time) after the start")
+                        logger.info(
+                            "\(ingest.spec.app.rawValue): first position \(after) s (race time) after the start")
                     }
                     continuation.yield(fix)
                 }
@@ -98,9 +103,15 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
         continuation.onTermination = { _ in
             task.cancel()
             let statistics = ingest.statistics
-            let worrying: Set<PhoneRefusal> = [.unauthorized, .tooLarge, .rateLimited, .plaintext, .undecryptable, .encryptedWithoutKey]
+            let worrying: Set<PhoneRefusal> = [
+                .unauthorized, .tooLarge, .rateLimited, .plaintext, .undecryptable, .encryptedWithoutKey,
+            ]
             let message: Logger.Message = "\(ingest.spec.app.rawValue): \(statistics.summary)"
-            if statistics.refused.keys.contains(where: worrying.contains) { logger.warning(message) } else { logger.info(message) }
+            if statistics.refused.keys.contains(where: worrying.contains) {
+                logger.warning(message)
+            } else {
+                logger.info(message)
+            }
         }
         return stream
     }

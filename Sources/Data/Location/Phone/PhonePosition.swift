@@ -17,7 +17,10 @@ public struct PhonePosition: Sendable, Equatable {
     public var trigger: String?
 
     /// A position with the given report; everything else optional.
-    public init(report: PositionReport, device: String? = nil, batteryPercent: Int? = nil, trackerID: String? = nil, trigger: String? = nil) {
+    public init(
+        report: PositionReport, device: String? = nil, batteryPercent: Int? = nil, trackerID: String? = nil,
+        trigger: String? = nil
+    ) {
         self.report = report
         self.device = device
         self.batteryPercent = batteryPercent
@@ -38,7 +41,7 @@ extension PhonePosition {
     /// `latitude`, `longitude` as a coordinate, or nil unless both are finite and in range.
     static func coordinate(_ latitude: Double?, _ longitude: Double?) -> Coordinate? {
         guard let latitude, let longitude, latitude.isFinite, longitude.isFinite,
-              (-90...90).contains(latitude), (-180...180).contains(longitude)
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
         else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }

@@ -28,14 +28,15 @@ public struct PhoneQRCode: Sendable, Equatable {
     public func terminalLines(quiet: Int = 2) -> [String] {
         let range = -quiet..<(size + quiet)
         return stride(from: range.lowerBound, to: range.upperBound, by: 2).map { row in
-            String(range.map { column -> Character in
-                switch (isDark(row: row, column: column), isDark(row: row + 1, column: column)) {
-                case (false, false): "█"
-                case (false, true): "▀"
-                case (true, false): "▄"
-                case (true, true): " "
-                }
-            })
+            String(
+                range.map { column -> Character in
+                    switch (isDark(row: row, column: column), isDark(row: row + 1, column: column)) {
+                    case (false, false): "█"
+                    case (false, true): "▀"
+                    case (true, false): "▄"
+                    case (true, true): " "
+                    }
+                })
         }
     }
 

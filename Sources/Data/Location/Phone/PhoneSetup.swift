@@ -29,7 +29,8 @@ public struct PhoneSetup: Sendable {
     /// OwnTracks' configuration, with documented keys only (booklet, JSON `_type=configuration`).
     public var ownTracksConfiguration: [String: Any] {
         var configuration: [String: Any] = [
-            "_type": "configuration", "mode": 3, "url": url, "auth": true, "username": credentials.user, "password": credentials.password,
+            "_type": "configuration", "mode": 3, "url": url, "auth": true, "username": credentials.user,
+            "password": credentials.password,
             "deviceId": "phone", "tid": "MR",
             // Move mode: a fix every 10 s, however little the runner moved, from the GPS.
             "monitoring": 2, "locatorInterval": 10, "locatorDisplacement": 0, "locatorPriority": 0,
@@ -44,7 +45,8 @@ public struct PhoneSetup: Sendable {
     public var link: String {
         switch spec.app {
         case .ownTracks:
-            let json = (try? JSONSerialization.data(withJSONObject: ownTracksConfiguration, options: [.sortedKeys])) ?? Data()
+            let json =
+                (try? JSONSerialization.data(withJSONObject: ownTracksConfiguration, options: [.sortedKeys])) ?? Data()
             return "owntracks:///config?inline=" + json.base64EncodedString()
         case .traccar:
             return url
@@ -53,14 +55,24 @@ public struct PhoneSetup: Sendable {
 
     /// The lines a person reads: what to do, the link's QR code, and what to type.
     public var lines: [String] {
-        var lines = ["\(spec.app.rawValue): scan this with the phone's camera to set up \(spec.app == .ownTracks ? "OwnTracks" : "Traccar Client's server URL"):"]
+        var lines = [
+            "\(spec.app.rawValue): scan this with the phone's camera to set up "
+                + (spec.app == .ownTracks ? "OwnTracks:" : "Traccar Client's server URL:")
+        ]
         lines += PhoneQRCode(link)?.terminalLines() ?? []
         lines.append(link)
         switch spec.app {
         case .ownTracks:
-            lines.append("(or in OwnTracks: mode HTTP, URL \(url), user \(credentials.user), password \(credentials.password)\(spec.encrypted ? ", secret encryption key \(credentials.encryptionKey)" : ""); then Move mode)")
+            lines.append(
+                "(or in OwnTracks: mode HTTP, URL \(url), user \(credentials.user), password \(credentials.password)"
+                    + (spec.encrypted ? ", secret encryption key \(credentials.encryptionKey)" : "")
+                    + "; then Move mode)"
+            )
         case .traccar:
-            lines.append("then in Traccar Client: device identifier \(credentials.device), location accuracy high, frequency 10 s")
+            lines.append(
+                "then in Traccar Client: device identifier \(credentials.device), "
+                    + "location accuracy high, frequency 10 s"
+            )
         }
         return lines
     }
@@ -76,7 +88,8 @@ public struct PhoneSetup: Sendable {
         guard listening == "0.0.0.0" || listening == "::" else { return listening }
         let devices = (try? System.enumerateDevices()) ?? []
         let address = devices.lazy.compactMap { device -> String? in
-            guard let address = device.address, case .v4 = address, let ip = address.ipAddress, !ip.hasPrefix("127.") else { return nil }
+            guard let address = device.address, case .v4 = address, let ip = address.ipAddress, !ip.hasPrefix("127.")
+            else { return nil }
             return ip
         }.first
         return address ?? "127.0.0.1"

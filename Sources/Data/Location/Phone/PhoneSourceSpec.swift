@@ -47,7 +47,8 @@ public struct PhoneSourceSpec: Sendable, Equatable {
         var port: Int?
         switch parts.count {
         case 0: break
-        case 1: port = Int(parts[0])
+        case 1:
+            port = Int(parts[0])
             if port == nil { return nil }
         case 2:
             guard !parts[0].isEmpty, let value = Int(parts[1]) else { return nil }

@@ -61,7 +61,8 @@ extension TraccarJSONReportDTO.Location {
         }
         let altitude = coords?.altitude.flatMap { $0.isFinite ? $0 : nil }
         let report = PositionReport(
-            coordinate: coordinate, time: time, mode: altitude == nil ? 2 : 3, speed: PhonePosition.nonNegative(coords?.speed),
+            coordinate: coordinate, time: time, mode: altitude == nil ? 2 : 3,
+            speed: PhonePosition.nonNegative(coords?.speed),
             course: PhonePosition.nonNegative(coords?.heading), altitude: altitude,
             horizontalError: PhonePosition.nonNegative(coords?.accuracy)
         )

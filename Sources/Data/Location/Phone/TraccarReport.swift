@@ -7,12 +7,18 @@ public enum TraccarReport {
     /// `contentType`. JSON (a body starting with `{`, or `application/json`) is Traccar Client 9's shape;
     /// otherwise the body's form parameters, merged after the query's. Each position's refusal is
     /// returned in its place, so one bad report of a batch does not lose the others.
-    public static func positions(query: Substring, body: Data, contentType: String?) -> [Result<PhonePosition, PhoneRefusal>] {
-        let isJSON = contentType?.lowercased().hasPrefix("application/json") == true || body.first(where: { $0 > 0x20 }) == UInt8(ascii: "{")
+    public static func positions(query: Substring, body: Data, contentType: String?) -> [Result<
+        PhonePosition, PhoneRefusal
+    >] {
+        let isJSON =
+            contentType?.lowercased().hasPrefix("application/json") == true
+            || body.first(where: { $0 > 0x20 }) == UInt8(ascii: "{")
         if isJSON {
             do {
                 let dto = try TraccarJSONReportDTO.decode(body)
-                return dto.locations.map { location in Result { () throws(PhoneRefusal) in try location.toPosition(device: dto.deviceID) } }
+                return dto.locations.map { location in
+                    Result { () throws(PhoneRefusal) in try location.toPosition(device: dto.deviceID) }
+                }
             } catch {
                 return [.failure(error)]
             }

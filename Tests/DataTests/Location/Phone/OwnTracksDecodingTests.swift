@@ -14,9 +14,10 @@ struct OwnTracksDecodingTests {
     @Test("An iOS location: vel km/h to m/s, acc as the horizontal error, alt makes a 3D fix, tst kept")
     func iOSLocation() throws {
         let json = #"""
-        {"_type":"location","acc":5,"alt":296,"batt":63,"bs":1,"cog":271,"conn":"m","lat":46.05121,"lon":14.50624,
-         "m":2,"t":"t","tid":"JJ","tst":1764583200,"vac":3,"vel":11,"created_at":1764583201,"topic":"owntracks/jane/phone"}
-        """#
+            {"_type":"location","acc":5,"alt":296,"batt":63,"bs":1,"cog":271,"conn":"m","lat":46.05121,"lon":14.50624,
+             "m":2,"t":"t","tid":"JJ","tst":1764583200,"vac":3,"vel":11,"created_at":1764583201,
+             "topic":"owntracks/jane/phone"}
+            """#
         let position = try position(json)
         #expect(position.report.coordinate == Coordinate(latitude: 46.05121, longitude: 14.50624))
         #expect(position.report.time == Date(timeIntervalSince1970: 1_764_583_200))
@@ -36,7 +37,9 @@ struct OwnTracksDecodingTests {
 
     @Test("An Android location with zero fields left out: no vel is standing still, no alt a 2D fix, decimals accepted")
     func androidLocationWithZerosOmitted() throws {
-        let json = #"{"_type":"location","_id":"a1b2c3","acc":12.5,"batt":80,"bs":2,"conn":"w","lat":48.85833,"lon":2.29513,"t":"p","tid":"ab","tst":1497476456}"#
+        let json =
+            #"{"_type":"location","_id":"a1b2c3","acc":12.5,"batt":80,"bs":2,"conn":"w","lat":48.85833,"lon":2.29513,"#
+            + #""t":"p","tid":"ab","tst":1497476456}"#
         let position = try position(json)
         #expect(position.report.speed == 0)
         #expect(position.report.altitude == nil)
@@ -53,20 +56,22 @@ struct OwnTracksDecodingTests {
         #expect(position.report.horizontalError == nil)
     }
 
-    @Test("Other _types are not locations; bad payloads are refused by reason", arguments: [
-        (#"{"_type":"lwt","tst":1497476456}"#, PhoneRefusal.notLocation),
-        (#"{"_type":"transition","event":"enter","tst":1497476456,"lat":1,"lon":2}"#, .notLocation),
-        (#"{"_type":"card","name":"Jane","tid":"JJ"}"#, .notLocation),
-        ("", .notLocation),
-        (#"{"_type":"location","tst":1497476456}"#, .noPosition),
-        (#"{"_type":"location","lat":91,"lon":2,"tst":1497476456}"#, .noPosition),
-        (#"{"_type":"location","lat":48.8,"lon":2.2}"#, .malformed),
-        (#"{"lat":48.8,"lon":2.2,"tst":1497476456}"#, .malformed),
-        (#"{"_type":"location","lat":"48.8","lon":2.2,"tst":1}"#, .malformed),
-        ("not json", .malformed),
-        (#"[{"_type":"location"}]"#, .malformed),
-        (#"{"_type":"encrypted","data":"AAAA"}"#, .encryptedWithoutKey),
-    ])
+    @Test(
+        "Other _types are not locations; bad payloads are refused by reason",
+        arguments: [
+            (#"{"_type":"lwt","tst":1497476456}"#, PhoneRefusal.notLocation),
+            (#"{"_type":"transition","event":"enter","tst":1497476456,"lat":1,"lon":2}"#, .notLocation),
+            (#"{"_type":"card","name":"Jane","tid":"JJ"}"#, .notLocation),
+            ("", .notLocation),
+            (#"{"_type":"location","tst":1497476456}"#, .noPosition),
+            (#"{"_type":"location","lat":91,"lon":2,"tst":1497476456}"#, .noPosition),
+            (#"{"_type":"location","lat":48.8,"lon":2.2}"#, .malformed),
+            (#"{"lat":48.8,"lon":2.2,"tst":1497476456}"#, .malformed),
+            (#"{"_type":"location","lat":"48.8","lon":2.2,"tst":1}"#, .malformed),
+            ("not json", .malformed),
+            (#"[{"_type":"location"}]"#, .malformed),
+            (#"{"_type":"encrypted","data":"AAAA"}"#, .encryptedWithoutKey),
+        ])
     func refusals(json: String, reason: PhoneRefusal) {
         #expect(throws: reason) { try position(json) }
     }

@@ -13,7 +13,8 @@ struct PhoneFixTimelineTests {
     func report(_ second: Double, metres: Double = 0) -> PositionReport {
         let origin = Coordinate(latitude: 46.05, longitude: 14.5)
         return PositionReport(
-            coordinate: Geodesy.destination(from: origin, metres: metres, bearing: 90), time: phoneEpoch.addingTimeInterval(second), horizontalError: 5
+            coordinate: Geodesy.destination(from: origin, metres: metres, bearing: 90),
+            time: phoneEpoch.addingTimeInterval(second), horizontalError: 5
         )
     }
 
@@ -33,7 +34,9 @@ struct PhoneFixTimelineTests {
         #expect(out.fixes.first?.horizontalAccuracy == 5)
     }
 
-    @Test("A burst of 300 queued fixes after a coverage gap, live ones mixed in, comes out in measured order at measured times")
+    @Test(
+        "300 fixes queued in a coverage gap, live ones mixed in, come out in measured order at measured times"
+    )
     func lateBurstInterleaved() throws {
         var timeline = PhoneFixTimeline(start: raceStart)
         try timeline.receive(report(0, metres: 0), at: race(0.2), wall: 0.2)
@@ -44,9 +47,12 @@ struct PhoneFixTimelineTests {
         try timeline.receive(report(310, metres: 310 * 3), at: arrival, wall: 310.5)
         for second in 10..<310 {
             try timeline.receive(
-                report(Double(second), metres: Double(second) * 3), at: arrival.addingTimeInterval(Double(second - 10) * 0.01), wall: 310.5 + Double(second - 10) * 0.01
+                report(Double(second), metres: Double(second) * 3),
+                at: arrival.addingTimeInterval(Double(second - 10) * 0.01), wall: 310.5 + Double(second - 10) * 0.01
             )
-            if second == 150 { try timeline.receive(report(311, metres: 311 * 3), at: arrival.addingTimeInterval(1.4), wall: 311.9) }
+            if second == 150 {
+                try timeline.receive(report(311, metres: 311 * 3), at: arrival.addingTimeInterval(1.4), wall: 311.9)
+            }
         }
         #expect(timeline.release(wall: 313).fixes.isEmpty)
         let out = timeline.release(wall: 316)
@@ -56,7 +62,9 @@ struct PhoneFixTimelineTests {
         #expect(out.fixes.map { milliseconds($0.timestamp) } == (10...311).map { Double($0) * 1000 + 200 })
     }
 
-    @Test("The same position again is a duplicate; one older than a fix handed on is late; one before the start is refused")
+    @Test(
+        "A repeat is a duplicate; one older than a fix handed on is late; one before the start is refused"
+    )
     func refusals() throws {
         var timeline = PhoneFixTimeline(start: raceStart)
         try timeline.receive(report(-30), at: race(0), wall: 0)
@@ -95,7 +103,10 @@ struct PhoneFixTimelineTests {
     @Test("Arrivals that never pause are still handed on once the oldest waited the maximum hold")
     func maximumHold() throws {
         var timeline = PhoneFixTimeline(start: raceStart)
-        for second in 0..<7 { try timeline.receive(report(Double(second), metres: Double(second) * 3), at: race(Double(second)), wall: Double(second)) }
+        for second in 0..<7 {
+            try timeline.receive(
+                report(Double(second), metres: Double(second) * 3), at: race(Double(second)), wall: Double(second))
+        }
         #expect(timeline.nextRelease == 6)
         // What is older than every arrival of the last 2 s (those of seconds 5 and 6) goes; they wait.
         #expect(timeline.release(wall: 6).fixes.map(\.timestamp) == (0...4).map { race(Double($0)) })

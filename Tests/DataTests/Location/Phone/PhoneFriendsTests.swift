@@ -1,7 +1,8 @@
-@testable import Data
 import Domain
 import Foundation
 import Testing
+
+@testable import Data
 
 /// The mates as OwnTracks friends in the reply to a phone's POST: a card each, named with rank and
 /// distance, and a location where the race knows the mate's place (a course).
@@ -13,16 +14,25 @@ struct PhoneFriendsTests {
     let now = Date(timeIntervalSince1970: 1_764_583_200)
 
     func snapshot(places: [RunnerID: CoursePlace] = [:]) -> RaceSnapshot {
-        let standings = RaceStandings(terms: RaceTerms(mode: .race, goal: .standard), standings: [
-            Standing(runner: bob, rank: 1, phase: .finished, distance: 5000, elapsed: 1500, progress: 1, finishTime: 1500, isLost: false),
-            Standing(runner: me, rank: 2, phase: .running, distance: 3210, elapsed: 1500, progress: 0.64, finishTime: nil, isLost: false),
-            Standing(runner: carol, rank: 3, phase: .running, distance: 1239, elapsed: 1500, progress: 0.25, finishTime: nil, isLost: true),
-        ], isComplete: false)
+        let standings = RaceStandings(
+            terms: RaceTerms(mode: .race, goal: .standard),
+            standings: [
+                Standing(
+                    runner: bob, rank: 1, phase: .finished, distance: 5000, elapsed: 1500, progress: 1,
+                    finishTime: 1500, isLost: false),
+                Standing(
+                    runner: me, rank: 2, phase: .running, distance: 3210, elapsed: 1500, progress: 0.64,
+                    finishTime: nil, isLost: false),
+                Standing(
+                    runner: carol, rank: 3, phase: .running, distance: 1239, elapsed: 1500, progress: 0.25,
+                    finishTime: nil, isLost: true),
+            ], isComplete: false)
         return RaceSnapshot(me: me.id, stage: .running, startedAt: now, standings: standings, places: places)
     }
 
     func objects(_ snapshot: RaceSnapshot) throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: PhoneFriends.objects(for: snapshot, at: now)) as? [[String: Any]])
+        try #require(
+            try JSONSerialization.jsonObject(with: PhoneFriends.objects(for: snapshot, at: now)) as? [[String: Any]])
     }
 
     @Test("Every mate but us gets a card named with rank (or state) and distance; no location without a place")
@@ -56,6 +66,9 @@ struct PhoneFriendsTests {
 
     @Test("Ordinals: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 102nd")
     func ordinals() {
-        #expect([1, 2, 3, 4, 11, 12, 13, 21, 102].map(PhoneFriends.ordinal) == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd"])
+        #expect(
+            [1, 2, 3, 4, 11, 12, 13, 21, 102].map(PhoneFriends.ordinal) == [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd",
+            ])
     }
 }

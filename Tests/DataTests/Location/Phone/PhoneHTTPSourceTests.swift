@@ -9,7 +9,8 @@ import Testing
 /// `fixes()` at their own time and in time order; an oversized body is refused before it is read.
 @Suite("Phone source over HTTP on loopback: fixes in order at their own time, 413 and 401 on the wire")
 struct PhoneHTTPSourceTests {
-    static let credentials = PhoneCredentials(user: "runner", password: "pw-1", encryptionKey: "key-1", device: "12345678", token: "tok-1")
+    static let credentials = PhoneCredentials(
+        user: "runner", password: "pw-1", encryptionKey: "key-1", device: "12345678", token: "tok-1")
 
     /// Runs curl (loopback only) and returns the HTTP status it saw.
     static func curl(_ arguments: [String]) throws -> Int {
@@ -24,11 +25,15 @@ struct PhoneHTTPSourceTests {
         return Int(String(decoding: data, as: UTF8.self)) ?? 0
     }
 
-    @Test("Traccar posts out of order come out of fixes() in time order, placed by their own timestamps", .timeLimit(.minutes(1)))
+    @Test(
+        "Traccar posts out of order come out of fixes() in time order, placed by their own timestamps",
+        .timeLimit(.minutes(1)))
     func fixesInOrder() async throws {
         let clock = ManualRaceClock()
         let port = try freeTCPPort()
-        let ingest = PhoneIngest(spec: PhoneSourceSpec(app: .traccar, host: "127.0.0.1", port: port), credentials: Self.credentials, logger: Logger(label: "test"))
+        let ingest = PhoneIngest(
+            spec: PhoneSourceSpec(app: .traccar, host: "127.0.0.1", port: port), credentials: Self.credentials,
+            logger: Logger(label: "test"))
         let source = PhoneLocationRepository(ingest: ingest, clock: clock, logger: Logger(label: "test"))
         defer { Task { await source.close() } }
         var fixes = source.fixes().makeAsyncIterator()
@@ -54,7 +59,9 @@ struct PhoneHTTPSourceTests {
     @Test("A 10 MB body is 413 (declared or chunked), a wrong token 401, over the wire", .timeLimit(.minutes(1)))
     func refusalsOnTheWire() async throws {
         let port = try freeTCPPort()
-        let ingest = PhoneIngest(spec: PhoneSourceSpec(app: .ownTracks, host: "127.0.0.1", port: port), credentials: Self.credentials, logger: Logger(label: "test"))
+        let ingest = PhoneIngest(
+            spec: PhoneSourceSpec(app: .ownTracks, host: "127.0.0.1", port: port), credentials: Self.credentials,
+            logger: Logger(label: "test"))
         let source = PhoneLocationRepository(ingest: ingest, clock: ManualRaceClock(), logger: Logger(label: "test"))
         defer { Task { await source.close() } }
         _ = try await source.started()
@@ -63,8 +70,14 @@ struct PhoneHTTPSourceTests {
         defer { try? FileManager.default.removeItem(at: large) }
         let url = "http://127.0.0.1:\(port)/owntracks"
         #expect(try Self.curl(["-u", "runner:pw-1", "--data-binary", "@\(large.path)", url]) == 413)
-        #expect(try Self.curl(["-u", "runner:pw-1", "-H", "Transfer-Encoding: chunked", "--data-binary", "@\(large.path)", url]) == 413)
-        #expect(try Self.curl(["-u", "runner:wrong", "--data-binary", #"{"_type":"location","lat":1,"lon":2,"tst":3}"#, url]) == 401)
+        #expect(
+            try Self.curl([
+                "-u", "runner:pw-1", "-H", "Transfer-Encoding: chunked", "--data-binary", "@\(large.path)", url,
+            ]) == 413)
+        #expect(
+            try Self.curl([
+                "-u", "runner:wrong", "--data-binary", #"{"_type":"location","lat":1,"lon":2,"tst":3}"#, url,
+            ]) == 401)
         #expect(ingest.statistics.refused == [.tooLarge: 2, .unauthorized: 1])
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// The link that sets a phone up in one scan, and its QR code read back by zbar (Debian's zbar-tools).
 @Suite("Phone setup: OwnTracks' inline configuration and Traccar's server URL, as QR codes zbarimg reads")
 struct PhoneSetupTests {
-    static let credentials = PhoneCredentials(user: "olive", password: "pw-1", encryptionKey: "key-1", device: "48241179", token: "tok-1")
+    static let credentials = PhoneCredentials(
+        user: "olive", password: "pw-1", encryptionKey: "key-1", device: "48241179", token: "tok-1")
     /// Every key OwnTracks documents for `_type=configuration` that the setup may use (booklet, JSON).
     static let documentedKeys: Set<String> = [
         "_type", "mode", "url", "auth", "username", "password", "deviceId", "tid", "monitoring", "locatorInterval",
@@ -31,11 +32,16 @@ struct PhoneSetupTests {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("OwnTracks: the QR decodes to owntracks:///config?inline= whose JSON is HTTP mode, move mode, our URL and credentials, documented keys only")
+    @Test(
+        "OwnTracks: the QR reads as owntracks:///config?inline=: HTTP and move mode, URL, credentials, documented keys"
+    )
     func ownTracks() throws {
-        let setup = PhoneSetup(spec: PhoneSourceSpec(app: .ownTracks, port: 47480, encrypted: true), credentials: Self.credentials, host: "192.168.1.20")
+        let setup = PhoneSetup(
+            spec: PhoneSourceSpec(app: .ownTracks, port: 47480, encrypted: true), credentials: Self.credentials,
+            host: "192.168.1.20")
         let code = try #require(PhoneQRCode(setup.link))
-        let scanned = try #require(try scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
+        let scanned = try #require(
+            try scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
         #expect(scanned == setup.link)
         let prefix = "owntracks:///config?inline="
         #expect(scanned.hasPrefix(prefix))
@@ -51,15 +57,20 @@ struct PhoneSetupTests {
         #expect(configuration["monitoring"] as? Int == 2)
         #expect(configuration["locatorInterval"] as? Int == 10)
         #expect(configuration["encryptionKey"] as? String == "key-1")
-        let plain = PhoneSetup(spec: PhoneSourceSpec(app: .ownTracks, port: 47480), credentials: Self.credentials, host: "192.168.1.20")
+        let plain = PhoneSetup(
+            spec: PhoneSourceSpec(app: .ownTracks, port: 47480), credentials: Self.credentials, host: "192.168.1.20")
         #expect(plain.ownTracksConfiguration["encryptionKey"] == nil)
     }
 
-    @Test("Traccar Client: the QR decodes to the server URL with the token in its path; the device id is printed to type in")
+    @Test(
+        "Traccar Client: the QR reads as the server URL, token in its path; the device id is printed to type in"
+    )
     func traccar() throws {
-        let setup = PhoneSetup(spec: PhoneSourceSpec(app: .traccar, port: 47481), credentials: Self.credentials, host: "10.0.0.7")
+        let setup = PhoneSetup(
+            spec: PhoneSourceSpec(app: .traccar, port: 47481), credentials: Self.credentials, host: "10.0.0.7")
         let code = try #require(PhoneQRCode(setup.link))
-        let scanned = try #require(try scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
+        let scanned = try #require(
+            try scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
         #expect(scanned == "http://10.0.0.7:47481/traccar/tok-1")
         #expect(setup.lines.contains { $0.contains("device identifier 48241179") })
         // The terminal drawing has the code's rows, two a line, in a quiet zone.

@@ -4,19 +4,29 @@ import Testing
 /// `--source owntracks-http...` and `--source traccar...` as the command line writes them.
 @Suite("Phone source specs: owntracks-http[:[HOST:]PORT][:encrypted], traccar[:[HOST:]PORT]")
 struct PhoneSourceSpecTests {
-    @Test("Accepted forms", arguments: [
-        ("owntracks-http", PhoneSourceSpec(app: .ownTracks)),
-        ("owntracks-http:8083", PhoneSourceSpec(app: .ownTracks, port: 8083)),
-        ("owntracks-http:127.0.0.1:8083:encrypted", PhoneSourceSpec(app: .ownTracks, host: "127.0.0.1", port: 8083, encrypted: true)),
-        ("owntracks-http:encrypted", PhoneSourceSpec(app: .ownTracks, encrypted: true)),
-        ("traccar", PhoneSourceSpec(app: .traccar)),
-        ("traccar:10.0.0.2:5055", PhoneSourceSpec(app: .traccar, host: "10.0.0.2", port: 5055)),
-    ])
+    @Test(
+        "Accepted forms",
+        arguments: [
+            ("owntracks-http", PhoneSourceSpec(app: .ownTracks)),
+            ("owntracks-http:8083", PhoneSourceSpec(app: .ownTracks, port: 8083)),
+            (
+                "owntracks-http:127.0.0.1:8083:encrypted",
+                PhoneSourceSpec(app: .ownTracks, host: "127.0.0.1", port: 8083, encrypted: true)
+            ),
+            ("owntracks-http:encrypted", PhoneSourceSpec(app: .ownTracks, encrypted: true)),
+            ("traccar", PhoneSourceSpec(app: .traccar)),
+            ("traccar:10.0.0.2:5055", PhoneSourceSpec(app: .traccar, host: "10.0.0.2", port: 5055)),
+        ])
     func accepted(text: String, spec: PhoneSourceSpec) {
         #expect(LocationSourceSpec(parsing: text) == .phone(spec))
     }
 
-    @Test("Refused forms", arguments: ["owntracks", "owntracks-http:0", "owntracks-http:70000", "traccar:encrypted", "traccar:a:b:c", "traccar:host", "traccar::5055"])
+    @Test(
+        "Refused forms",
+        arguments: [
+            "owntracks", "owntracks-http:0", "owntracks-http:70000", "traccar:encrypted", "traccar:a:b:c",
+            "traccar:host", "traccar::5055",
+        ])
     func refused(text: String) {
         #expect(LocationSourceSpec(parsing: text) == nil)
     }

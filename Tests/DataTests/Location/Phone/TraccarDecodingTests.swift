@@ -15,7 +15,11 @@ struct TraccarDecodingTests {
 
     @Test("Query parameters: speed in knots to m/s, timestamp in seconds, id, bearing, altitude, accuracy, batt")
     func query() throws {
-        let position = try one(query: "id=123456&lat=46.05121&lon=14.50624&timestamp=1764583200&speed=5.4&bearing=88.5&altitude=301.2&accuracy=4.8&batt=71.0")
+        let position = try one(
+            query:
+                "id=123456&lat=46.05121&lon=14.50624&timestamp=1764583200&speed=5.4&bearing=88.5&altitude=301.2"
+                    + "&accuracy=4.8&batt=71.0"
+        )
         #expect(position.device == "123456")
         #expect(position.report.coordinate == Coordinate(latitude: 46.05121, longitude: 14.50624))
         #expect(position.report.time == Date(timeIntervalSince1970: 1_764_583_200))
@@ -30,7 +34,8 @@ struct TraccarDecodingTests {
     @Test("A form body, percent-encoded, with an ISO 8601 timestamp; deviceid for id")
     func form() throws {
         let position = try one(
-            body: "deviceid=runner%201&lat=-33.8688&lon=151.2093&timestamp=2025-12-01T10%3A00%3A05.250Z&speed=0", contentType: "application/x-www-form-urlencoded"
+            body: "deviceid=runner%201&lat=-33.8688&lon=151.2093&timestamp=2025-12-01T10%3A00%3A05.250Z&speed=0",
+            contentType: "application/x-www-form-urlencoded"
         )
         #expect(position.device == "runner 1")
         #expect(position.report.time == Date(timeIntervalSince1970: 1_764_583_205.25))
@@ -41,10 +46,12 @@ struct TraccarDecodingTests {
     @Test("Traccar Client 9's JSON: speed already m/s, battery level 0-1, -1 means unknown")
     func json() throws {
         let body = #"""
-        {"location":{"timestamp":"2025-12-01T10:00:00.000Z","coords":{"latitude":46.05,"longitude":14.5,"accuracy":6,"speed":3.2,"heading":-1,"altitude":290},
-         "is_moving":true,"odometer":1200,"event":"motionchange","battery":{"level":0.57,"is_charging":false},"activity":{"type":"running"},"extras":{}},
-         "device_id":"48241179"}
-        """#
+            {"location":{"timestamp":"2025-12-01T10:00:00.000Z",
+             "coords":{"latitude":46.05,"longitude":14.5,"accuracy":6,"speed":3.2,"heading":-1,"altitude":290},
+             "is_moving":true,"odometer":1200,"event":"motionchange","battery":{"level":0.57,"is_charging":false},
+             "activity":{"type":"running"},"extras":{}},
+             "device_id":"48241179"}
+            """#
         let position = try one(body: body, contentType: "application/json")
         #expect(position.device == "48241179")
         #expect(position.report.time == Date(timeIntervalSince1970: 1_764_583_200))
@@ -57,9 +64,11 @@ struct TraccarDecodingTests {
     @Test("A JSON batch of queued locations gives each, a bad one refused in its place")
     func jsonBatch() throws {
         let body = #"""
-        {"device_id":"7","location":[{"timestamp":"2025-12-01T10:00:00Z","coords":{"latitude":46.05,"longitude":14.5}},
-         {"timestamp":"yesterday","coords":{"latitude":46.05,"longitude":14.5}},{"timestamp":"2025-12-01T10:00:10Z","coords":{}}]}
-        """#
+            {"device_id":"7","location":[
+             {"timestamp":"2025-12-01T10:00:00Z","coords":{"latitude":46.05,"longitude":14.5}},
+             {"timestamp":"yesterday","coords":{"latitude":46.05,"longitude":14.5}},
+             {"timestamp":"2025-12-01T10:00:10Z","coords":{}}]}
+            """#
         let results = TraccarReport.positions(query: "", body: Data(body.utf8), contentType: nil)
         #expect(results.count == 3)
         #expect((try? results[0].get())?.device == "7")
@@ -67,13 +76,15 @@ struct TraccarDecodingTests {
         #expect(throws: PhoneRefusal.noPosition) { try results[2].get() }
     }
 
-    @Test("Refusals: not valid, no position, a number that is not one, a JSON body of another shape", arguments: [
-        ("id=1&lat=46&lon=14&valid=false", "", PhoneRefusal.noFix),
-        ("id=1&lat=46", "", .noPosition),
-        ("id=1&lat=46&lon=14&speed=fast", "", .malformed),
-        ("id=1&lat=46&lon=14&timestamp=-5", "", .malformed),
-        ("", #"{"id":"1","lat":46}"#, .malformed),
-    ])
+    @Test(
+        "Refusals: not valid, no position, a number that is not one, a JSON body of another shape",
+        arguments: [
+            ("id=1&lat=46&lon=14&valid=false", "", PhoneRefusal.noFix),
+            ("id=1&lat=46", "", .noPosition),
+            ("id=1&lat=46&lon=14&speed=fast", "", .malformed),
+            ("id=1&lat=46&lon=14&timestamp=-5", "", .malformed),
+            ("", #"{"id":"1","lat":46}"#, .malformed),
+        ])
     func refusals(query: String, body: String, reason: PhoneRefusal) {
         let results = TraccarReport.positions(query: Substring(query), body: Data(body.utf8), contentType: nil)
         #expect(throws: reason) { try results.first?.get() }
