@@ -67,7 +67,7 @@ struct DroppedFixesEndToEndTests {
 
         let run = try ProcessRun.Handle(binary, [
             "run", "--name", "ana", "--mates", "0", "--goal", "0.5", "--source", "gpsd:127.0.0.1:\(port)",
-            "--frontend", "json", "--data-dir", folder.appendingPathComponent("data").path,
+            "--port", "0", "--frontend", "json", "--data-dir", folder.appendingPathComponent("data").path,
         ], input: true)
         let counted = await run.waitForJSON(type: "status", timeout: 40) { frame in
             (((frame["position"] as? [String: Any])?["dropped_fixes"] as? [String: Any])?["count"] as? Int ?? 0) >= 5

@@ -39,7 +39,8 @@ public struct RunFlow: Sendable {
             throw CancellationError()
         } catch {
             // The screens say it too, last: a JSON stream that ends with the run ends saying why (issue 43).
-            binder.show(Notice(level: .error, message: "\(error)"))
+            // Not reported by the binder: the command writes the error's one line itself when it ends.
+            binder.show(endingError: "\(error)")
             throw error
         }
     }

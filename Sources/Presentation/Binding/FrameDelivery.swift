@@ -21,14 +21,14 @@ final class FrameDelivery: Sendable {
         self.report = report
     }
 
-    /// Hands `frame` to every front-end.
-    func deliver(_ frame: FrontEndFrame) {
+    /// Hands `frame` to every front-end; a notice is reported unless `reportingNotice` is false.
+    func deliver(_ frame: FrontEndFrame, reportingNotice: Bool = true) {
         let newlyRejecting = state.withLock { state -> [String]? in
             guard !state.closed else { return nil }
             return screen.deliver(frame).filter { state.rejecting.insert($0).inserted }
         }
         guard let newlyRejecting else { return }
-        if frame.type == .notice, let level = frame.level.flatMap(Notice.Level.init(rawValue:)) {
+        if reportingNotice, frame.type == .notice, let level = frame.level.flatMap(Notice.Level.init(rawValue:)) {
             let message = frame.message ?? ""
             report(level == .error ? .failed(message) : .shown(Notice(level: level, message: message)))
         }

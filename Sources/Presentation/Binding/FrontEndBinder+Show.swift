@@ -132,6 +132,12 @@ extension FrontEndBinder {
         delivery.deliver(.notice(notice, time: stamp()))
     }
 
+    /// Shows the error a flow ends with, last, as an error notice on every front-end. It is not reported
+    /// as a failure: the flow throws it on, and the command says it on standard error once.
+    public func show(endingError message: String) {
+        delivery.deliver(.notice(Notice(level: .error, message: message), time: stamp()), reportingNotice: false)
+    }
+
     /// Shows the course of a course race (the `course` frame), once, before the run.
     public func show(course: FrontEndCourse) {
         delivery.deliver(.course(course, time: stamp()))
