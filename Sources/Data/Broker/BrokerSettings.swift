@@ -25,18 +25,9 @@ public struct BrokerSettings: Sendable, Equatable {
     }
 }
 
-/// A message the client publishes when the broker loses it (the MQTT last will).
-public struct BrokerWill: Sendable, Equatable {
-    public var topic: String
-    public var payload: [UInt8]
-    public var retained: Bool
-
-    public init(topic: String, payload: [UInt8], retained: Bool) {
-        self.topic = topic
-        self.payload = payload
-        self.retained = retained
-    }
-}
+/// A message the client publishes when the broker loses it (the MQTT last will): a topic, its bytes and
+/// whether it is retained, as a delivered message has.
+public typealias BrokerWill = BrokerMessage
 
 /// A message the broker delivered: its topic, its bytes, and whether it was a retained one.
 public struct BrokerMessage: Sendable, Equatable {
