@@ -202,12 +202,7 @@ struct InvitationEndToEndTests {
             "--port", "\(portA)", "--peer", "127.0.0.1:\(portB)", "--pace", "5:00", "--seed", "1"] + Self.common + key,
             environment: homes.environment("alice"))
         let runs = [await alice.wait(timeout: 90), await bob.wait(timeout: 90), await watcher.wait(timeout: 60)]
-        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
-        let results = try runs.map { try RaceResult(lines: $0.jsonLines()) }
-        #expect(results[2] == results[0] && results[0] == results[1], "\(results)")
-        #expect(results[2].entries.map(\.name).sorted() == ["alice", "bob"])
-        let statuses = try runs[2].jsonLines().filter { $0["type"] as? String == "status" }
-        #expect(statuses.count > 5, "the spectator saw the race only at the end")
+        try expectWatchedRace(runs, names: ["alice", "bob"])
     }
 
     @Test("a spectator paired with the host follows an invited race to its result with no key file; an unpaired one is told to pair")
