@@ -16,6 +16,9 @@ public final class RunningViewModel: ViewModelType, Sendable {
         case spectator
     }
 
+    /// The warning of an open race: short enough for a 40-column terminal.
+    public static let openRaceNotice = "open race: see --race-key-file"
+
     /// What the view model is built with.
     public struct Dependency: Sendable {
         /// The run (or a spectator's view of one).
@@ -48,6 +51,11 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// `RefusalNotices.interval`: each growth is said as a warning notice. Nil where there are none
         /// (a spectator, the demo).
         public var refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)?
+        /// The course the run goes along, and its terms: drawn once, before the first status (`Output.course`).
+        public var course: (course: LappedCourse, terms: CourseTerms)?
+        /// An open race with mates (no race key): anyone on the network may send progress, said once,
+        /// first (`Output.openingNotices`).
+        public var openRace: Bool
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
@@ -56,8 +64,11 @@ public final class RunningViewModel: ViewModelType, Sendable {
             snapshotInterval: @escaping @Sendable () -> Duration = { .zero },
             realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
             settle: @escaping @Sendable () async -> Void = {},
-            refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)? = nil
+            refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)? = nil,
+            course: (course: LappedCourse, terms: CourseTerms)? = nil, openRace: Bool = false
         ) {
+            self.course = course
+            self.openRace = openRace
             self.race = race
             self.cheers = cheers
             self.clock = clock
@@ -117,12 +128,18 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// Messages: a mate cancelled, the run was stopped, a cheer was refused, datagrams about a runner
         /// were refused and from where, the run failed and why.
         public var notice: AsyncStream<Notice>
+        /// The course drawn before the first status; nil off a course.
+        public var course: FrontEndCourse?
+        /// Notices said once, before the first status (an open race's warning).
+        public var openingNotices: [Notice]
 
         /// Outputs made of this feed and these streams (a view model's, or a test's).
         public init(
             status: RunningStatusFeed, cheer: AsyncStream<FrontEndCheer>, result: AsyncStream<RunningResult>,
-            notice: AsyncStream<Notice>
+            notice: AsyncStream<Notice>, course: FrontEndCourse? = nil, openingNotices: [Notice] = []
         ) {
+            self.course = course
+            self.openingNotices = openingNotices
             self.status = status
             self.cheer = cheer
             self.result = result
@@ -168,7 +185,11 @@ public final class RunningViewModel: ViewModelType, Sendable {
                 task.cancel()
             }
         }
-        return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream)
+        return Output(
+            status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream,
+            course: dependency.course.map { FrontEndCourse($0.course, terms: $0.terms) },
+            openingNotices: dependency.openRace ? [Notice(level: .warning, message: Self.openRaceNotice)] : []
+        )
     }
 
     /// The event outputs' continuations (the status is pulled from `RunningState`).
