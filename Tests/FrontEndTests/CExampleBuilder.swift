@@ -9,7 +9,8 @@ enum CExampleBuilder {
     static func build() async throws -> String {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-ticker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let make = try await runTool(URL(fileURLWithPath: "/usr/bin/env"), ["make", "-s", "-C", folder.path, "OUT=\(out.path)"])
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let make = try await runTool(env, ["make", "-s", "-C", folder.path, "OUT=\(out.path)"])
         guard make.status == 0 else { throw CompileFailed(name: "examples/c-frontend/ticker") }
         return out.appendingPathComponent("libticker.so").path
     }

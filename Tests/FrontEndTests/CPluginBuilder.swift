@@ -14,7 +14,8 @@ enum CPluginBuilder {
         let library = folder.appendingPathComponent("lib\(name).so").path
         let arguments = ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", header.path] + defines
             + ["-o", library, sources.appendingPathComponent("\(name).c").path]
-        guard try await runTool(URL(fileURLWithPath: "/usr/bin/env"), arguments).status == 0 else { throw CompileFailed(name: name) }
+        let compiled = try await runTool(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+        guard compiled.status == 0 else { throw CompileFailed(name: name) }
         return library
     }
 }

@@ -16,7 +16,9 @@ import Glibc
 struct FrontEndTrustTests {
     /// A fresh folder (mode 0755) holding `planted.c` built as `name`, exporting the entry, with the
     /// marker file its constructor writes.
-    private static func planted(_ name: String = "libplanted.so") async throws -> (folder: URL, library: URL, marker: URL) {
+    private static func planted(
+        _ name: String = "libplanted.so"
+    ) async throws -> (folder: URL, library: URL, marker: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-trust-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o755)

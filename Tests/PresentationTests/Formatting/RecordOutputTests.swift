@@ -49,7 +49,8 @@ struct RecordOutputTests {
         func validate(_ schema: String, _ lines: [String]) async throws -> ToolRun {
             let file = folder.appendingPathComponent(schema + ".ndjson")
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-            return try await runTool(Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames"), ["--schema", schema, file.path])
+            let validator = Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames")
+            return try await runTool(validator, ["--schema", schema, file.path])
         }
         let records = [Self.record(id: "a"), Self.record(id: "b", status: .cancelled, mode: .team)]
         let recordLines = try records.map { try RecordLine.json(RecordLine($0)) }
@@ -73,6 +74,7 @@ struct RecordOutputTests {
         #expect(PeerText.line(racing, json: false) == "alice\t10.0.0.2:47474\tfree\trace 2.00 km, course lake.gpx, speed-up 10\t(alice@pi)")
         #expect(peers[2] == #"{"event":"disappeared","instance":"alice@pi"}"#)
         // A broken line is caught: the schema is not a rubber stamp.
-        #expect(try await validate("record", [recordLines[0].replacingOccurrences(of: "distance_m", with: "distanceMetres")]).status == 1)
+        let renamed = recordLines[0].replacingOccurrences(of: "distance_m", with: "distanceMetres")
+        #expect(try await validate("record", [renamed]).status == 1)
     }
 }

@@ -102,7 +102,8 @@ struct PhoneHTTPSourceTests {
         defer { Task { await source.close() } }
         _ = try await source.started()
         for _ in 0..<3 {
-            let run = try await runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", Self.sendsAllThenReads, "\(port)"])
+            let python = URL(fileURLWithPath: "/usr/bin/python3")
+            let run = try await runTool(python, ["-c", Self.sendsAllThenReads, "\(port)"])
             #expect(run.output.hasPrefix("HTTP/1.1 413"), "\(run.output)")
         }
         #expect(ingest.statistics.refused == [.tooLarge: 3])

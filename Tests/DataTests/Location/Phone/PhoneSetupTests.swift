@@ -20,7 +20,8 @@ struct PhoneSetupTests {
         let image = FileManager.default.temporaryDirectory.appendingPathComponent("phone-qr-\(UUID().uuidString).pgm")
         try code.pgm().write(to: image)
         defer { try? FileManager.default.removeItem(at: image) }
-        let scan = try await runTool(URL(fileURLWithPath: "/usr/bin/zbarimg"), ["--quiet", "--raw", image.path], quietErrors: true)
+        let zbarimg = URL(fileURLWithPath: "/usr/bin/zbarimg")
+        let scan = try await runTool(zbarimg, ["--quiet", "--raw", image.path], quietErrors: true)
         #expect(scan.status == 0)
         return scan.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
