@@ -57,4 +57,26 @@ struct RunningOpeningTests {
         #expect(frames[0].course == output.course)
         #expect(frames[1].level == "warning" && frames[1].message == RunningViewModel.openRaceNotice)
     }
+
+    @Test("a spectator: its wait said first, in real seconds; the not-paired advice once however often refused")
+    func spectator() async throws {
+        let refused = AsyncStream.makeStream(of: Void.self)
+        let race = FakeRaceSession()
+        let loaded = AsyncStream.makeStream(of: Void.self)
+        let watcher = RunningViewModel.Watcher(name: "sam", wait: 299.6) { refused.stream }
+        let viewModel = RunningViewModel(dependency: .init(
+            race: race, clock: ManualRaceClock(), role: .spectator, watcher: watcher
+        ))
+        let output = viewModel.transform(input: .init(viewDidLoad: loaded.stream, stopRequested: AsyncStream { _ in }))
+        let waiting = Notice(level: .info, message: "sam is watching: waiting up to 300 s for a race")
+        #expect(output.openingNotices == [waiting])
+        loaded.continuation.yield()
+        refused.continuation.yield()
+        refused.continuation.yield()
+        var notices = output.notice.makeAsyncIterator()
+        let first = await notices.next()
+        #expect(first == Notice(level: .warning, message: SpectatorError.notPairedAdvice))
+        race.finish()
+        #expect(await notices.next() == nil)
+    }
 }

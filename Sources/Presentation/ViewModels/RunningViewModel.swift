@@ -19,6 +19,22 @@ public final class RunningViewModel: ViewModelType, Sendable {
     /// The warning of an open race: short enough for a 40-column terminal.
     public static let openRaceNotice = "open race: see --race-key-file"
 
+    /// A spectator: who watches and how long it waits for a race (in real seconds), and when the runners
+    /// of an invited race keep refusing it as not paired with any of them.
+    public struct Watcher: Sendable {
+        public var name: String
+        public var wait: TimeInterval
+        /// Yields when the runners keep refusing this spectator as not paired: the advice is said once.
+        public var refusedAsNotPaired: @Sendable () -> AsyncStream<Void>
+
+        /// A spectator `name` waiting `wait` seconds.
+        public init(name: String, wait: TimeInterval, refusedAsNotPaired: @escaping @Sendable () -> AsyncStream<Void>) {
+            self.name = name
+            self.wait = wait
+            self.refusedAsNotPaired = refusedAsNotPaired
+        }
+    }
+
     /// What the view model is built with.
     public struct Dependency: Sendable {
         /// The run (or a spectator's view of one).
@@ -56,6 +72,8 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// An open race with mates (no race key): anyone on the network may send progress, said once,
         /// first (`Output.openingNotices`).
         public var openRace: Bool
+        /// A spectator's wait for a race, said first, and its refusal as not paired, said once; nil for a runner.
+        public var watcher: Watcher?
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
@@ -65,10 +83,11 @@ public final class RunningViewModel: ViewModelType, Sendable {
             realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
             settle: @escaping @Sendable () async -> Void = {},
             refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)? = nil,
-            course: (course: LappedCourse, terms: CourseTerms)? = nil, openRace: Bool = false
+            course: (course: LappedCourse, terms: CourseTerms)? = nil, openRace: Bool = false, watcher: Watcher? = nil
         ) {
             self.course = course
             self.openRace = openRace
+            self.watcher = watcher
             self.race = race
             self.cheers = cheers
             self.clock = clock
@@ -188,8 +207,20 @@ public final class RunningViewModel: ViewModelType, Sendable {
         return Output(
             status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream,
             course: dependency.course.map { FrontEndCourse($0.course, terms: $0.terms) },
-            openingNotices: dependency.openRace ? [Notice(level: .warning, message: Self.openRaceNotice)] : []
+            openingNotices: Self.openingNotices(dependency)
         )
+    }
+
+    /// What the screen says before its first status: an open race's warning; a spectator's wait, in real
+    /// seconds, until the first runner is heard.
+    static func openingNotices(_ dependency: Dependency) -> [Notice] {
+        var notices: [Notice] = []
+        if dependency.openRace { notices.append(Notice(level: .warning, message: openRaceNotice)) }
+        if let watcher = dependency.watcher {
+            let waiting = "\(watcher.name) is watching: waiting up to \(Int(watcher.wait.rounded())) s for a race"
+            notices.append(Notice(level: .info, message: waiting))
+        }
+        return notices
     }
 
     /// The event outputs' continuations (the status is pulled from `RunningState`).
