@@ -16,7 +16,9 @@ struct BrokerOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("The group on the broker whose mates you race and see, as a club shares it (with --broker).", valueName: "NAME"))
     var group: String?
 
-    var values: BrokerOptions { BrokerOptions(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile, group: group) }
+    var values: BrokerOptions {
+        BrokerOptions(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile, group: group)
+    }
 
     func validate() throws { try checked(values.check) }
 }

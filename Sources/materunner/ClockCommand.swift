@@ -33,9 +33,13 @@ struct ClockCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptionGroup
     @OptionGroup var config: ProfileOptionGroup
 
-    func validate() throws { try checked { () throws(RunOptionsError) in try WorldClockFlow.check(zones: zones, count: count, tick: tick) } }
+    func validate() throws {
+        try checked { () throws(RunOptionsError) in try WorldClockFlow.check(zones: zones, count: count, tick: tick) }
+    }
 
     func run() async throws {
-        try CommandRunner.end(with: await Commands.clock(zones: zones, count: count, tick: tick, frontEnds: frontEnds.values, logging: logging.values))
+        try CommandRunner.end(with: await Commands.clock(
+            zones: zones, count: count, tick: tick, frontEnds: frontEnds.values, logging: logging.values
+        ))
     }
 }

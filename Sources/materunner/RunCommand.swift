@@ -113,10 +113,11 @@ struct RunCommand: AsyncParsableCommand {
     /// What the options say, as the run flow's `RunOptions` (where the rules that combine them live).
     var options: RunOptions {
         RunOptions(
-            name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
-            wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
-            laps: laps, ghost: ghost, speedup: speedup, jitter: location.jitter, fixRate: location.fixRate, clockZones: clockZones,
-            maximumMates: AppContainer.maximumMates, port: network.port, multicast: multicast, maximumAccuracy: maximumAccuracy
+            name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer,
+            mates: mates, wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom,
+            coursePath: course, laps: laps, ghost: ghost, speedup: speedup, jitter: location.jitter,
+            fixRate: location.fixRate, clockZones: clockZones, maximumMates: AppContainer.maximumMates,
+            port: network.port, multicast: multicast, maximumAccuracy: maximumAccuracy
         )
     }
 
@@ -124,8 +125,8 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         try CommandRunner.end(with: await Commands.run(
-            options, location: location.values, broker: brokerOptions.values, frontEnds: frontEnds.values, data: data.values,
-            raceKey: raceKey.values, logging: logging.values
+            options, location: location.values, broker: brokerOptions.values, frontEnds: frontEnds.values,
+            data: data.values, raceKey: raceKey.values, logging: logging.values
         ))
     }
 }

@@ -44,8 +44,8 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try CommandRunner.end(with: await Commands.watch(
-            options, broker: brokerOptions.values, frontEnds: frontEnds.values, data: data.values, raceKey: raceKey.values,
-            logging: logging.values
+            options, broker: brokerOptions.values, frontEnds: frontEnds.values, data: data.values,
+            raceKey: raceKey.values, logging: logging.values
         ))
     }
 }
