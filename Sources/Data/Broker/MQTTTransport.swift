@@ -14,8 +14,8 @@ import SyncWire
 package final class MQTTTransport: DatagramTransport {
     private struct State {
         var joined: (address: PeerAddress, topic: String)?
-        /// The key id each peer (by id) last sealed with.
-        var spoken: [String: [UInt8]] = [:]
+        /// The key each peer (by id) last sealed with.
+        var spoken: [String: BrokerSealKey] = [:]
         var closeHandlers: [@Sendable () -> Void] = []
         var closed = false
         /// The race key the broker key below was derived from (by public id), to derive it once.
@@ -62,7 +62,7 @@ package final class MQTTTransport: DatagramTransport {
     private func key(for peer: String) -> BrokerSealKey {
         guard let race = raceSealKey else { return session.groupKey }
         let spoken = state.withLock { $0.spoken[peer] }
-        return spoken == session.groupKey.id ? session.groupKey : race
+        return spoken == session.groupKey ? session.groupKey : race
     }
 
     // MARK: Receiving
@@ -77,7 +77,7 @@ package final class MQTTTransport: DatagramTransport {
         let sender = BrokerTopics.hex(opened.sender)
         // Our own publish on the race's topic, back from the broker.
         guard sender != session.id else { return }
-        state.withLock { $0.spoken[sender] = opened.key.id }
+        state.withLock { $0.spoken[sender] = opened.key }
         let answers = deliver(opened.datagram, BrokerPeer.address(of: sender))
         for answer in answers { publish(answer, topic: session.topics.inbox(of: sender), key: opened.key) }
     }
