@@ -16,10 +16,16 @@ struct BrokerOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("The group on the broker whose mates you race and see, as a club shares it (with --broker).", valueName: "NAME"))
     var group: String?
 
+    @Option(help: ArgumentHelp(
+        "Also send the race's group datagrams to this LAN's multicast: mates beside you hear you sooner.",
+        valueName: "INTERFACE"
+    ))
+    var brokerLAN: String?
+
     func validate() throws {
         guard let broker else {
-            if group != nil || brokerCA != nil || brokerPasswordFile != nil {
-                throw ValidationError("--group, --broker-ca and --broker-password-file go with --broker mqtt://HOST")
+            if group != nil || brokerCA != nil || brokerPasswordFile != nil || brokerLAN != nil {
+                throw ValidationError("--group, --broker-ca, --broker-password-file and --broker-lan need --broker")
             }
             return
         }
@@ -28,8 +34,9 @@ struct BrokerOptionGroup: ParsableArguments {
     }
 
     /// The broker's settings, when `--broker` is given.
-    func settings() throws -> (settings: BrokerSettings, group: String)? {
+    func settings() throws -> (settings: BrokerSettings, group: String, lan: String?)? {
         guard let broker, let group else { return nil }
-        return (try BrokerSettings.load(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile), group)
+        let settings = try BrokerSettings.load(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile)
+        return (settings, group, brokerLAN)
     }
 }

@@ -167,6 +167,13 @@ struct BrokerEndToEndTests {
         #expect(refused.status == 77, "\(refused.stderr)")
         #expect(refused.stderr.contains("refused user alice"), "\(refused.stderr)")
 
+        // No interface of that name for the LAN shortcut: 64, naming it.
+        let open = try TestBroker()
+        let joining = ["run", "--name", "alice", "--join", "--wait", "5", "--frontend", "json"]
+        let noLAN = try await ProcessRun.run(binary, joining + through(open) + ["--broker-lan", "nosuch0"])
+        #expect(noLAN.status == 64, "\(noLAN.stderr)")
+        #expect(noLAN.stderr.contains("--broker-lan nosuch0: no IPv4 interface has that name"), "\(noLAN.stderr)")
+
         let onCommandLine = try await ProcessRun.run(binary, ["peers", "--broker", "mqtt://alice:s3cret@127.0.0.1:\(broker.port)", "--group", "x"])
         #expect(onCommandLine.status == 64 && onCommandLine.stderr.contains("--broker-password-file"), "\(onCommandLine.stderr)")
     }

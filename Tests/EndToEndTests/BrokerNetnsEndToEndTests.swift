@@ -16,6 +16,8 @@ struct BrokerNetnsEndToEndTests {
         let homes: BrokerHomes
         let goal: String
         let speedup: String
+        /// Alice's and bob's arguments beside the broker's (`--broker-lan eth0`: their LAN as a shortcut).
+        var home: [String] = []
 
         var common: [String] {
             ["--broker", homes.brokerURL, "--group", "lakeside", "--frontend", "json", "--speedup", speedup,
@@ -28,9 +30,9 @@ struct BrokerNetnsEndToEndTests {
             let carol = try homes.start(on: "b1", binary, joining + ["--name", "carol", "--pace", "5:20", "--seed", "3"]
                                         + common, environment: paired.environment("carol"))
             let bob = try homes.start(on: "a2", binary, joining + ["--name", "bob", "--pace", "5:40", "--seed", "2"]
-                                      + common, environment: paired.environment("bob"))
+                                      + common + home, environment: paired.environment("bob"))
             let inviting = ["run", "--name", "alice", "--invite", "bob,carol", "--goal", goal, "--invite-timeout", "30"]
-            let alice = try homes.start(on: "a1", binary, inviting + ["--pace", "5:00", "--seed", "1"] + common,
+            let alice = try homes.start(on: "a1", binary, inviting + ["--pace", "5:00", "--seed", "1"] + common + home,
                                         environment: paired.environment("alice"))
             return [alice, bob, carol]
         }
@@ -71,6 +73,31 @@ struct BrokerNetnsEndToEndTests {
         let statuses = try watched.jsonLines().filter { $0["type"] as? String == "status" }
         #expect(statuses.count > 5, "the spectator saw the race only at the end")
         for run in runs { #expect(run.stderr.contains("keyed with the race key"), "\(run.stderr.suffix(2000))") }
+    }
+
+    @Test("a mixed race: alice and bob also on their LAN (--broker-lan), carol on the broker alone; one result")
+    func lanShortcut() async throws {
+        let binary = try BuildProducts.materunner()
+        let homes = try await BrokerHomes.start()
+        let paired = try await PairedHomes(host: "alice", joiners: ["bob", "carol"])
+        let race = Race(homes: homes, goal: "0.5", speedup: "10", home: ["--broker-lan", "eth0"])
+        var runs: [ProcessRun] = []
+        for handle in try race.start(binary, paired: paired) { runs.append(await handle.wait(timeout: 150)) }
+        await homes.stop()
+        try expectOneResult(runs, homes)
+        // Alice and bob heard each other first on the LAN and dropped the broker's second copies.
+        for run in runs[0...1] {
+            let lines = run.stderr.split(separator: "\n")
+            let line = try #require(lines.first { $0.contains("LAN shortcut on eth0") }, "\(run.stderr.suffix(2000))")
+            let pattern = /sent (\d+) to its group, (\d+) first from the LAN, (\d+) second copies dropped, (\d+)/
+            let counts = line.firstMatch(of: pattern).map { match in
+                [Int(match.1), Int(match.2), Int(match.3), Int(match.4)].compactMap { $0 }
+            }
+            let numbers = try #require(counts, "\(line)")
+            #expect(numbers.count == 4 && numbers.allSatisfy { $0 > 0 }, "\(line)")
+            #expect(!line.contains("not joined"), "\(line)")
+        }
+        #expect(!runs[2].stderr.contains("LAN shortcut"))
     }
 
     @Test("carol's uplink cut for 60 s mid-race: shown lost on her mates' screens, then back, one result everywhere")

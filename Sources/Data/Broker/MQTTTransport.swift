@@ -11,7 +11,7 @@ import SyncWire
 /// A datagram goes to a peer under the key that peer last spoke (so a spectator or an invitee not yet in
 /// the race can read it), answers under the key of what they answer. What cannot be opened is dropped and
 /// counted; what can goes to the core, whose authenticated wire refuses a replay, a duplicate or a forgery.
-package final class MQTTTransport: DatagramTransport {
+package final class MQTTTransport: DatagramTransport, SummarizedTransport {
     private struct State {
         var joined: (address: PeerAddress, topic: String)?
         /// The key each peer (by id) last sealed with.
@@ -88,6 +88,12 @@ package final class MQTTTransport: DatagramTransport {
     private func publish(_ datagram: [UInt8], topic: String, key: BrokerSealKey) -> Bool {
         guard let envelope = session.seal(datagram, key: key, topic: topic) else { return false }
         return session.client.publish(envelope, to: topic, delivery: .of(datagram: datagram))
+    }
+
+    /// Sends `answers` to `peer` (a broker address) at once, each under the key for that peer.
+    func publish(_ answers: [[UInt8]], to peer: PeerAddress) {
+        guard let id = BrokerPeer.id(of: peer) else { return }
+        for answer in answers { publish(answer, topic: session.topics.inbox(of: id), key: key(for: id)) }
     }
 
     package func send(_ datagrams: [(bytes: [UInt8], address: PeerAddress)]) async -> [Bool] {
