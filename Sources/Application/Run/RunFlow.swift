@@ -35,7 +35,7 @@ public struct RunFlow: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            // The screens say it too, last: a JSON stream that ends with the run ends saying why (issue 43).
+            // The screens say it too, last: a JSON stream that ends with the run ends saying why.
             // Not reported by the binder: the command writes the error's one line itself when it ends.
             binder.show(endingError: "\(error)")
             throw error
@@ -82,7 +82,7 @@ public struct RunFlow: Sendable {
             course = try await courses.agreed(&terms, listing: start.course, invitation: start.invitation, host: start.host)
         }
 
-        // The speed-up is part of the terms: mates at another one are named, not raced (issue 43).
+        // The speed-up is part of the terms: mates at another one are named, not raced.
         terms.speedup = environment.timings.scale
         // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
         environment.startRaceTime()
@@ -98,7 +98,7 @@ public struct RunFlow: Sendable {
         )
         configuration.course = course
         configuration.matesAgreed = request.hasLobby
-        // In an open race anyone may announce a ghost: ghosts rank behind the runners (issue 42).
+        // In an open race anyone may announce a ghost: ghosts rank behind the runners.
         configuration.ghostsRankLast = !deps.transport.isAuthenticated
         configuration.noiseFilter.maximumAccuracy = request.maximumAccuracy
         configuration.ghost = terms.mode == .team ? nil : request.ghost
