@@ -51,7 +51,7 @@ struct RunCourse: Sendable {
               request.terms.course?.digest != hosts.digest, let courses = library,
               courses.keptCourse(digest: hosts.digest, title: listing.title) == nil
         else { return }
-        binder.show(Notice(level: .info, message: "fetching the course \(hosts.name) (\(listing.pointCount) points) from \(start.host.name)"))
+        binder.show(CourseNotice.fetching(course: hosts.name, points: listing.pointCount, host: start.host.name).notice)
         let task = Task {
             try await courses.fetchCourse(hosts, listing: listing, invitation: start.invitation, from: start.host, within: Self.fetchTimeout)
         }
@@ -84,14 +84,12 @@ struct RunCourse: Sendable {
         let hostName = host?.name ?? "the host"
         if let mine = request.terms.course, let course = request.course?.course {
             if mine.digest == hosts.digest { return course }
-            binder.show(Notice(level: .warning, message:
-                "your --course \(mine.name) (course \(mine.digest)) is not \(hostName)'s course \(hosts.name) (course \(hosts.digest)): racing on \(hostName)'s"
-            ))
+            binder.show(CourseNotice.notHostsCourse(mine: mine, host: hostName, hosts: hosts).notice)
         }
         // A fetch begun during the countdown is this one (it found nothing kept then).
         let begun = prefetch.task.withLock { $0?.digest == hosts.digest ? $0?.task : nil }
         if begun == nil, let kept = library?.keptCourse(digest: hosts.digest, title: listing?.title) {
-            binder.show(Notice(level: .info, message: "course \(hosts.name) (\(kept.name)) kept on this device from an earlier fetch"))
+            binder.show(CourseNotice.kept(course: hosts.name, title: kept.name).notice)
             return kept
         }
         let title = listing?.title ?? hosts.name
@@ -99,7 +97,7 @@ struct RunCourse: Sendable {
             throw FlowError(.noInput, "the course of this race, \(hosts), is not on this device: pass --course FILE (the host's course file)")
         }
         if begun == nil {
-            binder.show(Notice(level: .info, message: "fetching the course \(hosts.name) (\(listing.pointCount) points) from \(host.name)"))
+            binder.show(CourseNotice.fetching(course: hosts.name, points: listing.pointCount, host: host.name).notice)
         }
         let course: Course
         do {
@@ -111,7 +109,7 @@ struct RunCourse: Sendable {
         } catch {
             throw FlowError(.noResult, "\(error)")
         }
-        binder.show(Notice(level: .info, message: "course \(hosts.name) (\(title)) fetched from \(host.name): \(course.points.count) points, digest checked"))
+        binder.show(CourseNotice.fetched(course: hosts.name, title: title, points: course.points.count, host: host.name).notice)
         dependencies.environment.logger.info("course \(hosts) fetched from \(host.name): \(course.points.count) points")
         return course
     }
