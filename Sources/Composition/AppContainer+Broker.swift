@@ -12,11 +12,13 @@ extension AppContainer {
         guard let wanted = try options.settings() else { return self }
         var container = self
         container.broker = try await BrokerSession.connect(wanted.settings, group: wanted.group)
+        container.brokerLAN = wanted.lan
         logger.info("connected to the MQTT broker at \(wanted.settings.url), group \(wanted.group)")
         return container
     }
 
-    /// The sync through `broker` (the same arguments as `makeTransport`).
+    /// The sync through `broker`, with the LAN as a shortcut with `--broker-lan` (the same arguments as
+    /// `makeTransport`).
     func makeBrokerTransport(
         _ broker: BrokerSession, key: RaceKey?, identity: DeviceKeys?, mates: (any KnownMatesRepository)?,
         races: InvitedRaceStore?, watching: Bool, multicast: Bool
@@ -24,6 +26,9 @@ extension AppContainer {
         try await UDPRaceSyncRepository.open(
             key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast,
             clock: clock, logger: logger
-        ) { inbox in MQTTTransport(session: broker, inbox: inbox) }
+        ) { [brokerLAN] inbox in
+            guard let brokerLAN else { return MQTTTransport(session: broker, inbox: inbox) }
+            return try await LANShortcutTransport.open(session: broker, interface: brokerLAN, inbox: inbox)
+        }
     }
 }
