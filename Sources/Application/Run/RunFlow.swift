@@ -48,6 +48,7 @@ public struct RunFlow: Sendable {
         await teardown.add { await deps.transport.close() }
         // An inviting host serves its course to the invitees that lack it from the start (a joiner fetches it).
         let courses = RunCourse(request: request, dependencies: deps, binder: binder)
+        await teardown.add { courses.cancel() }
         courses.serveHostsCourse()
         let discovery = try await RunConnection(request: request, dependencies: deps).connect(teardown)
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
@@ -57,7 +58,6 @@ public struct RunFlow: Sendable {
         // Whether discovery already says `running` (an invited race's lobby does from its countdown on).
         var announced = false
         await teardown.add { deps.transport.leaveRace(as: me.id) }
-        await teardown.add { courses.cancel() }
         if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
             // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
             terms = resumed
