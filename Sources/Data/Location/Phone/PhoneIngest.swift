@@ -56,7 +56,10 @@ public final class PhoneIngest: Sendable {
 
     /// The answer to `request`, arrived at race time `now` and `monotonic` real seconds (for the rate
     /// bound and the timeline's waits).
+    /// Credentials come first: a stranger's requests never spend the phone's rate (else wrong passwords
+    /// alone would keep the real phone out with 429s).
     public func handle(_ request: PhoneRequest, at now: Date, monotonic: Double) -> PhoneResponse {
+        if let refusal = unauthorized(request) { return refusal }
         guard state.withLock({ $0.rate.admit(at: monotonic) }) else {
             refuse(.rateLimited, request)
             return .text(429, "too many requests: slow down", headers: ["retry-after": "1"])
@@ -65,6 +68,27 @@ public final class PhoneIngest: Sendable {
         case .ownTracks: return ownTracks(request, at: now, wall: monotonic)
         case .traccar: return traccar(request, at: now, wall: monotonic)
         }
+    }
+
+    /// The answer to a request for the wrong place or without the right credentials; nil when it may go on.
+    private func unauthorized(_ request: PhoneRequest) -> PhoneResponse? {
+        switch spec.app {
+        case .ownTracks:
+            guard request.path == "/owntracks" else { return .text(404, "not here: OwnTracks posts to /owntracks") }
+            guard credentials.authorizes(basic: request.headers["authorization"]) else {
+                refuse(.unauthorized, request)
+                return .text(
+                    401, "wrong user or password",
+                    headers: ["www-authenticate": #"Basic realm="materunner", charset="UTF-8""#])
+            }
+        case .traccar:
+            let token = request.path.hasPrefix("/traccar/") ? request.path.dropFirst("/traccar/".count) : nil
+            guard let token, PhoneCredentials.matches(token, credentials.token) else {
+                refuse(.unauthorized, request)
+                return .text(401, "unknown server URL: use the one the runner's QR code gives")
+            }
+        }
+        return nil
     }
 
     /// A body over the limit, refused before it was read whole.
@@ -96,13 +120,6 @@ public final class PhoneIngest: Sendable {
     // MARK: The apps
 
     private func ownTracks(_ request: PhoneRequest, at now: Date, wall: Double) -> PhoneResponse {
-        guard request.path == "/owntracks" else { return .text(404, "not here: OwnTracks posts to /owntracks") }
-        guard credentials.authorizes(basic: request.headers["authorization"]) else {
-            refuse(.unauthorized, request)
-            return .text(
-                401, "wrong user or password",
-                headers: ["www-authenticate": #"Basic realm="materunner", charset="UTF-8""#])
-        }
         guard request.method == "POST" else {
             return .text(405, "OwnTracks posts its messages", headers: ["allow": "POST"])
         }
@@ -112,11 +129,6 @@ public final class PhoneIngest: Sendable {
     }
 
     private func traccar(_ request: PhoneRequest, at now: Date, wall: Double) -> PhoneResponse {
-        let token = request.path.hasPrefix("/traccar/") ? request.path.dropFirst("/traccar/".count) : nil
-        guard let token, PhoneCredentials.matches(token, credentials.token) else {
-            refuse(.unauthorized, request)
-            return .text(401, "unknown server URL: use the one the runner's QR code gives")
-        }
         for result in TraccarReport.positions(
             query: request.query, body: request.body, contentType: request.headers["content-type"])
         {
