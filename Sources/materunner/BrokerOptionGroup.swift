@@ -23,13 +23,14 @@ struct BrokerOptionGroup: ParsableArguments {
             }
             return
         }
-        guard let group, !group.isEmpty else { throw ValidationError("--broker needs --group NAME: the group whose mates you race") }
+        // Without --group, only a run's phones use the broker (AppContainer.connectingBroker says so).
+        if let group, group.isEmpty { throw ValidationError("--group needs a NAME: the group whose mates you race") }
         do { _ = try BrokerURL(parsing: broker) } catch { throw ValidationError(error.description) }
     }
 
     /// The broker's settings, when `--broker` is given.
-    func settings() throws -> (settings: BrokerSettings, group: String)? {
-        guard let broker, let group else { return nil }
+    func settings() throws -> (settings: BrokerSettings, group: String?)? {
+        guard let broker else { return nil }
         return (try BrokerSettings.load(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile), group)
     }
 }

@@ -57,6 +57,14 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var network: NetworkOptionGroup
     @OptionGroup var brokerOptions: BrokerOptionGroup
 
+    @Option(name: .customLong("owntracks-publish"), help: ArgumentHelp(
+        "Publish the race to --broker as OwnTracks friends: each runner a card (name, rank, distance) on "
+            + "PREFIX/ID/info, and on a course its place on PREFIX/ID; :encrypted seals them with the phones' key "
+            + "(docs/PHONES.md).",
+        valueName: "PREFIX[:encrypted]"
+    ))
+    var ownTracksPublish: String?
+
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Send your progress once to the race's multicast group on the mates' network instead of to each mate (mates that do not hear the group still get it unicast)."
     ))
@@ -91,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or "
             + "gpx:FILE[:xSPEED] (replayed SPEED times faster), or a phone: owntracks-http[:[HOST:]PORT][:encrypted], "
-            + "traccar[:[HOST:]PORT] (docs/PHONES.md).",
+            + "traccar[:[HOST:]PORT], owntracks:USER/DEVICE[:encrypted] (through --broker) (docs/PHONES.md).",
         valueName: "SOURCE"
     ))
     var source: SourceArgument = .simulator
@@ -147,16 +155,42 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         do { try options.check() } catch { throw ValidationError(error.description) }
+        if case .phone(let phone) = source, phone.app == .ownTracksBroker, brokerOptions.broker == nil {
+            throw ValidationError(SourceError.needsBroker("--source \(phone)").description)
+        }
+        if let ownTracksPublish {
+            guard OwnTracksPublishSpec(parsing: ownTracksPublish) != nil else {
+                throw ValidationError(
+                    "--owntracks-publish \(ownTracksPublish): give 1 to 4 topic levels without + or # "
+                        + "(owntracks/NAME is what the apps show), then :encrypted if sealed")
+            }
+            guard brokerOptions.broker != nil else {
+                throw ValidationError(SourceError.needsBroker("--owntracks-publish").description)
+            }
+        }
+    }
+
+    /// Whether the phones use the broker: an `owntracks:` source, or the race published for them.
+    private var phonesUseBroker: Bool {
+        if case .phone(let phone) = source, phone.app == .ownTracksBroker { return true }
+        return ownTracksPublish != nil
     }
 
     func run() async throws {
         try await CommandRunner.perform(logging) { logger in
-            let container = try await AppContainer(speedup: speedup * source.replaySpeed, logger: logger).connectingBroker(brokerOptions)
-            let location = container.makeLocationSource(
+            let container = try await AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
+                .connectingBroker(brokerOptions, phones: phonesUseBroker)
+            var location = container.makeLocationSource(
                 source, pace: pace, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause, dataDirectory: data.directory
             )
+            location.broker = try brokerOptions.settings()?.settings
+            if let spec = ownTracksPublish.flatMap(OwnTracksPublishSpec.init(parsing:)) {
+                location.publisher = try location.racePublisher(spec)
+            }
             let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location.location)
-            try CommandRunner.end(with: try await launch.run())
+            let status = try await launch.run()
+            await location.publisher?.close()
+            try CommandRunner.end(with: status)
         }
     }
 }

@@ -67,6 +67,7 @@ public final class PhoneIngest: Sendable {
         switch spec.app {
         case .ownTracks: return ownTracks(request, at: now, wall: monotonic)
         case .traccar: return traccar(request, at: now, wall: monotonic)
+        case .ownTracksBroker: return .text(404, "not here: this runner's phone publishes to the MQTT broker")
         }
     }
 
@@ -87,6 +88,8 @@ public final class PhoneIngest: Sendable {
                 refuse(.unauthorized, request)
                 return .text(401, "unknown server URL: use the one the runner's QR code gives")
             }
+        case .ownTracksBroker:
+            break
         }
         return nil
     }
@@ -110,7 +113,7 @@ public final class PhoneIngest: Sendable {
     /// The status the latest position makes: its fix mode and accuracy, like a GPS fix's.
     public var status: PositionStatus {
         state.withLock { state in
-            let source: PositionStatus.Source = spec.app == .ownTracks ? .owntracks : .traccar
+            let source: PositionStatus.Source = spec.app == .traccar ? .traccar : .owntracks
             guard state.statistics.positions > 0 else { return PositionStatus(source: source, state: .connecting) }
             return PositionStatus(
                 source: source, state: state.lastMode >= 3 ? .fix3D : .fix2D, accuracyMetres: state.lastAccuracy)
@@ -161,6 +164,30 @@ public final class PhoneIngest: Sendable {
         }
     }
 
+    /// One MQTT message on the phone's topic (`owntracks:USER/DEVICE`), arrived at race time `now`: a
+    /// retained one (the broker's copy of a location from before this run) is skipped and counted, one
+    /// over `PhoneHTTPServer.maximumBody` is `tooLarge`, one beyond the rate bound `rateLimited` (the
+    /// broker's access rules are its credentials); the rest goes as `ownTracksPayload`.
+    @discardableResult
+    public func brokerMessage(_ payload: [UInt8], retained: Bool, topic: String, at now: Date, monotonic: Double)
+        -> Bool
+    {
+        let request = PhoneRequest(method: "MESSAGE", target: "", peer: "mqtt \(LogSafe.escape(topic))")
+        if retained {
+            refuse(.retained, request)
+            return false
+        }
+        guard payload.count <= PhoneHTTPServer.maximumBody else {
+            refuse(.tooLarge, request, detail: "\(payload.count) bytes")
+            return false
+        }
+        guard state.withLock({ $0.rate.admit(at: monotonic) }) else {
+            refuse(.rateLimited, request)
+            return false
+        }
+        return ownTracksPayload(Data(payload), from: request.peer, at: now, monotonic: monotonic)
+    }
+
     @discardableResult
     private func take(_ position: PhonePosition, _ request: PhoneRequest, at now: Date, wall: Double) -> Bool {
         let duplicate = state.withLock { state -> Bool in
@@ -187,7 +214,7 @@ public final class PhoneIngest: Sendable {
             "\(spec.app.rawValue): refused (\(reason))\(detail.map { ": \($0)" } ?? "")"
             + "\(peer.map { " from \($0)" } ?? ""), \(total) so far"
         let message: Logger.Message = "\(text)"
-        if total == 1, reason != .duplicate, reason != .notLocation {
+        if total == 1, reason != .duplicate, reason != .notLocation, reason != .retained {
             logger.warning(message)
         } else {
             logger.debug(message)
