@@ -1,8 +1,7 @@
-import ArgumentParser
-import Data
-import Domain
-import Foundation
 import Application
+import ArgumentParser
+import Composition
+import Domain
 
 /// `materunner run`: race mates on the network (or run alone) with a simulated runner.
 struct RunCommand: AsyncParsableCommand {
@@ -57,14 +56,6 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var network: NetworkOptionGroup
     @OptionGroup var brokerOptions: BrokerOptionGroup
 
-    @Option(name: .customLong("owntracks-publish"), help: ArgumentHelp(
-        "Publish the race to --broker as OwnTracks friends: each runner a card (name, rank, distance) on "
-            + "PREFIX/ID/info, and on a course its place on PREFIX/ID; :encrypted seals them with the phones' key "
-            + "(docs/PHONES.md).",
-        valueName: "PREFIX[:encrypted]"
-    ))
-    var ownTracksPublish: String?
-
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Send your progress once to the race's multicast group on the mates' network instead of to each mate (mates that do not hear the group still get it unicast)."
     ))
@@ -96,24 +87,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirOptionGroup
     @OptionGroup var raceKey: RaceKeyOptionGroup
 
-    @Option(help: ArgumentHelp(
-        "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or "
-            + "gpx:FILE[:xSPEED] (replayed SPEED times faster), or a phone: owntracks-http[:[HOST:]PORT][:encrypted], "
-            + "traccar[:[HOST:]PORT], owntracks:USER/DEVICE[:encrypted] (through --broker) (docs/PHONES.md).",
-        valueName: "SOURCE"
-    ))
-    var source: SourceArgument = .simulator
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
-    var jitter: Double = 0
-
-    @Option(name: .customLong("fix-rate"), parsing: .unconditional, help: ArgumentHelp(
-        "Simulator: fixes a second (1 to 20), as a receiver set to that rate gives them.", valueName: "HZ"
-    ))
-    var fixRate: Double = 1
-
-    @Option(help: ArgumentHelp("Simulator: stand still SECONDS after every EVERY seconds of running.", valueName: "EVERY:SECONDS"))
-    var pause: PauseArgument?
+    @OptionGroup var location: LocationOptionGroup
 
     @Option(name: .customLong("max-accuracy"), parsing: .unconditional, help: ArgumentHelp(
         "Drop fixes whose reported horizontal error is larger than this many metres (1 to 200; a cheap receiver may need 30).",
@@ -121,17 +95,11 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var maximumAccuracy: Double = NoiseFilterSettings.standard.maximumAccuracy
 
-    @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
-    var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
-
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Run race time this many times faster than real time (1 to 1000), from the start of the race: the lobby, its timeouts, messages and dates stay real.",
         valueName: "X"
     ))
     var speedup: Double = 1
-
-    @Option(help: "Seed of the simulated runner (default: random).")
-    var seed: UInt64?
 
     @Option(name: .customLong("clock-zones"), help: ArgumentHelp(
         "Also draw the world clock on the agreed race clock, with its offset and uncertainty, for these IANA time zones (comma-separated): a clock frame per second.",
@@ -145,52 +113,20 @@ struct RunCommand: AsyncParsableCommand {
     /// What the options say, as the run flow's `RunOptions` (where the rules that combine them live).
     var options: RunOptions {
         RunOptions(
-            name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
-            wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
-            laps: laps, ghost: ghost, speedup: speedup, jitter: jitter, fixRate: fixRate, clockZones: clockZones,
-            maximumMates: UDPRaceSyncRepository.maximumPeers, port: network.port, multicast: multicast,
-            maximumAccuracy: maximumAccuracy
+            name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer,
+            mates: mates, wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom,
+            coursePath: course, laps: laps, ghost: ghost, speedup: speedup, jitter: location.jitter,
+            fixRate: location.fixRate, clockZones: clockZones, maximumMates: AppContainer.maximumMates,
+            port: network.port, multicast: multicast, maximumAccuracy: maximumAccuracy
         )
     }
 
-    func validate() throws {
-        do { try options.check() } catch { throw ValidationError(error.description) }
-        if case .phone(let phone) = source, phone.app == .ownTracksBroker, brokerOptions.broker == nil {
-            throw ValidationError(SourceError.needsBroker("--source \(phone)").description)
-        }
-        if let ownTracksPublish {
-            guard OwnTracksPublishSpec(parsing: ownTracksPublish) != nil else {
-                throw ValidationError(
-                    "--owntracks-publish \(ownTracksPublish): give 1 to 4 topic levels without + or # "
-                        + "(owntracks/NAME is what the apps show), then :encrypted if sealed")
-            }
-            guard brokerOptions.broker != nil else {
-                throw ValidationError(SourceError.needsBroker("--owntracks-publish").description)
-            }
-        }
-    }
-
-    /// Whether the phones use the broker: an `owntracks:` source, or the race published for them.
-    private var phonesUseBroker: Bool {
-        if case .phone(let phone) = source, phone.app == .ownTracksBroker { return true }
-        return ownTracksPublish != nil
-    }
+    func validate() throws { try checked(options.check) }
 
     func run() async throws {
-        try await CommandRunner.perform(logging) { logger in
-            let container = try await AppContainer(speedup: speedup * source.replaySpeed, logger: logger)
-                .connectingBroker(brokerOptions, phones: phonesUseBroker)
-            var location = container.makeLocationSource(
-                source, pace: pace, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause, dataDirectory: data.directory
-            )
-            location.broker = try brokerOptions.settings()?.settings
-            if let spec = ownTracksPublish.flatMap(OwnTracksPublishSpec.init(parsing:)) {
-                location.publisher = try location.racePublisher(spec)
-            }
-            let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location.location)
-            let status = try await launch.run()
-            await location.publisher?.close()
-            try CommandRunner.end(with: status)
-        }
+        try CommandRunner.end(with: await Commands.run(
+            options, location: location.values, broker: brokerOptions.values, frontEnds: frontEnds.values,
+            data: data.values, raceKey: raceKey.values, logging: logging.values
+        ))
     }
 }

@@ -9,7 +9,7 @@ extension AppContainer {
     /// This container with the broker session `options` ask for connected (itself without `--broker`):
     /// the broker not there ends the command with 69, a refused password with 77. Without `--group` only
     /// `phones` may use the broker (an `owntracks:` source, `--owntracks-publish`): the race stays local.
-    func connectingBroker(_ options: BrokerOptionGroup, phones: Bool = false) async throws -> AppContainer {
+    func connectingBroker(_ options: BrokerOptions, phones: Bool = false) async throws -> AppContainer {
         guard let wanted = try options.settings() else { return self }
         guard let group = wanted.group else {
             if phones { return self }
@@ -23,11 +23,12 @@ extension AppContainer {
 
     /// The sync through `broker` (the same arguments as `makeTransport`).
     func makeBrokerTransport(
-        _ broker: BrokerSession, key: RaceKey?, identity: DeviceKeys?, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?,
-        watching: Bool, multicast: Bool
+        _ broker: BrokerSession, key: RaceKey?, identity: DeviceKeys?, mates: (any KnownMatesRepository)?,
+        races: InvitedRaceStore?, watching: Bool, multicast: Bool
     ) async throws -> UDPRaceSyncRepository {
         try await UDPRaceSyncRepository.open(
-            key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast, clock: clock, logger: logger
+            key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast,
+            clock: clock, logger: logger
         ) { inbox in MQTTTransport(session: broker, inbox: inbox) }
     }
 }
