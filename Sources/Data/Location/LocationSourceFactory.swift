@@ -57,7 +57,8 @@ public struct LocationSourceFactory: Sendable {
     /// `SourceError` (a missing or unreadable file: no input; not GPX, or no position: bad data).
     public func make(course: LappedCourse?) throws(SourceError) -> any LocationRepository {
         let source = try makeSource(course: course)
-        return publisher.map { ShowingLocationRepository(wrapped: source, also: $0) } ?? source
+        guard let publisher else { return source }
+        return ShowingLocationRepository(wrapped: source, also: publisher) { publisher.track($0) }
     }
 
     private func makeSource(course: LappedCourse?) throws(SourceError) -> any LocationRepository {

@@ -4,9 +4,10 @@ import Foundation
 /// The race as OwnTracks devices on a broker (`--owntracks-publish PREFIX`), so that the apps subscribed
 /// to it show every runner as a friend (booklet, "JSON": cards on `…/info`, locations on the device's
 /// topic). Every runner but ghosts is the device `PREFIX/<runner id>`: a `card` retained on
-/// `PREFIX/<id>/info`, its `name` with rank and distance (`bob · 2nd · 1.24 km`); in a race on a course,
-/// a `location` retained on `PREFIX/<id>` at the runner's place on the course (without a course the race
-/// knows distances, not places: cards only). A card goes again at once when the runner's rank or state
+/// `PREFIX/<id>/info`, its `name` with rank and distance (`bob · 2nd · 1.24 km`); a `location` retained
+/// on `PREFIX/<id>` where the race knows the runner's place: on a course every runner's, and always our
+/// own runner's latest fix (`own`; without a course the race knows mates' distances, not places).
+/// A card goes again at once when the runner's rank or state
 /// changes, else when its distance did, at most every `interval` seconds; a location at most every
 /// `interval` seconds once it moved. Pure: time comes in, the messages to publish go out.
 public struct OwnTracksRaceFeed: Sendable {
@@ -16,6 +17,8 @@ public struct OwnTracksRaceFeed: Sendable {
     public let interval: TimeInterval
     private var cards: [RunnerID: (name: String, state: String, at: Date)] = [:]
     private var locations: [RunnerID: (place: String, at: Date)] = [:]
+    /// Our own runner's latest fix: where it is, and how sure (metres), at its race time.
+    public var own: (coordinate: Coordinate, accuracy: Double?, at: Date)?
 
     public init(prefix: String, interval: TimeInterval = 5) {
         self.prefix = prefix
@@ -40,18 +43,19 @@ public struct OwnTracksRaceFeed: Sendable {
                 messages.append(
                     Self.message(["_type": "card", "name": name, "tid": tid], topic: topic(of: id) + "/info"))
             }
-            guard let place = snapshot.places[id] else { continue }
-            let coordinate = place.coordinate
+            let mine = id == snapshot.me ? own : nil
+            guard let coordinate = snapshot.places[id]?.coordinate ?? mine?.coordinate else { continue }
+            let accuracy = snapshot.places[id] == nil ? mine?.accuracy : nil
             let key = String(format: "%.6f,%.6f", coordinate.latitude, coordinate.longitude)
             let location = locations[id].map { (changed: $0.place != key, stateChanged: false, at: $0.at) }
             if Self.due(last: location, now: now, interval: interval) {
                 locations[id] = (key, now)
-                messages.append(
-                    Self.message(
-                        [
-                            "_type": "location", "lat": coordinate.latitude, "lon": coordinate.longitude,
-                            "tst": Int(now.timeIntervalSince1970.rounded(.down)), "tid": tid, "t": "p",
-                        ], topic: topic(of: id)))
+                var location: [String: Any] = [
+                    "_type": "location", "lat": coordinate.latitude, "lon": coordinate.longitude,
+                    "tst": Int(now.timeIntervalSince1970.rounded(.down)), "tid": tid, "t": "p",
+                ]
+                if let accuracy, accuracy.isFinite, accuracy >= 0 { location["acc"] = Int(accuracy.rounded()) }
+                messages.append(Self.message(location, topic: topic(of: id)))
             }
         }
         return messages

@@ -46,6 +46,12 @@ public final class OwnTracksRacePublisher: RaceShowing {
         }
     }
 
+    /// Our own runner's latest fix: its place goes with the next snapshot (without a course, the only
+    /// place the race knows).
+    public func track(_ fix: Fix) {
+        feed.withLock { $0.own = (fix.coordinate, fix.horizontalAccuracy, fix.timestamp) }
+    }
+
     /// Publishes what `snapshot` makes due (nothing before the broker connection is up).
     public func show(_ snapshot: RaceSnapshot) {
         guard let client = connection.client.withLock({ $0 }) else { return }

@@ -92,6 +92,17 @@ struct OwnTracksRaceFeedTests {
         #expect(again["owntracks/race/\(bob.id)"]?["lat"] as? Double == 46.051)
     }
 
+    @Test("Without a course, our own runner's latest fix is its location, with its accuracy; mates have none")
+    func ownLocation() throws {
+        var feed = OwnTracksRaceFeed(prefix: "owntracks/race")
+        feed.own = (Coordinate(latitude: 46.06, longitude: 14.51), 4.4, now)
+        let objects = try objects(feed.messages(for: snapshot(bob: 1240, me: 800), at: now))
+        let location = try #require(objects["owntracks/race/\(me.id)"])
+        #expect(location["lat"] as? Double == 46.06)
+        #expect(location["acc"] as? Int == 4)
+        #expect(objects["owntracks/race/\(bob.id)"] == nil)
+    }
+
     @Test(
         "--owntracks-publish: 1 to 4 topic levels without wildcards, :encrypted",
         arguments: [
