@@ -17,11 +17,13 @@ extension AppContainer {
         }
         var container = self
         container.broker = try await BrokerSession.connect(wanted.settings, group: group)
+        container.brokerLAN = wanted.lan
         logger.info("connected to the MQTT broker at \(wanted.settings.url), group \(group)")
         return container
     }
 
-    /// The sync through `broker` (the same arguments as `makeTransport`).
+    /// The sync through `broker`, with the LAN as a shortcut with `--broker-lan` (the same arguments as
+    /// `makeTransport`).
     func makeBrokerTransport(
         _ broker: BrokerSession, key: RaceKey?, identity: DeviceKeys?, mates: (any KnownMatesRepository)?,
         races: InvitedRaceStore?, watching: Bool, multicast: Bool
@@ -29,6 +31,9 @@ extension AppContainer {
         try await UDPRaceSyncRepository.open(
             key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast,
             clock: clock, logger: logger
-        ) { inbox in MQTTTransport(session: broker, inbox: inbox) }
+        ) { [brokerLAN] inbox in
+            guard let brokerLAN else { return MQTTTransport(session: broker, inbox: inbox) }
+            return try await LANShortcutTransport.open(session: broker, interface: brokerLAN, inbox: inbox)
+        }
     }
 }

@@ -21,6 +21,8 @@ public struct AppContainer: Sendable {
     public let logger: Logger
     /// The MQTT broker's session, with `--broker`: the transport and discovery go through it (AppContainer+Broker).
     public internal(set) var broker: BrokerSession?
+    /// `--broker-lan`: the LAN interface the broker's race also uses, as a shortcut.
+    public internal(set) var brokerLAN: String?
 
     /// A container whose race clock runs `speedup` times faster once a flow starts race time (the
     /// lobby before it is real).

@@ -16,8 +16,14 @@ struct BrokerOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("The group on the broker whose mates you race and see, as a club shares it (with --broker).", valueName: "NAME"))
     var group: String?
 
+    @Option(help: ArgumentHelp(
+        "Also send the race's group datagrams to this LAN's multicast: mates beside you hear you sooner.",
+        valueName: "INTERFACE"
+    ))
+    var brokerLAN: String?
+
     var values: BrokerOptions {
-        BrokerOptions(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile, group: group)
+        BrokerOptions(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile, group: group, lan: brokerLAN)
     }
 
     func validate() throws { try checked(values.check) }

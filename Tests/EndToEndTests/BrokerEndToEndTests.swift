@@ -9,16 +9,31 @@ struct BrokerEndToEndTests {
     static let common = ["--frontend", "json", "--speedup", "25", "--wait", "30", "--log-level", "info"]
 
     func through(_ broker: TestBroker, group: String = "lakeside") -> [String] {
-        ["--broker", broker.url(), "--group", group]
+        through(broker.url(), group: group)
     }
 
-    /// Alice invites bob by name through the broker; both confirm the code; returns both runs.
-    func invitedRace(_ broker: TestBroker, goal: String = "0.2", during: (@Sendable () throws -> Void)? = nil) async throws -> [ProcessRun] {
+    func through(_ url: String, group: String = "lakeside") -> [String] {
+        ["--broker", url, "--group", group]
+    }
+
+    /// Alice invites bob by name through the broker (alice's, and bob's when another, bridged); both
+    /// confirm the code; returns both runs.
+    func invitedRace(
+        _ broker: TestBroker, bobs: TestBroker? = nil, goal: String = "0.2",
+        during: (@Sendable () throws -> Void)? = nil
+    ) async throws -> [ProcessRun] {
+        try await invitedRace(broker.url(), bobs: (bobs ?? broker).url(), goal: goal, during: during)
+    }
+
+    /// The same through the brokers at `url` (alice's) and `bobs`.
+    func invitedRace(
+        _ url: String, bobs: String, goal: String, during: (@Sendable () throws -> Void)? = nil
+    ) async throws -> [ProcessRun] {
         let binary = try BuildProducts.materunner()
-        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--pace", "5:40", "--seed", "2"] + through(broker) + Self.common,
-                                        input: true)
+        let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--pace", "5:40", "--seed", "2"]
+                                        + through(bobs) + Self.common, input: true)
         let alice = try ProcessRun.Handle(binary, ["run", "--name", "alice", "--invite", "bob", "--goal", goal, "--invite-timeout", "30",
-            "--pace", "5:00", "--seed", "1"] + through(broker) + Self.common, input: true)
+            "--pace", "5:00", "--seed", "1"] + through(url) + Self.common, input: true)
         let frame = try #require(await bob.waitForJSON(type: "invitation", timeout: 30)?["invitation"] as? [String: Any], "\(bob.output)")
         let (id, code) = (try #require(frame["id"] as? String), try #require(frame["code"] as? String))
         let confirm = try #require(await alice.waitForJSON(type: "invitation", timeout: 10)?["invitation"] as? [String: Any])
@@ -42,6 +57,48 @@ struct BrokerEndToEndTests {
         #expect(results.0 == results.1)
         #expect(results.0.entries.count == 2)
         for run in runs { #expect(run.stderr.contains("keyed with the race key and race id from the pairing exchange"), "\(run.stderr)") }
+    }
+
+    @Test("two brokers bridged, as a club in each city runs them: alice on one invites bob on the other, one result")
+    func bridgedBrokers() async throws {
+        let east = try TestBroker()
+        // A bridge is a connection section in one broker's config: the group's topics both ways, QoS 1.
+        let west = try TestBroker(extraConfig: [
+            "connection east", "address 127.0.0.1:\(east.port)", "topic m/# both 1", "cleansession true",
+            "notifications false", "restart_timeout 1",
+        ])
+        try await Task.sleep(for: .seconds(1))
+        let runs = try await invitedRace(east, bobs: west)
+        for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)\n\(west.log)") }
+        let results = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
+        #expect(results.0 == results.1)
+        #expect(results.0.entries.count == 2)
+        for run in runs { #expect(run.stderr.contains("keyed with the race key and race id from the pairing"), "\(run.stderr)") }
+    }
+
+    @Test("a malicious broker (drops, delays, reorders, duplicates, replays, forges): the control's result, only later")
+    func maliciousBroker() async throws {
+        let broker = try TestBroker()
+        let control = try await invitedRace(broker, goal: "0.3")
+        let relay = try await MaliciousRelay(before: broker)
+        let attacked = try await invitedRace(relay.url, bobs: relay.url, goal: "0.3")
+        let counts = relay.counts
+        await relay.stop()
+        for run in control + attacked { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
+        let controlResult = try RaceResult(lines: control[0].jsonLines())
+        let results = try attacked.map { try RaceResult(lines: $0.jsonLines()) }
+        #expect(results[0] == results[1], "\(results)")
+        #expect(results[0].agrees(with: controlResult), "attacked: \(results[0])\ncontrol: \(controlResult)")
+        for kind in ["dropped", "duplicated", "replayed", "injected"] {
+            #expect(counts[kind, default: 0] > 0, "\(kind): \(counts)")
+        }
+        // Forged envelopes do not open; replayed and duplicated ones are refused by the core.
+        let unopened = attacked.map { run in
+            run.stderr.firstMatch(of: /, (\d+) not opened/).flatMap { Int($0.1) } ?? 0
+        }
+        #expect(unopened.reduce(0, +) > 0, "\(attacked.map(\.stderr))")
+        let refused = attacked.allSatisfy { $0.stderr.contains("\"duplicate\"") || $0.stderr.contains("\"replayed\"") }
+        #expect(refused, "\(attacked.map(\.stderr))")
     }
 
     @Test("the broker restarted mid-race: both reconnect and end with one identical result")
@@ -109,6 +166,13 @@ struct BrokerEndToEndTests {
             "--broker-password-file", passwordFile.path, "--group", "lakeside", "--frontend", "json"])
         #expect(refused.status == 77, "\(refused.stderr)")
         #expect(refused.stderr.contains("refused user alice"), "\(refused.stderr)")
+
+        // No interface of that name for the LAN shortcut: 64, naming it.
+        let open = try TestBroker()
+        let joining = ["run", "--name", "alice", "--join", "--wait", "5", "--frontend", "json"]
+        let noLAN = try await ProcessRun.run(binary, joining + through(open) + ["--broker-lan", "nosuch0"])
+        #expect(noLAN.status == 64, "\(noLAN.stderr)")
+        #expect(noLAN.stderr.contains("--broker-lan nosuch0: no IPv4 interface has that name"), "\(noLAN.stderr)")
 
         let onCommandLine = try await ProcessRun.run(binary, ["peers", "--broker", "mqtt://alice:s3cret@127.0.0.1:\(broker.port)", "--group", "x"])
         #expect(onCommandLine.status == 64 && onCommandLine.stderr.contains("--broker-password-file"), "\(onCommandLine.stderr)")

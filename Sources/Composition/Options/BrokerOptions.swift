@@ -1,7 +1,7 @@
 import Application
 import Data
 
-/// `--broker`, `--broker-ca`, `--broker-password-file` and `--group`: a race through an MQTT broker
+/// `--broker`, `--broker-ca`, `--broker-password-file`, `--group` and `--broker-lan`: a race through an MQTT broker
 /// instead of the LAN (docs/BROKER.md), for `run`, `watch` and `peers`.
 public struct BrokerOptions: Sendable, Equatable {
     /// `--broker mqtt://[USER@]HOST[:PORT]` (or mqtts://); nil: the LAN.
@@ -12,10 +12,14 @@ public struct BrokerOptions: Sendable, Equatable {
     public var passwordFile: String?
     /// `--group`: the group on the broker whose mates are raced and seen.
     public var group: String?
+    /// `--broker-lan`: the LAN interface the broker's race also uses, as a shortcut.
+    public var lan: String?
 
     /// Options; all nil: no broker.
-    public init(url: String? = nil, caFile: String? = nil, passwordFile: String? = nil, group: String? = nil) {
-        (self.url, self.caFile, self.passwordFile, self.group) = (url, caFile, passwordFile, group)
+    public init(
+        url: String? = nil, caFile: String? = nil, passwordFile: String? = nil, group: String? = nil, lan: String? = nil
+    ) {
+        (self.url, self.caFile, self.passwordFile, self.group, self.lan) = (url, caFile, passwordFile, group, lan)
     }
 
     /// Throws saying which option is missing or wrong: the others only with `--broker`, which needs a
@@ -23,8 +27,9 @@ public struct BrokerOptions: Sendable, Equatable {
     /// broker: `AppContainer.connectingBroker` says so.)
     public func check() throws(RunOptionsError) {
         guard let url else {
-            if group != nil || caFile != nil || passwordFile != nil {
-                throw RunOptionsError("--group, --broker-ca and --broker-password-file go with --broker mqtt://HOST")
+            if group != nil || caFile != nil || passwordFile != nil || lan != nil {
+                throw RunOptionsError(
+                    "--group, --broker-ca, --broker-password-file and --broker-lan go with --broker mqtt://HOST")
             }
             return
         }
@@ -34,10 +39,10 @@ public struct BrokerOptions: Sendable, Equatable {
         do { _ = try BrokerURL(parsing: url) } catch { throw RunOptionsError(error.description) }
     }
 
-    /// The broker's settings and group (nil without `--group`), with `--broker`; nil without. A password
-    /// file that cannot be read throws saying what to do.
-    public func settings() throws -> (settings: BrokerSettings, group: String?)? {
+    /// The broker's settings, group (nil without `--group`) and `--broker-lan`, with `--broker`; nil
+    /// without. A password file that cannot be read throws saying what to do.
+    public func settings() throws -> (settings: BrokerSettings, group: String?, lan: String?)? {
         guard let url else { return nil }
-        return (try BrokerSettings.load(url: url, caFile: caFile, passwordFile: passwordFile), group)
+        return (try BrokerSettings.load(url: url, caFile: caFile, passwordFile: passwordFile), group, lan)
     }
 }

@@ -16,6 +16,8 @@ public enum BrokerError: Error, Equatable, CustomStringConvertible {
     case refused(BrokerURL, reason: String)
     /// libmosquitto itself failed (out of memory, a bad setting).
     case client(String)
+    /// `--broker-lan` names no interface the LAN's multicast can use, for `reason`.
+    case badLANInterface(String, reason: String)
 
     /// What happened and what to do.
     public var description: String {
@@ -38,6 +40,8 @@ public enum BrokerError: Error, Equatable, CustomStringConvertible {
             "the MQTT broker at \(url) refused the connection: \(reason)"
         case let .client(reason):
             "the MQTT client failed: \(reason)"
+        case let .badLANInterface(name, reason):
+            "--broker-lan \(name): \(reason); give the interface of your mates' LAN (ip -brief address)"
         }
     }
 }
@@ -45,7 +49,7 @@ public enum BrokerError: Error, Equatable, CustomStringConvertible {
 extension BrokerError: ClassifiedFault {
     public var fault: Fault {
         switch self {
-        case .badURL: .usage
+        case .badURL, .badLANInterface: .usage
         case .cannotReadPassword: .noInput
         case .unreachable, .refused, .tlsFailed: .unavailable
         case .notAuthorized: .noPermission

@@ -69,7 +69,7 @@ public final class BrokerMateDiscovery: MateDiscoveryRepository {
     /// What a presence message says: a mate found, changed, or gone; nil when it is not one (a sealed
     /// message that does not open with the group's key, a topic not ours).
     func event(for message: BrokerMessage) -> MateEvent? {
-        guard let id = session.topics.id(in: message.topic, kind: "presence") else { return nil }
+        guard let id = session.topics.id(in: message.topic, kind: "p") else { return nil }
         guard !message.payload.isEmpty else {
             let known = state.withLock { $0.known.remove(id) != nil }
             return known ? .lost(instance: id) : nil

@@ -2,7 +2,7 @@ import Crypto
 import SyncWire
 
 /// A key that seals payloads through the broker (ChaChaPoly, docs/PROTOCOL.md, "Through a broker"), and
-/// the 4 bytes that name it in each envelope, so that a receiver holding several picks the right one.
+/// the byte that names it in each envelope, so that a receiver holding several tries the right one.
 struct BrokerSealKey: Sendable, Equatable {
     static let payloadLabel = "MateRunner broker payload v1"
     static let idLabel = "MateRunner broker key id v1"
@@ -14,7 +14,7 @@ struct BrokerSealKey: Sendable, Equatable {
     /// tags the race key makes.
     init(raceKey: RaceKey) {
         bytes = raceKey.subkey(label: Self.payloadLabel)
-        id = Array(raceKey.subkey(label: Self.idLabel).prefix(4))
+        id = Array(raceKey.subkey(label: Self.idLabel).prefix(1))
     }
 
     /// The group's: HKDF of the group's name. It keeps the lobby (presence, invitations, pairing) from an
@@ -24,7 +24,7 @@ struct BrokerSealKey: Sendable, Equatable {
         let salt = Array("MateRunner broker group v1".utf8)
         bytes = HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: salt, info: Array(Self.payloadLabel.utf8), outputByteCount: 32)
             .withUnsafeBytes { Array($0) }
-        id = HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: salt, info: Array(Self.idLabel.utf8), outputByteCount: 4)
+        id = HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: salt, info: Array(Self.idLabel.utf8), outputByteCount: 1)
             .withUnsafeBytes { Array($0) }
     }
 }

@@ -11,8 +11,8 @@ public final class BrokerSession: Sendable {
         let routes = Mutex<[String: @Sendable (BrokerMessage) -> Void]>([:])
         let presence = Mutex<(@Sendable (BrokerMessage) -> Void)?>(nil)
 
-        func route(_ message: BrokerMessage, root: String) {
-            if message.topic.hasPrefix("\(root)/presence/") {
+        func route(_ message: BrokerMessage, topics: BrokerTopics) {
+            if topics.isPresence(message.topic) {
                 presence.withLock { $0 }?(message)
                 return
             }
@@ -48,10 +48,9 @@ public final class BrokerSession: Sendable {
         let id = BrokerTopics.hex((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let topics = BrokerTopics(group: group)
         let router = Router()
-        let root = topics.root
         let client = try await MosquittoClient.connect(
             settings, clientID: "materunner-\(id)", will: BrokerWill(topic: topics.presence(of: id), payload: [], retained: true)
-        ) { message in router.route(message, root: root) }
+        ) { message in router.route(message, topics: topics) }
         let session = BrokerSession(client: client, topics: topics, id: id, group: group, router: router)
         return session
     }

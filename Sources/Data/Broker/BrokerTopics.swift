@@ -1,38 +1,69 @@
 import Crypto
 import Domain
+import Foundation
 
-/// The MQTT topics of one group (docs/PROTOCOL.md, "Through a broker"), all under
-/// `materunner/<group>/`, where `<group>` is a hash of the group's name: nothing in a topic names a runner
-/// or a race. `to/<id>` is a peer's own (a datagram to one address), `race/<hash>` a race's group (its
-/// multicast group's stand-in), `presence/<id>` a peer's retained presence. An id is 16 hex digits the
-/// process draws at random.
+/// The MQTT topics of one group (docs/PROTOCOL.md, "Through a broker"), all under `m/<group>/`, where
+/// `<group>` is a hash of the group's name: nothing in a topic names a runner or a race. `t/<id>` is a
+/// peer's own (a datagram to one address), `r/<hash>` a race's group (its multicast group's stand-in),
+/// `p/<id>` a peer's retained presence. An id is 8 bytes the process draws at random (16 hex digits in
+/// its address, 11 base64url characters in a topic). Every byte of a topic goes with every message:
+/// the segments are short, the hashes as long as their job needs (docs/BENCHMARKS.md).
 struct BrokerTopics: Sendable, Equatable {
-    /// `materunner/<16 hex digits>`.
+    /// `m/` and 6 bytes of SHA-256 of the group's name, base64url (8 characters).
     let root: String
 
     init(group: String) {
-        root = "materunner/" + Self.hex(Array(SHA256.hash(data: Array("MateRunner broker topic v1 \(group)".utf8)).prefix(8)))
+        root = "m/" + Self.base64url(Self.hash("MateRunner broker topic v2 \(group)", bytes: 6))
     }
 
-    func inbox(of peer: String) -> String { "\(root)/to/\(peer)" }
-    func presence(of peer: String) -> String { "\(root)/presence/\(peer)" }
-    var everyPresence: String { "\(root)/presence/+" }
+    func inbox(of peer: String) -> String { "\(root)/t/\(Self.short(peer))" }
+    func presence(of peer: String) -> String { "\(root)/p/\(Self.short(peer))" }
+    var everyPresence: String { "\(root)/p/+" }
 
-    /// The topic standing for the race's multicast group `group` (hashed again with the group's root).
+    /// Whether `topic` is a presence topic of this group.
+    func isPresence(_ topic: String) -> Bool { topic.hasPrefix("\(root)/p/") }
+
+    /// The topic standing for the race's multicast group `group`: 4 bytes of SHA-256 of the group's root
+    /// and the address, base64url (6 characters). Two races of one group that share it only share a
+    /// topic: each opens its own envelopes.
     func race(_ group: PeerAddress) -> String {
-        "\(root)/race/" + Self.hex(Array(SHA256.hash(data: Array("\(root) \(group.host):\(group.port)".utf8)).prefix(8)))
+        "\(root)/r/" + Self.base64url(Self.hash("\(root) \(group.host):\(group.port)", bytes: 4))
     }
 
-    /// The peer id at the end of `topic` under `kind` (`to`, `presence`, `race`), if it is one of ours.
+    /// The peer id (16 hex digits) at the end of `topic` under `kind` (`t`, `p`), if it is one of ours.
     func id(in topic: String, kind: String) -> String? {
         let prefix = "\(root)/\(kind)/"
-        guard topic.hasPrefix(prefix) else { return nil }
-        let id = String(topic.dropFirst(prefix.count))
-        return BrokerPeer.isID(id) ? id : nil
+        guard topic.hasPrefix(prefix), let bytes = Self.bytes(base64url: String(topic.dropFirst(prefix.count))) else {
+            return nil
+        }
+        guard bytes.count == 8 else { return nil }
+        return Self.hex(bytes)
+    }
+
+    /// A peer id (16 hex digits) as its topic segment (11 base64url characters).
+    static func short(_ peer: String) -> String { base64url(BrokerPeer.bytes(of: peer)) }
+
+    /// The first `bytes` bytes of SHA-256 of `text`.
+    static func hash(_ text: String, bytes: Int) -> [UInt8] {
+        Array(SHA256.hash(data: Array(text.utf8)).prefix(bytes))
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    /// `bytes` in base64url without padding (RFC 4648, section 5): no `+`, `/` or `#` in a topic.
+    static func base64url(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
+    }
+
+    /// The bytes of base64url `text` without padding; nil when it is not that, in its one canonical form.
+    static func bytes(base64url text: String) -> [UInt8]? {
+        guard !text.utf8.contains(where: { "+/=".utf8.contains($0) }) else { return nil }
+        let standard = text.replacing("-", with: "+").replacing("_", with: "/")
+        let padded = standard + String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
+        guard let bytes = Data(base64Encoded: padded).map({ Array($0) }), base64url(bytes) == text else { return nil }
+        return bytes
     }
 }
 

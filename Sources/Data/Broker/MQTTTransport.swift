@@ -11,11 +11,11 @@ import SyncWire
 /// A datagram goes to a peer under the key that peer last spoke (so a spectator or an invitee not yet in
 /// the race can read it), answers under the key of what they answer. What cannot be opened is dropped and
 /// counted; what can goes to the core, whose authenticated wire refuses a replay, a duplicate or a forgery.
-package final class MQTTTransport: DatagramTransport {
+package final class MQTTTransport: DatagramTransport, SummarizedTransport {
     private struct State {
         var joined: (address: PeerAddress, topic: String)?
-        /// The key id each peer (by id) last sealed with.
-        var spoken: [String: [UInt8]] = [:]
+        /// The key each peer (by id) last sealed with.
+        var spoken: [String: BrokerSealKey] = [:]
         var closeHandlers: [@Sendable () -> Void] = []
         var closed = false
         /// The race key the broker key below was derived from (by public id), to derive it once.
@@ -62,7 +62,7 @@ package final class MQTTTransport: DatagramTransport {
     private func key(for peer: String) -> BrokerSealKey {
         guard let race = raceSealKey else { return session.groupKey }
         let spoken = state.withLock { $0.spoken[peer] }
-        return spoken == session.groupKey.id ? session.groupKey : race
+        return spoken == session.groupKey ? session.groupKey : race
     }
 
     // MARK: Receiving
@@ -77,7 +77,7 @@ package final class MQTTTransport: DatagramTransport {
         let sender = BrokerTopics.hex(opened.sender)
         // Our own publish on the race's topic, back from the broker.
         guard sender != session.id else { return }
-        state.withLock { $0.spoken[sender] = opened.key.id }
+        state.withLock { $0.spoken[sender] = opened.key }
         let answers = deliver(opened.datagram, BrokerPeer.address(of: sender))
         for answer in answers { publish(answer, topic: session.topics.inbox(of: sender), key: opened.key) }
     }
@@ -88,6 +88,12 @@ package final class MQTTTransport: DatagramTransport {
     private func publish(_ datagram: [UInt8], topic: String, key: BrokerSealKey) -> Bool {
         guard let envelope = session.seal(datagram, key: key, topic: topic) else { return false }
         return session.client.publish(envelope, to: topic, delivery: .of(datagram: datagram))
+    }
+
+    /// Sends `answers` to `peer` (a broker address) at once, each under the key for that peer.
+    func publish(_ answers: [[UInt8]], to peer: PeerAddress) {
+        guard let id = BrokerPeer.id(of: peer) else { return }
+        for answer in answers { publish(answer, topic: session.topics.inbox(of: id), key: key(for: id)) }
     }
 
     package func send(_ datagrams: [(bytes: [UInt8], address: PeerAddress)]) async -> [Bool] {

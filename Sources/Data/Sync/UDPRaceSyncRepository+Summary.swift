@@ -16,7 +16,7 @@ extension UDPRaceSyncRepository {
         ]
         if let sentByType = statistics.sentByTypeLine { info.append(sentByType) }
         info.append(multicastSummary)
-        if let broker = transport as? MQTTTransport { info.append(broker.summary) }
+        if let summarized = transport as? any SummarizedTransport { info.append(summarized.summary) }
         if !statistics.withheld.isEmpty || statistics.addressValidationSent > 0 {
             let withheld = statistics.withheld.sorted { $0.key < $1.key }
             info.append("address validation: \(statistics.addressValidationSent) challenges and echoes sent (\(statistics.addressValidationBytes) bytes), withheld \(withheld)")
