@@ -151,9 +151,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Composition root
-        .executableTarget(
-            name: "materunner",
+        // MARK: Composition root (AppContainer: the concrete repositories handed to the flows; a command's
+        // option values to its exit status), and the executable that only parses into them.
+        .target(
+            name: "Composition",
             dependencies: [
                 "Domain",
                 "SyncWire",
@@ -162,6 +163,19 @@ let package = Package(
                 "Presentation",
                 "FrontEndHosting",
                 "FrontEndKit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "materunner",
+            dependencies: [
+                "Domain",
+                // The argument types (--source, --pause) are Data's, parsed as they are written.
+                "Data",
+                "Presentation",
+                "Application",
+                "Composition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -263,6 +277,16 @@ let package = Package(
                 "FrontEndHosting",
                 "FrontEndKit",
                 "MateRunnerTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The composition root: which transport, discovery and files the option values make (real sockets
+        // on loopback, real files), and the errors of bad combinations.
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: [
+                "Composition", "Application", "Data", "Domain", "MateRunnerTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Data
+import Composition
 
 /// `--broker`, `--broker-ca`, `--broker-password-file` and `--group`: a race through an MQTT broker
 /// instead of the LAN (docs/BROKER.md), shared by `run`, `watch` and `peers`.
@@ -22,21 +22,9 @@ struct BrokerOptionGroup: ParsableArguments {
     ))
     var brokerLAN: String?
 
-    func validate() throws {
-        guard let broker else {
-            if group != nil || brokerCA != nil || brokerPasswordFile != nil || brokerLAN != nil {
-                throw ValidationError("--group, --broker-ca, --broker-password-file and --broker-lan need --broker")
-            }
-            return
-        }
-        guard let group, !group.isEmpty else { throw ValidationError("--broker needs --group NAME: the group whose mates you race") }
-        do { _ = try BrokerURL(parsing: broker) } catch { throw ValidationError(error.description) }
+    var values: BrokerOptions {
+        BrokerOptions(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile, group: group, lan: brokerLAN)
     }
 
-    /// The broker's settings, when `--broker` is given.
-    func settings() throws -> (settings: BrokerSettings, group: String, lan: String?)? {
-        guard let broker, let group else { return nil }
-        let settings = try BrokerSettings.load(url: broker, caFile: brokerCA, passwordFile: brokerPasswordFile)
-        return (settings, group, brokerLAN)
-    }
+    func validate() throws { try checked(values.check) }
 }

@@ -1,13 +1,8 @@
 import Application
 import ArgumentParser
+import Composition
 import Foundation
 import Presentation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `materunner clock`: the world clock on its own (the date-display demo of seed 004).
 struct ClockCommand: AsyncParsableCommand {
@@ -39,16 +34,12 @@ struct ClockCommand: AsyncParsableCommand {
     @OptionGroup var config: ProfileOptionGroup
 
     func validate() throws {
-        do { try WorldClockFlow.check(zones: zones, count: count, tick: tick) } catch { throw ValidationError(error.description) }
+        try checked { () throws(RunOptionsError) in try WorldClockFlow.check(zones: zones, count: count, tick: tick) }
     }
 
     func run() async throws {
-        try await CommandRunner.perform(logging) { logger in
-            let container = AppContainer(speedup: 1, logger: logger)
-            let screen = container.divertLogs(to: try frontEnds.launch(standard: "clock"))
-            let limit = WorldClockFlow.limit(count: count, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
-            let flow = container.makeWorldClockFlow(zones: try TimeZoneList.parse(zones), tick: tick, limit: limit, screen: screen)
-            try CommandRunner.end(with: await flow.run())
-        }
+        try CommandRunner.end(with: await Commands.clock(
+            zones: zones, count: count, tick: tick, frontEnds: frontEnds.values, logging: logging.values
+        ))
     }
 }

@@ -1,5 +1,6 @@
 import Application
 import ArgumentParser
+import Composition
 
 /// `materunner demo`: two simulated runners race on this machine over real UDP on loopback.
 struct DemoCommand: AsyncParsableCommand {
@@ -31,16 +32,11 @@ struct DemoCommand: AsyncParsableCommand {
         DemoOptions(goalKilometres: goal, speedup: speedup, seed: seed)
     }
 
-    func validate() throws {
-        do { try options.check() } catch { throw ValidationError(error.description) }
-    }
+    func validate() throws { try checked(options.check) }
 
     func run() async throws {
-        try await CommandRunner.perform(logging) { logger in
-            let launch = AppContainer(speedup: speedup, logger: logger).makeDemoLaunch(
-                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
-            )
-            try CommandRunner.end(with: try await launch.run())
-        }
+        try CommandRunner.end(with: await Commands.demo(
+            options, frontEnds: frontEnds.values, data: data.values, raceKey: raceKey.values, logging: logging.values
+        ))
     }
 }

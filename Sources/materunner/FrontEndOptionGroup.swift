@@ -1,8 +1,5 @@
-import Application
 import ArgumentParser
-import Foundation
-import FrontEndHosting
-import Presentation
+import Composition
 
 /// `--frontend`, `--json-out` and `--frontend-option`: which front-ends draw the command's screens,
 /// where the JSON stream goes, and the front-ends' own settings. Each command has its own default
@@ -36,26 +33,7 @@ struct FrontEndOptionGroup: ParsableArguments {
     )
     var settings: [String] = []
 
-    /// The front-ends to load: `--frontend`, else the command's `standard` one; `json` added for `--json-out`.
-    func specs(standard: String = "text") -> [String] { FrontEndHost.specs(frontEnds ?? standard, jsonOut: jsonOut) }
+    var values: FrontEndOptions { FrontEndOptions(list: frontEnds, jsonOut: jsonOut, settings: settings) }
 
-    func validate() throws {
-        guard !specs().isEmpty else { throw ValidationError("--frontend needs at least one front-end, such as text or json") }
-        _ = try Self.parse(settings)
-    }
-
-    /// The front-ends loaded (the command's `standard` one unless `--frontend` names others), each writing
-    /// to standard output except the json front-end when `--json-out` names a file, each with its
-    /// `--frontend-option` settings; or a usage error naming the file and the reason. `spectator` for `watch`.
-    func launch(standard: String = "text", spectator: Bool = false) throws -> FrontEndHost {
-        let parsed = try Self.parse(settings)
-        do {
-            return try FrontEndHost.launch(specs(standard: standard), jsonOut: jsonOut, settings: parsed, spectator: spectator)
-        } catch { throw FlowError(error, otherwise: .usage) }
-    }
-
-    /// The `--frontend-option` items grouped by front-end, or a validation error showing the expected form.
-    static func parse(_ settings: [String]) throws -> FrontEndSettings {
-        do { return try FrontEndSettings(parsing: settings) } catch { throw ValidationError(error.description) }
-    }
+    func validate() throws { try checked(values.check) }
 }

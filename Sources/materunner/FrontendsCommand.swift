@@ -1,5 +1,6 @@
 import Application
 import ArgumentParser
+import Composition
 
 /// `materunner frontends [NAME...]`: the front-end libraries found on the search path, without loading
 /// any of them; with names, those front-ends loaded to show their names, versions and ABI versions.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 import Logging
 
 /// `--log-level` and `--log-file`: what is logged and where, shared by every command that logs.
@@ -11,6 +12,8 @@ struct LoggingOptionGroup: ParsableArguments {
         valueName: "FILE"
     ))
     var logFile: String?
+
+    var values: LoggingOptions { LoggingOptions(level: logLevel, file: logFile) }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,24 +1,14 @@
 import Application
 import ArgumentParser
-import Data
-import Domain
+import Composition
 import Foundation
 
 extension MateRunnerCommand {
     /// Installs the one-thread executor, then runs the command line completed from the environment and the
     /// config files (`CommandLineRun`, docs/CONFIG.md).
     static func main() async {
-        let environment = ProcessInfo.processInfo.environment
-        // Before any task starts: every task and the sockets on one event loop (ProcessExecutor).
-        do {
-            try ProcessExecutor.install(environment: environment)
-        } catch {
-            exit(withError: CommandRunner.report(FlowError(error, otherwise: .software)))
-        }
-        let ending = await CommandLineRun(parser: parser, errors: .standardError).run(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-            files: { () throws(SettingsError) in try ConfigLocations(environment: environment).readFiles() }
-        )
+        let (arguments, environment) = (Array(CommandLine.arguments.dropFirst()), ProcessInfo.processInfo.environment)
+        let ending = await Commands.main(parser: parser, arguments: arguments, environment: environment)
         switch ending {
         case .status(0): return
         case .status(let status): exit(withError: ExitCode(status))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 
 extension MatesCommand {
     /// `mates add NAME IDENTITY`.
@@ -18,9 +19,9 @@ extension MatesCommand {
         @OptionGroup var config: ProfileOptionGroup
 
         func run() async throws {
-            try await CommandRunner.performFlow(logLevel: .warning) { container in
-                try container.makeMatesFlow(data: data).add(name: name, identity: identity)
-            }
+            try CommandRunner.end(with: await Commands.mates(data: data.values) { flow in
+                try flow.add(name: name, identity: identity)
+            })
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 
 extension MatesCommand {
     /// `mates forget NAME`.
@@ -12,9 +13,7 @@ extension MatesCommand {
         @OptionGroup var config: ProfileOptionGroup
 
         func run() async throws {
-            try await CommandRunner.performFlow(logLevel: .warning) { container in
-                try container.makeMatesFlow(data: data).forget(name: name)
-            }
+            try CommandRunner.end(with: await Commands.mates(data: data.values) { try $0.forget(name: name) })
         }
     }
 }

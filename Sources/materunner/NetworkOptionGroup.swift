@@ -1,6 +1,5 @@
-import Application
 import ArgumentParser
-import Domain
+import Composition
 
 /// `--peer` and `--port`: where the race is heard and whom it goes to, shared by `run` and `watch`.
 struct NetworkOptionGroup: ParsableArguments {
@@ -10,10 +9,7 @@ struct NetworkOptionGroup: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The UDP port to listen on (0: any free port; default: 47474 for run, any free port for watch).", valueName: "N"))
     var port: Int?
 
-    func validate() throws {
-        for text in peer {
-            do { _ = try PeerAddress(parsing: text) } catch { throw ValidationError("\(error)") }
-        }
-        if let port, !(0...65535).contains(port) { throw ValidationError("--port \(port) is not between 0 and 65535") }
-    }
+    var values: NetworkOptions { NetworkOptions(peers: peer, port: port) }
+
+    func validate() throws { try checked(values.check) }
 }

@@ -1,7 +1,6 @@
 import Application
 import ArgumentParser
-import Data
-import Logging
+import Composition
 
 /// `materunner peers`: the mates DNS-SD finds on the network, listed after a few seconds or watched.
 struct PeersCommand: AsyncParsableCommand {
@@ -29,17 +28,11 @@ struct PeersCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptionGroup
     @OptionGroup var config: ProfileOptionGroup
 
-    func validate() throws {
-        do { try PeersFlow.check(seconds: seconds) } catch { throw ValidationError(error.description) }
-    }
+    func validate() throws { try checked { () throws(RunOptionsError) in try PeersFlow.check(seconds: seconds) } }
 
     func run() async throws {
-        try await CommandRunner.performFlow(logLevel: logging.logLevel, logFile: logging.logFile) { container in
-            let container = try await container.connectingBroker(brokerOptions)
-            defer { container.broker?.close() }
-            let flow = container.makePeersFlow()
-            guard watch else { return try await flow.list(after: seconds, json: json) }
-            try await flow.watch(json: json, until: InterruptSignals.listenWithClosedOutput())
-        }
+        try CommandRunner.end(with: await Commands.peers(
+            seconds: seconds, watch: watch, json: json, broker: brokerOptions.values, logging: logging.values
+        ))
     }
 }

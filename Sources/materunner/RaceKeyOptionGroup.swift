@@ -1,16 +1,9 @@
-import Application
 import ArgumentParser
-import Data
-import Foundation
-import Logging
-import SyncWire
+import Composition
 
 /// `--race-key-file`, `MATERUNNER_RACE_KEY`, `--race-key` and `--race-id`: the passphrase every runner of
 /// a race shares, stretched with scrypt and salted with the race id. Without a passphrase the race is open.
 struct RaceKeyOptionGroup: ParsableArguments {
-    /// The environment variable read when no option gives the key.
-    static let environmentVariable = "MATERUNNER_RACE_KEY"
-
     @Option(
         name: .customLong("race-key-file"),
         help: ArgumentHelp(
@@ -39,24 +32,7 @@ struct RaceKeyOptionGroup: ParsableArguments {
     )
     var raceID: String?
 
-    func validate() throws {
-        guard raceKeyFile == nil || raceKey == nil else {
-            throw ValidationError("give the race key once: --race-key-file or --race-key, not both")
-        }
-        if let raceID, !RaceKey.isValid(raceID: raceID) {
-            throw ValidationError("\(RaceKeyError.invalidRaceID(raceID))")
-        }
-    }
+    var values: RaceKeyOptions { RaceKeyOptions(file: raceKeyFile, passphrase: raceKey, raceID: raceID) }
 
-    /// The key from the file, the option or the environment (in this order), stretched once with the race
-    /// id; nil for an open race. Logs a warning for a key file other users can read and for `--race-key`.
-    func load(
-        logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
-    ) throws -> RaceKey? {
-        guard let source = RaceKey.PassphraseSource.chosen(
-            file: raceKeyFile, commandLine: raceKey, environment: environment[Self.environmentVariable],
-            environmentVariable: Self.environmentVariable
-        ) else { return nil }
-        do { return try RaceKey.load(from: source, raceID: raceID, now: now, logger: logger) } catch { throw FlowError(error, otherwise: .usage) }
-    }
+    func validate() throws { try checked(values.check) }
 }

@@ -1,8 +1,7 @@
-import ArgumentParser
-import Data
-import Domain
-import Foundation
 import Application
+import ArgumentParser
+import Composition
+import Domain
 
 /// `materunner run`: race mates on the network (or run alone) with a simulated runner.
 struct RunCommand: AsyncParsableCommand {
@@ -88,24 +87,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirOptionGroup
     @OptionGroup var raceKey: RaceKeyOptionGroup
 
-    @Option(help: ArgumentHelp(
-        "Where positions come from: sim, gpsd[:HOST:PORT] (default localhost:2947), nmea:FILE[:xSPEED] or "
-            + "gpx:FILE[:xSPEED] (replayed SPEED times faster), or a phone: owntracks-http[:[HOST:]PORT][:encrypted], "
-            + "traccar[:[HOST:]PORT] (docs/PHONES.md).",
-        valueName: "SOURCE"
-    ))
-    var source: SourceArgument = .simulator
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Simulator: noise on each reported position, up to this many metres.", valueName: "METRES"))
-    var jitter: Double = 0
-
-    @Option(name: .customLong("fix-rate"), parsing: .unconditional, help: ArgumentHelp(
-        "Simulator: fixes a second (1 to 20), as a receiver set to that rate gives them.", valueName: "HZ"
-    ))
-    var fixRate: Double = 1
-
-    @Option(help: ArgumentHelp("Simulator: stand still SECONDS after every EVERY seconds of running.", valueName: "EVERY:SECONDS"))
-    var pause: PauseArgument?
+    @OptionGroup var location: LocationOptionGroup
 
     @Option(name: .customLong("max-accuracy"), parsing: .unconditional, help: ArgumentHelp(
         "Drop fixes whose reported horizontal error is larger than this many metres (1 to 200; a cheap receiver may need 30).",
@@ -113,17 +95,11 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var maximumAccuracy: Double = NoiseFilterSettings.standard.maximumAccuracy
 
-    @Option(help: ArgumentHelp("The simulated runner's pace, minutes per kilometre (5:30 or 5.5).", valueName: "MIN_PER_KM"))
-    var pace: PaceArgument = PaceArgument(secondsPerKilometre: 360)
-
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Run race time this many times faster than real time (1 to 1000), from the start of the race: the lobby, its timeouts, messages and dates stay real.",
         valueName: "X"
     ))
     var speedup: Double = 1
-
-    @Option(help: "Seed of the simulated runner (default: random).")
-    var seed: UInt64?
 
     @Option(name: .customLong("clock-zones"), help: ArgumentHelp(
         "Also draw the world clock on the agreed race clock, with its offset and uncertainty, for these IANA time zones (comma-separated): a clock frame per second.",
@@ -137,26 +113,20 @@ struct RunCommand: AsyncParsableCommand {
     /// What the options say, as the run flow's `RunOptions` (where the rules that combine them live).
     var options: RunOptions {
         RunOptions(
-            name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer, mates: mates,
-            wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom, coursePath: course,
-            laps: laps, ghost: ghost, speedup: speedup, jitter: jitter, fixRate: fixRate, clockZones: clockZones,
-            maximumMates: UDPRaceSyncRepository.maximumPeers, port: network.port, multicast: multicast,
-            maximumAccuracy: maximumAccuracy
+            name: name, id: id, goalKilometres: goal, weight: weight, mode: mode.raceMode, peers: network.peer,
+            mates: mates, wait: wait, invite: invite, inviteTimeout: inviteTimeout, join: join, acceptFrom: acceptFrom,
+            coursePath: course, laps: laps, ghost: ghost, speedup: speedup, jitter: location.jitter,
+            fixRate: location.fixRate, clockZones: clockZones, maximumMates: AppContainer.maximumMates,
+            port: network.port, multicast: multicast, maximumAccuracy: maximumAccuracy
         )
     }
 
-    func validate() throws {
-        do { try options.check() } catch { throw ValidationError(error.description) }
-    }
+    func validate() throws { try checked(options.check) }
 
     func run() async throws {
-        try await CommandRunner.perform(logging) { logger in
-            let container = try await AppContainer(speedup: speedup * source.replaySpeed, logger: logger).connectingBroker(brokerOptions)
-            let location = container.makeLocationSource(
-                source, pace: pace, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause, dataDirectory: data.directory
-            )
-            let launch = container.makeRunLaunch(options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location.location)
-            try CommandRunner.end(with: try await launch.run())
-        }
+        try CommandRunner.end(with: await Commands.run(
+            options, location: location.values, broker: brokerOptions.values, frontEnds: frontEnds.values,
+            data: data.values, raceKey: raceKey.values, logging: logging.values
+        ))
     }
 }

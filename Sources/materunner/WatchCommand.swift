@@ -1,5 +1,6 @@
 import Application
 import ArgumentParser
+import Composition
 
 /// `materunner watch`: follow a race on the LAN as a spectator, through any front-end.
 struct WatchCommand: AsyncParsableCommand {
@@ -39,16 +40,12 @@ struct WatchCommand: AsyncParsableCommand {
         SpectatorOptions(name: name, peers: network.peer, wait: wait, speedup: speedup, port: network.port)
     }
 
-    func validate() throws {
-        do { try options.check() } catch { throw ValidationError(error.description) }
-    }
+    func validate() throws { try checked(options.check) }
 
     func run() async throws {
-        try await CommandRunner.perform(logging) { logger in
-            let launch = try await AppContainer(speedup: speedup, logger: logger).connectingBroker(brokerOptions).makeSpectatorLaunch(
-                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
-            )
-            try CommandRunner.end(with: try await launch.run())
-        }
+        try CommandRunner.end(with: await Commands.watch(
+            options, broker: brokerOptions.values, frontEnds: frontEnds.values, data: data.values,
+            raceKey: raceKey.values, logging: logging.values
+        ))
     }
 }

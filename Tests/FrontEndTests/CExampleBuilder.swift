@@ -6,15 +6,12 @@ enum CExampleBuilder {
     static let folder = Fixtures.packageRoot.appendingPathComponent("examples/c-frontend")
 
     /// Runs `make OUT=<temporary folder>` and returns the path of the built libticker.so.
-    static func build() throws -> String {
+    static func build() async throws -> String {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-ticker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["make", "-s", "-C", folder.path, "OUT=\(out.path)"]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CompileFailed(name: "examples/c-frontend/ticker") }
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let make = try await runTool(env, ["make", "-s", "-C", folder.path, "OUT=\(out.path)"])
+        guard make.status == 0 else { throw CompileFailed(name: "examples/c-frontend/ticker") }
         return out.appendingPathComponent("libticker.so").path
     }
 }

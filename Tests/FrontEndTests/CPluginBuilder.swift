@@ -8,17 +8,14 @@ enum CPluginBuilder {
 
     /// Compiles `name.c` (with `defines`, e.g. `-DPLANTED_ENTRY`) into `lib<name>.so` in a fresh
     /// temporary folder and returns its path.
-    static func build(_ name: String, defines: [String] = []) throws -> String {
+    static func build(_ name: String, defines: [String] = []) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-cplugin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let library = folder.appendingPathComponent("lib\(name).so").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", header.path] + defines
+        let arguments = ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", header.path] + defines
             + ["-o", library, sources.appendingPathComponent("\(name).c").path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CompileFailed(name: name) }
+        let compiled = try await runTool(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+        guard compiled.status == 0 else { throw CompileFailed(name: name) }
         return library
     }
 }

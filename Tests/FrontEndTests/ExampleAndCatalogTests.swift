@@ -10,8 +10,8 @@ import Testing
 @Suite("C example, world clock front-end, and the front-end catalog")
 struct ExampleAndCatalogTests {
     @Test("the C example builds against the header alone, loads, and prints each frame type it knows")
-    func cExample() throws {
-        let library = try CExampleBuilder.build()
+    func cExample() async throws {
+        let library = try await CExampleBuilder.build()
         let output = try CapturedOutput()
         let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: []))
         let plugin = try host.load(library, options: FrontEndOptions(outputFD: output.fd))
@@ -57,11 +57,11 @@ struct ExampleAndCatalogTests {
     }
 
     @Test("the catalog lists the shipped front-ends without loading them, and loads only a name it is given")
-    func catalog() throws {
+    func catalog() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-catalog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["future_abi", "no_entry"] {
-            try FileManager.default.copyItem(atPath: try CPluginBuilder.build(name), toPath: folder.appendingPathComponent("lib\(name).so").path)
+            try FileManager.default.copyItem(atPath: try await CPluginBuilder.build(name), toPath: folder.appendingPathComponent("lib\(name).so").path)
         }
         let shippedPath = FrontEndSearchPath(directories: [BuildProducts.directory.path])
         let shipped = shippedPath.describeAll()

@@ -44,15 +44,15 @@ struct FrontEndLoadingTests {
     }
 
     @Test("a library without the entry symbol is an error naming the file and the symbol")
-    func missingSymbol() throws {
-        let library = try CPluginBuilder.build("no_entry")
+    func missingSymbol() async throws {
+        let library = try await CPluginBuilder.build("no_entry")
         #expect(throws: FrontEndLoadError.missingEntry(path: library)) { try host.load(library, options: FrontEndOptions()) }
         #expect(FrontEndLoadError.missingEntry(path: library).description.contains("materunner_frontend_entry"))
     }
 
     @Test("a library for another ABI version is an error naming both versions")
-    func versionMismatch() throws {
-        let library = try CPluginBuilder.build("future_abi")
+    func versionMismatch() async throws {
+        let library = try await CPluginBuilder.build("future_abi")
         #expect(throws: FrontEndLoadError.abiMismatch(path: library, found: 999, expected: 1)) {
             try host.load(library, options: FrontEndOptions())
         }
@@ -61,7 +61,7 @@ struct FrontEndLoadingTests {
 
     @Test("a plain C front-end built against the header alone loads, gets frames, and sends input back")
     func cFrontEndInput() async throws {
-        let library = try CPluginBuilder.build("echo_input")
+        let library = try await CPluginBuilder.build("echo_input")
         let output = try CapturedOutput()
         let plugin = try host.load(library, options: FrontEndOptions(outputFD: output.fd))
         #expect(plugin.name == "echo-input")

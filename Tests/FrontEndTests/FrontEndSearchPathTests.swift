@@ -17,10 +17,10 @@ struct FrontEndSearchPathTests {
     }
 
     /// `planted.c` built with its marker file in `folder`; with `entry` it also exports the entry symbol.
-    private static func planted(in folder: URL, entry: Bool) throws -> (library: String, marker: URL) {
+    private static func planted(in folder: URL, entry: Bool) async throws -> (library: String, marker: URL) {
         let marker = folder.appendingPathComponent("marker-\(UUID().uuidString)")
         let defines = ["-DPLANTED_MARKER=\"\(marker.path)\""] + (entry ? ["-DPLANTED_ENTRY"] : [])
-        let built = try CPluginBuilder.build("planted", defines: defines)
+        let built = try await CPluginBuilder.build("planted", defines: defines)
         let library = folder.appendingPathComponent(entry ? "libplanted.so" : "libplanted_no_entry.so").path
         try FileManager.default.copyItem(atPath: built, toPath: library)
         return (library, marker)
@@ -64,11 +64,11 @@ struct FrontEndSearchPathTests {
     }
 
     @Test("listing runs no library's code; a library without the entry is refused before dlopen; a named one is loaded")
-    func listingLoadsNothing() throws {
+    func listingLoadsNothing() async throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let disguised = try Self.planted(in: folder, entry: true)
-        let plain = try Self.planted(in: folder, entry: false)
+        let disguised = try await Self.planted(in: folder, entry: true)
+        let plain = try await Self.planted(in: folder, entry: false)
         let path = FrontEndSearchPath(directories: [folder.path])
 
         let listed = path.describeAll()

@@ -74,8 +74,8 @@ struct FrontEndSettingsTests {
     }
 
     @Test("a C front-end receives its own settings, and only its own, in the options JSON")
-    func delivered() throws {
-        let library = try CPluginBuilder.build("echo_options")
+    func delivered() async throws {
+        let library = try await CPluginBuilder.build("echo_options")
         let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
         let output = try CapturedOutput()
         let settings = try FrontEndSettings(parsing: ["echo-options.greeting=hello world", "web.listen=:1"])

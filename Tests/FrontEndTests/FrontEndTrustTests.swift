@@ -16,12 +16,14 @@ import Glibc
 struct FrontEndTrustTests {
     /// A fresh folder (mode 0755) holding `planted.c` built as `name`, exporting the entry, with the
     /// marker file its constructor writes.
-    private static func planted(_ name: String = "libplanted.so") throws -> (folder: URL, library: URL, marker: URL) {
+    private static func planted(
+        _ name: String = "libplanted.so"
+    ) async throws -> (folder: URL, library: URL, marker: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-trust-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o755)
         let marker = folder.appendingPathComponent("constructor-ran")
-        let built = try CPluginBuilder.build("planted", defines: ["-DPLANTED_MARKER=\"\(marker.path)\"", "-DPLANTED_ENTRY"])
+        let built = try await CPluginBuilder.build("planted", defines: ["-DPLANTED_MARKER=\"\(marker.path)\"", "-DPLANTED_ENTRY"])
         let library = folder.appendingPathComponent(name)
         try FileManager.default.copyItem(atPath: built, toPath: library.path)
         chmod(library.path, 0o755)
@@ -33,8 +35,8 @@ struct FrontEndTrustTests {
     }
 
     @Test("a library in a folder others can write is refused before dlopen, with a message naming the folder")
-    func worldWritableFolder() throws {
-        let plant = try Self.planted()
+    func worldWritableFolder() async throws {
+        let plant = try await Self.planted()
         defer { try? FileManager.default.removeItem(at: plant.folder) }
         chmod(plant.folder.path, 0o777)
         let error = #expect(throws: FrontEndLoadError.self) { try load("planted", in: [plant.folder.path]) }
@@ -45,8 +47,8 @@ struct FrontEndTrustTests {
     }
 
     @Test("a library others can write (0666) is refused, named by path too, and listed as refused without loading")
-    func worldWritableFile() throws {
-        let plant = try Self.planted()
+    func worldWritableFile() async throws {
+        let plant = try await Self.planted()
         defer { try? FileManager.default.removeItem(at: plant.folder) }
         chmod(plant.library.path, 0o666)
         let error = #expect(throws: FrontEndLoadError.self) { try load(plant.library.path, in: []) }
@@ -58,8 +60,8 @@ struct FrontEndTrustTests {
     }
 
     @Test("a library owned by someone else (nobody) is refused")
-    func foreignOwner() throws {
-        let plant = try Self.planted()
+    func foreignOwner() async throws {
+        let plant = try await Self.planted()
         defer { try? FileManager.default.removeItem(at: plant.folder) }
         guard geteuid() == 0 else { return }  // only root can give a file away
         #expect(chown(plant.library.path, 65534, 65534) == 0)
@@ -70,8 +72,8 @@ struct FrontEndTrustTests {
     }
 
     @Test("a folder with the sticky bit (as /tmp) holding a file of ours is fine: the library loads")
-    func stickyFolder() throws {
-        let plant = try Self.planted()
+    func stickyFolder() async throws {
+        let plant = try await Self.planted()
         defer { try? FileManager.default.removeItem(at: plant.folder) }
         chmod(plant.folder.path, 0o1777)
         #expect(FrontEndFileTrust.problem(path: plant.library.path) == nil)
@@ -80,8 +82,8 @@ struct FrontEndTrustTests {
     }
 
     @Test("a shipped name resolves to the installed front-end first, never to a folder of MATERUNNER_FRONTEND_PATH")
-    func shippedNamesFirst() throws {
-        let plant = try Self.planted("libJSONStreamFrontEnd.so")
+    func shippedNamesFirst() async throws {
+        let plant = try await Self.planted("libJSONStreamFrontEnd.so")
         defer { try? FileManager.default.removeItem(at: plant.folder) }
         let executable = BuildProducts.directory.appendingPathComponent("materunner").path
         let path = FrontEndSearchPath.standard(environment: ["MATERUNNER_FRONTEND_PATH": plant.folder.path], executable: executable)

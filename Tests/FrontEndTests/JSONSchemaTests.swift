@@ -10,7 +10,7 @@ import Testing
 @Suite("JSON stream against the schema")
 struct JSONSchemaTests {
     @Test("one frame of each type, including the run-flow and clock frames, validates; a broken one does not")
-    func everyType() throws {
+    func everyType() async throws {
         let output = try CapturedOutput()
         let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
         try host.load("json", options: FrontEndOptions(outputFD: output.fd))
@@ -26,7 +26,7 @@ struct JSONSchemaTests {
         host.shutdown()
         #expect(Set(frames.map(\.type)).count == 8)
 
-        let valid = try FrameValidator.run(file: output.url)
+        let valid = try await FrameValidator.run(file: output.url)
         #expect(valid.status == 0, "\(valid.output)")
         #expect(valid.output == "17 frames valid\n")
 
@@ -47,7 +47,7 @@ struct JSONSchemaTests {
         try Data((try FrontEndCoding.encode(broken)) + [10] + (try FrontEndCoding.encode(offCourse)) + [10]
             + (try FrontEndCoding.encode(notAGhost)) + [10] + (try FrontEndCoding.encode(negativeDrops)) + [10]
             + (try FrontEndCoding.encode(badLap)) + [10]).write(to: bad)
-        let invalid = try FrameValidator.run(file: bad)
+        let invalid = try await FrameValidator.run(file: bad)
         #expect(invalid.status == 1)
         #expect(invalid.output.contains("runners/0/distance"), "\(invalid.output)")
         #expect(invalid.output.contains("runners/1/progress"), "\(invalid.output)")
@@ -60,15 +60,7 @@ struct JSONSchemaTests {
 
 /// Runs scripts/validate-frames on a file.
 enum FrameValidator {
-    static func run(file: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames")
-        process.arguments = [file.path]
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func run(file: URL) async throws -> ToolRun {
+        try await runTool(Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames"), [file.path])
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FrontEndKit
 import MateRunnerTesting
 @testable import Presentation
+import Synchronization
 import Testing
 
 /// The binder's outputs to frames: status frames newest-only, cheers and notices as they come, the
@@ -126,10 +127,21 @@ struct FrontEndBinderTests {
     func paced() async throws {
         let feed = Feed()
         let screen = RecordingScreen()
-        // An interval far longer than the test's steps: whatever the machine's load, the statuses given
-        // after the first frame come within the interval, so only the newest of them is shown.
+        // The interval is the test's to end: a status asked for with an instant waits for `intervalOver`,
+        // not for real time, so the machine's load cannot end it early.
+        let intervalOver = AsyncStream.makeStream(of: Void.self)
+        let asked = Mutex<[Bool]>([])
+        let status = RunningStatusFeed { notBefore in
+            asked.withLock { $0.append(notBefore != nil) }
+            if notBefore != nil { for await _ in intervalOver.stream { break } }
+            var statuses = feed.status.stream.makeAsyncIterator()
+            return await statuses.next()
+        }
+        let output = RunningViewModel.Output(
+            status: status, cheer: feed.cheer.stream, result: feed.result.stream, notice: feed.notice.stream
+        )
         let binder = FrontEndBinder(screen: screen, clock: ManualRaceClock(), statusInterval: .seconds(1))
-        let shown = Task { await binder.show(feed.output) }
+        let shown = Task { await binder.show(output) }
         feed.status.continuation.yield(RunningStatus(elapsed: "00:00", board: RaceBoard(Self.running)))
         await screen.waitForFrames(1)
         for second in 1...5 { feed.status.continuation.yield(RunningStatus(elapsed: "00:0\(second)", board: RaceBoard(Self.running))) }
@@ -137,11 +149,16 @@ struct FrontEndBinderTests {
         await screen.waitForFrames(2)
         // A cheer is an event: it does not wait for the status's interval.
         #expect(screen.frames.map(\.type) == [.status, .cheer])
+        intervalOver.continuation.yield()
+        await screen.waitForFrames(3)
         feed.result.continuation.yield(RunningResult(Self.complete))
         feed.finishAll()
+        intervalOver.continuation.finish()
         #expect(await shown.value == true)
         #expect(screen.frames.map(\.type) == [.status, .cheer, .status, .result])
         #expect(screen.frames.filter { $0.type == .status }.map(\.elapsed) == ["00:00", "00:05"])
+        // The first status is asked for at once; every later one not before the interval's end.
+        #expect(asked.withLock { $0 }.first == false && asked.withLock { $0 }.dropFirst().allSatisfy { $0 })
     }
 
     @Test("the world clock beside a run: clock frames until the run ends, none after the result")

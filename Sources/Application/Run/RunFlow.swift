@@ -8,9 +8,6 @@ import Presentation
 /// (or wait for the expected mates), count down, run the session with its recording on the front-ends,
 /// and tear everything down on one path, however the run ends.
 public struct RunFlow: Sendable {
-    /// The notice of an open race: short enough for a 40-column terminal.
-    public static let openRaceNotice = "open race: see --race-key-file"
-
     let request: RunRequest
     let dependencies: RunDependencies
 
@@ -87,9 +84,6 @@ public struct RunFlow: Sendable {
 
         // The speed-up is part of the terms: mates at another one are named, not raced (issue 43).
         terms.speedup = environment.timings.scale
-        if let course, let courseTerms = terms.course {
-            binder.show(course: FrontEndCourse(course, terms: courseTerms))
-        }
         // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
         environment.startRaceTime()
         var location = try deps.location(course)
@@ -127,13 +121,16 @@ public struct RunFlow: Sendable {
             me: me, clock: clock
         )
         // Alone (a solo run, or one against a ghost) there is nobody to keep out: nothing to warn about.
-        if !deps.transport.isAuthenticated, request.role != .open(mates: 0) {
+        let openRace = !deps.transport.isAuthenticated && request.role != .open(mates: 0)
+        if openRace {
             logger.info("open race: anyone on this network can send progress; give every runner the same --race-key-file to close it")
-            binder.show(Notice(level: .warning, message: Self.openRaceNotice))
         }
+        // The course is drawn before the first status, with the terms agreed (laps, length).
+        let drawnCourse = course.flatMap { course in terms.course.map { (course: course, terms: $0) } }
         let succeeded = await environment.runScreen(binder).present(
             race: RecordingRaceSession(wrapped: session, recorder: deps.recorder), cheers: cheers,
-            positions: { [location] in location.statuses() }, worldClock: deps.worldClock, refusals: deps.transport
+            positions: { [location] in location.statuses() }, worldClock: deps.worldClock, refusals: deps.transport,
+            course: drawnCourse, openRace: openRace
         )
         let recorded = await RunScreen.closeRecording(deps.recorder, logger: logger)
         return RunOutcome(succeeded: succeeded, recorded: recorded, stoppedBy: await RunScreen.interruptStatus(deps.recorder, environment))

@@ -13,12 +13,13 @@ struct RunScreen {
     /// What a woken view waits for before it takes a status (`FlowEnvironment.settle`).
     let settle: @Sendable () async -> Void
 
-    /// Shows `race` until it ends or is stopped (a front-end's stop, Ctrl-C); returns whether it ended
-    /// without an error.
+    /// Shows `race` until it ends or is stopped (a front-end's stop, Ctrl-C), along `course` if given,
+    /// warning first of an `openRace`, saying a `watcher`'s wait; returns whether it ended without an error.
     func present(
         race: any RaceSessionUseCase, cheers: (any CheerUseCase)?, role: RunningViewModel.Role = .runner,
         positions: (@Sendable () -> AsyncStream<PositionStatus>)? = nil, worldClock: WorldClockRequest? = nil,
-        refusals: (any RacePeersRepository)? = nil
+        refusals: (any RacePeersRepository)? = nil, course: (course: LappedCourse, terms: CourseTerms)? = nil,
+        openRace: Bool = false, watcher: RunningViewModel.Watcher? = nil
     ) async -> Bool {
         // Under overload, once the screen draws its status less often than standard, snapshots are taken
         // no faster than it draws them. Otherwise every one is: pacing them at the standard rate too
@@ -30,7 +31,8 @@ struct RunScreen {
                 let interval = binder.statusInterval
                 return interval > FrontEndBinder.standardStatusInterval ? interval : .zero
             },
-            realSleep: realSleep, settle: settle, refusals: refusals.map(looks(at:))
+            realSleep: realSleep, settle: settle, refusals: refusals.map(looks(at:)), course: course,
+            openRace: openRace, watcher: watcher
         ))
         let output = running.transform(input: binder.runningInput(stops: interrupts()))
         // Beside a run the world clock only ticks: the front-ends' keys belong to the running screen.

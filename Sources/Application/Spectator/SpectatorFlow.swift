@@ -59,29 +59,33 @@ public struct SpectatorFlow: Sendable {
         // Under overload (a board that also runs, a busy laptop): fewer status frames; a spectator sends no updates.
         let overload = OverloadWatch(logger: logger, response: OverloadResponse(binder: binder), lateness: environment.lateness)
         await teardown.add { overload.stop() }
-        let notice = Task { await tellWhenNotPaired(binder) }
-        await teardown.add { notice.cancel() }
-        // What the screen shows until the first runner is heard: the wait, in real seconds.
-        binder.show(Notice(level: .info, message: "\(me.name) is watching: waiting up to \(Int(wait.rounded())) s for a race"))
         // The runners' cheers are heard and shown; a spectator sends none, and cannot cancel anybody's run.
         let cheers = RaceCheers(me: me, messaging: transport, clock: environment.clock)
-        return await environment.runScreen(binder).present(race: session, cheers: cheers, role: .spectator)
+        let watcher = RunningViewModel.Watcher(name: me.name, wait: wait, refusedAsNotPaired: { notPaired() })
+        return await environment.runScreen(binder).present(race: session, cheers: cheers, role: .spectator, watcher: watcher)
     }
 
-    /// Says once, when runners of an invited race refused this spectator as not paired and none admitted
-    /// it for 4 heartbeats (another runner's grant may be on its way), what to do; the session goes on
-    /// until --wait says it failed.
-    private func tellWhenNotPaired(_ binder: FrontEndBinder) async {
-        let clock = environment.clock
-        var refusedBeats = 0
-        while !Task.isCancelled {
-            refusedBeats = transport.spectatorNotPaired ? refusedBeats + 1 : 0
-            if refusedBeats >= 4 {
-                environment.logger.warning("\(SpectatorError.notPairedAdvice)")
-                binder.show(Notice(level: .warning, message: SpectatorError.notPairedAdvice))
-                return
+    /// Yields once, when runners of an invited race refused this spectator as not paired and none admitted
+    /// it for 4 heartbeats (another runner's grant may be on its way), and logs what to do; the session
+    /// goes on until --wait says it failed.
+    private func notPaired() -> AsyncStream<Void> {
+        let (transport, environment) = (transport, environment)
+        let heartbeat = environment.timings.spectator(me: me, wait: wait).heartbeat
+        return AsyncStream { continuation in
+            let task = Task {
+                var refusedBeats = 0
+                while !Task.isCancelled {
+                    refusedBeats = transport.spectatorNotPaired ? refusedBeats + 1 : 0
+                    if refusedBeats >= 4 {
+                        environment.logger.warning("\(SpectatorError.notPairedAdvice)")
+                        continuation.yield()
+                        break
+                    }
+                    do { try await environment.clock.sleep(for: heartbeat) } catch { break }
+                }
+                continuation.finish()
             }
-            do { try await clock.sleep(for: environment.timings.spectator(me: me, wait: wait).heartbeat) } catch { return }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

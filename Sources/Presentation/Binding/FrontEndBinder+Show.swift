@@ -40,14 +40,16 @@ extension FrontEndBinder {
         }
     }
 
-    /// Shows a run: a status frame for each status taken (a slow front-end gets the latest, never a
-    /// queue of old ones), cheers and notices as they come, the `clock` frames of `worldClock` if
-    /// given, and the result last, with nothing after it. Ends the lobby's remaining notices. Returns
-    /// false when an error notice was shown.
+    /// Shows a run: its course and opening notices first, then a status frame for each status taken (a
+    /// slow front-end gets the latest, never a queue of old ones), cheers and notices as they come, the
+    /// `clock` frames of `worldClock` if given, and the result last, with nothing after it. Ends the
+    /// lobby's remaining notices. Returns false when an error notice was shown.
     public func show(_ output: RunningViewModel.Output, worldClock: WorldClockViewModel.Output? = nil) async -> Bool {
         enum Ended: Sendable {
             case quietly, failed, result(RunningResult)
         }
+        if let course = output.course { delivery.deliver(.course(course, time: stamp())) }
+        for notice in output.openingNotices { delivery.deliver(.notice(notice, time: stamp())) }
         let clockFrames = worldClock.map { worldClock in
             Task {
                 for await clock in worldClock.board where !Task.isCancelled { delivery.deliver(.clock(clock, time: stamp())) }
@@ -127,7 +129,7 @@ extension FrontEndBinder {
         return !failed
     }
 
-    /// Shows a notice from the application, e.g. `open race: …` or `alice is waiting for an invitation`.
+    /// Shows a notice from the application, e.g. `alice is waiting for an invitation`.
     public func show(_ notice: Notice) {
         delivery.deliver(.notice(notice, time: stamp()))
     }
@@ -136,10 +138,5 @@ extension FrontEndBinder {
     /// as a failure: the flow throws it on, and the command says it on standard error once.
     public func show(endingError message: String) {
         delivery.deliver(.notice(Notice(level: .error, message: message), time: stamp()), reportingNotice: false)
-    }
-
-    /// Shows the course of a course race (the `course` frame), once, before the run.
-    public func show(course: FrontEndCourse) {
-        delivery.deliver(.course(course, time: stamp()))
     }
 }

@@ -46,6 +46,15 @@ extension RunningViewModel {
                     return false
                 }
             }
+            if let watcher = dependency.watcher {
+                group.addTask {
+                    for await _ in watcher.refusedAsNotPaired() {
+                        outputs.say(.warning, SpectatorError.notPairedAdvice)
+                        break
+                    }
+                    return false
+                }
+            }
             if let cheers = dependency.cheers {
                 if dependency.role == .runner {
                     group.addTask {

@@ -16,6 +16,25 @@ public final class RunningViewModel: ViewModelType, Sendable {
         case spectator
     }
 
+    /// The warning of an open race: short enough for a 40-column terminal.
+    public static let openRaceNotice = "open race: see --race-key-file"
+
+    /// A spectator: who watches and how long it waits for a race (in real seconds), and when the runners
+    /// of an invited race keep refusing it as not paired with any of them.
+    public struct Watcher: Sendable {
+        public var name: String
+        public var wait: TimeInterval
+        /// Yields when the runners keep refusing this spectator as not paired: the advice is said once.
+        public var refusedAsNotPaired: @Sendable () -> AsyncStream<Void>
+
+        /// A spectator `name` waiting `wait` seconds.
+        public init(name: String, wait: TimeInterval, refusedAsNotPaired: @escaping @Sendable () -> AsyncStream<Void>) {
+            self.name = name
+            self.wait = wait
+            self.refusedAsNotPaired = refusedAsNotPaired
+        }
+    }
+
     /// What the view model is built with.
     public struct Dependency: Sendable {
         /// The run (or a spectator's view of one).
@@ -48,6 +67,13 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// `RefusalNotices.interval`: each growth is said as a warning notice. Nil where there are none
         /// (a spectator, the demo).
         public var refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)?
+        /// The course the run goes along, and its terms: drawn once, before the first status (`Output.course`).
+        public var course: (course: LappedCourse, terms: CourseTerms)?
+        /// An open race with mates (no race key): anyone on the network may send progress, said once,
+        /// first (`Output.openingNotices`).
+        public var openRace: Bool
+        /// A spectator's wait for a race, said first, and its refusal as not paired, said once; nil for a runner.
+        public var watcher: Watcher?
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.
         public init(
@@ -56,8 +82,12 @@ public final class RunningViewModel: ViewModelType, Sendable {
             snapshotInterval: @escaping @Sendable () -> Duration = { .zero },
             realSleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
             settle: @escaping @Sendable () async -> Void = {},
-            refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)? = nil
+            refusals: (@Sendable () -> AsyncStream<[RefusedDatagrams]>)? = nil,
+            course: (course: LappedCourse, terms: CourseTerms)? = nil, openRace: Bool = false, watcher: Watcher? = nil
         ) {
+            self.course = course
+            self.openRace = openRace
+            self.watcher = watcher
             self.race = race
             self.cheers = cheers
             self.clock = clock
@@ -117,12 +147,18 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// Messages: a mate cancelled, the run was stopped, a cheer was refused, datagrams about a runner
         /// were refused and from where, the run failed and why.
         public var notice: AsyncStream<Notice>
+        /// The course drawn before the first status; nil off a course.
+        public var course: FrontEndCourse?
+        /// Notices said once, before the first status (an open race's warning).
+        public var openingNotices: [Notice]
 
         /// Outputs made of this feed and these streams (a view model's, or a test's).
         public init(
             status: RunningStatusFeed, cheer: AsyncStream<FrontEndCheer>, result: AsyncStream<RunningResult>,
-            notice: AsyncStream<Notice>
+            notice: AsyncStream<Notice>, course: FrontEndCourse? = nil, openingNotices: [Notice] = []
         ) {
+            self.course = course
+            self.openingNotices = openingNotices
             self.status = status
             self.cheer = cheer
             self.result = result
@@ -168,7 +204,23 @@ public final class RunningViewModel: ViewModelType, Sendable {
                 task.cancel()
             }
         }
-        return Output(status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream)
+        return Output(
+            status: status, cheer: cheer.stream, result: result.stream, notice: notice.stream,
+            course: dependency.course.map { FrontEndCourse($0.course, terms: $0.terms) },
+            openingNotices: Self.openingNotices(dependency)
+        )
+    }
+
+    /// What the screen says before its first status: an open race's warning; a spectator's wait, in real
+    /// seconds, until the first runner is heard.
+    static func openingNotices(_ dependency: Dependency) -> [Notice] {
+        var notices: [Notice] = []
+        if dependency.openRace { notices.append(Notice(level: .warning, message: openRaceNotice)) }
+        if let watcher = dependency.watcher {
+            let waiting = "\(watcher.name) is watching: waiting up to \(Int(watcher.wait.rounded())) s for a race"
+            notices.append(Notice(level: .info, message: waiting))
+        }
+        return notices
     }
 
     /// The event outputs' continuations (the status is pulled from `RunningState`).

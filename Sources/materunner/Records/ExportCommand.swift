@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 
 /// `materunner export ID --gpx FILE --chart FILE.svg`: a recorded run as files other tools open.
 struct ExportCommand: AsyncParsableCommand {
@@ -28,8 +29,6 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandRunner.performFlow(logLevel: .warning) { container in
-            try container.makeExportFlow(data: data).export(id: id, gpx: gpx, chart: chart)
-        }
+        try CommandRunner.end(with: await Commands.export(id: id, gpx: gpx, chart: chart, data: data.values))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 import Domain
 
 extension RecordsCommand {
@@ -20,9 +21,9 @@ extension RecordsCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.performFlow(logLevel: .warning) { container in
-                try container.makeRecordsFlow(data: data).list(month: month, json: json)
-            }
+            try CommandRunner.end(with: await Commands.records(data: data.values) { flow in
+                try flow.list(month: month, json: json)
+            })
         }
     }
 }

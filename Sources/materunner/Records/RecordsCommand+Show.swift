@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 
 extension RecordsCommand {
     /// `records show ID`.
@@ -15,9 +16,7 @@ extension RecordsCommand {
         @OptionGroup var config: ProfileOptionGroup
 
         func run() async throws {
-            try await CommandRunner.performFlow(logLevel: .warning) { container in
-                try container.makeRecordsFlow(data: data).show(id: id, json: json)
-            }
+            try CommandRunner.end(with: await Commands.records(data: data.values) { try $0.show(id: id, json: json) })
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 
 extension RecordsCommand {
     /// `records totals`.
@@ -12,9 +13,7 @@ extension RecordsCommand {
         @OptionGroup var config: ProfileOptionGroup
 
         func run() async throws {
-            try await CommandRunner.performFlow(logLevel: .warning) { container in
-                try container.makeRecordsFlow(data: data).totals(json: json)
-            }
+            try CommandRunner.end(with: await Commands.records(data: data.values) { try $0.totals(json: json) })
         }
     }
 }

@@ -2,6 +2,7 @@
 import Domain
 import Foundation
 import MateRunnerTesting
+import Presentation
 import Testing
 
 /// The "open race" warning is for a race others could join: a run alone (solo, or against a ghost)
@@ -38,7 +39,7 @@ struct OpenRaceNoticeFlowTests {
         }
         #expect(outcomes.allSatisfy { $0.isSuccess })
         for side in [alice, bob] {
-            #expect(side.screen.showedNotice(containing: RunFlow.openRaceNotice), "\(side.screen.frames.compactMap(\.message))")
+            #expect(side.screen.showedNotice(containing: RunningViewModel.openRaceNotice), "\(side.screen.frames.compactMap(\.message))")
         }
     }
 }

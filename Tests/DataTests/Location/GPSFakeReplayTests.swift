@@ -68,12 +68,9 @@ struct GPSFakeReplayTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let converted = folder.appendingPathComponent("track.nmea")
-        let process = Process()
-        process.executableURL = gpsbabel
-        process.arguments = ["-i", "gpx", "-f", Fixtures.url(file).path, "-o", "nmea", "-F", converted.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let conversion = try await runTool(
+            gpsbabel, ["-i", "gpx", "-f", Fixtures.url(file).path, "-o", "nmea", "-F", converted.path])
+        #expect(conversion.status == 0)
         // gpsbabel marks every point "no fix" (RMC status V, GGA quality 0) because GPX carries no fix
         // type; gpsd would then report none. Mark them valid, nothing else changed.
         let valid = folder.appendingPathComponent("track-valid.nmea")

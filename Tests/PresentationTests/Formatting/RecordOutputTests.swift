@@ -42,29 +42,22 @@ struct RecordOutputTests {
     }
 
     @Test("records, totals and peers JSON validate against their schemas under docs/")
-    func schemas() throws {
+    func schemas() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-schemas-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        func validate(_ schema: String, _ lines: [String]) throws -> (status: Int32, output: String) {
+        func validate(_ schema: String, _ lines: [String]) async throws -> ToolRun {
             let file = folder.appendingPathComponent(schema + ".ndjson")
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-            let process = Process()
-            let pipe = Pipe()
-            process.executableURL = Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames")
-            process.arguments = ["--schema", schema, file.path]
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            let validator = Fixtures.packageRoot.appendingPathComponent("scripts/validate-frames")
+            return try await runTool(validator, ["--schema", schema, file.path])
         }
         let records = [Self.record(id: "a"), Self.record(id: "b", status: .cancelled, mode: .team)]
         let recordLines = try records.map { try RecordLine.json(RecordLine($0)) }
-        #expect(try validate("record", recordLines) == (0, "2 records valid\n"))
+        #expect(try await validate("record", recordLines) == ToolRun(status: 0, output: "2 records valid\n"))
         #expect(recordLines[0].contains(#""distance_m":4321.5"#) && recordLines[0].contains(#""finish_s":null"#))
         let totals = try RecordLine.json(TotalsLine(lifetime: RecordSummaries.lifetime(records), monthly: RecordSummaries.monthly(records)))
-        #expect(try validate("totals", [totals]) == (0, "1 totals valid\n"))
+        #expect(try await validate("totals", [totals]) == ToolRun(status: 0, output: "1 totals valid\n"))
 
         let runner = DiscoveredRunner(
             instance: "alice@pi", runnerID: RunnerID(rawValue: 0xabc), name: "alice", hostName: "pi.local",
@@ -76,11 +69,12 @@ struct RecordOutputTests {
             PeerText.line(runner, json: true), PeerText.line(.found(runner), json: true), PeerText.line(MateEvent.lost(instance: "alice@pi"), json: true),
             PeerText.line(racing, json: true),
         ]
-        #expect(try validate("peer", peers) == (0, "4 peers valid\n"))
+        #expect(try await validate("peer", peers) == ToolRun(status: 0, output: "4 peers valid\n"))
         #expect(peers[3].contains(#""course":"lake.gpx","goal":"2.00 km","goal_m":2000"#) && peers[3].contains(#""mode":"race""#))
         #expect(PeerText.line(racing, json: false) == "alice\t10.0.0.2:47474\tfree\trace 2.00 km, course lake.gpx, speed-up 10\t(alice@pi)")
         #expect(peers[2] == #"{"event":"disappeared","instance":"alice@pi"}"#)
         // A broken line is caught: the schema is not a rubber stamp.
-        #expect(try validate("record", [recordLines[0].replacingOccurrences(of: "distance_m", with: "distanceMetres")]).status == 1)
+        let renamed = recordLines[0].replacingOccurrences(of: "distance_m", with: "distanceMetres")
+        #expect(try await validate("record", [renamed]).status == 1)
     }
 }

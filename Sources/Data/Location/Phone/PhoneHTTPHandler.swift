@@ -15,6 +15,8 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var request: PhoneRequest?
     private var keepAlive = true
     private var refused = false
+    /// The response that ends the connection is written: what still comes is read and dropped.
+    private var closing = false
 
     init(
         maximumBody: Int, respond: @escaping @Sendable (PhoneRequest) -> PhoneResponse,
@@ -25,7 +27,11 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.tooLarge = tooLarge
     }
 
+    /// How long a connection being closed still reads the client's bytes before it is closed whatever comes.
+    static let lingering = TimeAmount.seconds(2)
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             refused = false
@@ -76,9 +82,19 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if close {
-            let channel = context.channel
-            done.whenComplete { _ in channel.close(promise: nil) }
+        guard close else { return }
+        closing = true
+        let channel = context.channel
+        done.whenComplete { _ in
+            // A lingering close: send our end, then read and drop what the client is still sending (the rest
+            // of a refused 10 MB body) until it closes, for at most `lingering`. Closing at once with unread
+            // bytes makes the kernel answer with a reset, which can destroy the 413 in the client's buffer
+            // before the client reads it: a phone would see a broken connection instead of the refusal.
+            let fullClose = channel.eventLoop.scheduleTask(in: Self.lingering) { channel.close(promise: nil) }
+            let halfClosed = channel.eventLoop.makePromise(of: Void.self)
+            channel.close(mode: .output, promise: halfClosed)
+            halfClosed.futureResult.whenFailure { _ in channel.close(promise: nil) }
+            channel.closeFuture.whenComplete { _ in fullClose.cancel() }
         }
     }
 }

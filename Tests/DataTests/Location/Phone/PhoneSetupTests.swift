@@ -1,5 +1,6 @@
 import Data
 import Foundation
+import MateRunnerTesting
 import Testing
 
 /// The link that sets a phone up in one scan, and its QR code read back by zbar (Debian's zbar-tools).
@@ -14,34 +15,27 @@ struct PhoneSetupTests {
     ]
 
     /// What zbarimg reads in `code`'s image, or nil when zbarimg is not installed.
-    func scan(_ code: PhoneQRCode) throws -> String? {
+    func scan(_ code: PhoneQRCode) async throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") else { return nil }
         let image = FileManager.default.temporaryDirectory.appendingPathComponent("phone-qr-\(UUID().uuidString).pgm")
         try code.pgm().write(to: image)
         defer { try? FileManager.default.removeItem(at: image) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
-        process.arguments = ["--quiet", "--raw", image.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let zbarimg = URL(fileURLWithPath: "/usr/bin/zbarimg")
+        let scan = try await runTool(zbarimg, ["--quiet", "--raw", image.path], quietErrors: true)
+        #expect(scan.status == 0)
+        return scan.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test(
         "OwnTracks: the QR reads as owntracks:///config?inline=: HTTP and move mode, URL, credentials, documented keys"
     )
-    func ownTracks() throws {
+    func ownTracks() async throws {
         let setup = PhoneSetup(
             spec: PhoneSourceSpec(app: .ownTracks, port: 47480, encrypted: true), credentials: Self.credentials,
             host: "192.168.1.20")
         let code = try #require(PhoneQRCode(setup.link))
         let scanned = try #require(
-            try scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
+            try await scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
         #expect(scanned == setup.link)
         let prefix = "owntracks:///config?inline="
         #expect(scanned.hasPrefix(prefix))
@@ -65,12 +59,12 @@ struct PhoneSetupTests {
     @Test(
         "Traccar Client: the QR reads as the server URL, token in its path; the device id is printed to type in"
     )
-    func traccar() throws {
+    func traccar() async throws {
         let setup = PhoneSetup(
             spec: PhoneSourceSpec(app: .traccar, port: 47481), credentials: Self.credentials, host: "10.0.0.7")
         let code = try #require(PhoneQRCode(setup.link))
         let scanned = try #require(
-            try scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
+            try await scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
         #expect(scanned == "http://10.0.0.7:47481/traccar/tok-1")
         #expect(setup.lines.contains { $0.contains("device identifier 48241179") })
         // The terminal drawing has the code's rows, two a line, in a quiet zone.

@@ -7,20 +7,23 @@ import SyncWire
 extension AppContainer {
     /// This device's identity keys and known mates, for an invited run (`--invite`, `--join`) or a
     /// spectator without a race key. A damaged or too open identity file is a runtime error saying what to do.
-    func makePairing(data: DataDirOptionGroup) throws -> DevicePairing<DeviceKeys> {
+    func makePairing(data: DataDirOptions) throws -> DevicePairing<DeviceKeys> {
         do {
-            return DevicePairing(identity: try IdentityStore(directory: data.directory).keys(), mates: KnownMatesStore(directory: data.directory))
+            let identity = try IdentityStore(directory: data.directory).keys()
+            return DevicePairing(identity: identity, mates: KnownMatesStore(directory: data.directory))
         } catch {
             throw FlowError(error, otherwise: .ioError)
         }
     }
 
     /// `mates`: list, forget, add, written to `output`.
-    func makeMatesFlow(data: DataDirOptionGroup, output: LineOutput = .standardOutput) -> MatesFlow {
+    func makeMatesFlow(data: DataDirOptions, output: LineOutput = .standardOutput) -> MatesFlow {
         MatesFlow(dependency: .init(
             identity: IdentityStore(directory: data.directory), mates: KnownMatesStore(directory: data.directory),
             parseIdentity: { text in
-                MateIdentity.keys(fromText: text).flatMap { IdentityFingerprint.identity(signingKey: $0.signing, agreementKey: $0.agreement) }
+                MateIdentity.keys(fromText: text).flatMap {
+                    IdentityFingerprint.identity(signingKey: $0.signing, agreementKey: $0.agreement)
+                }
             },
             output: output
         ))

@@ -18,7 +18,8 @@ extension AppContainer {
     /// The world clock on the agreed race clock, one reading per real second, for `run --clock-zones`.
     func makeAgreedWorldClock(zones: [TimeZone]) -> WorldClockRequest {
         WorldClockRequest(
-            service: WorldClockService(repository: AgreedRaceClockRepository(clock: clock)), zones: zones, tick: clock.speedup
+            service: WorldClockService(repository: AgreedRaceClockRepository(clock: clock)), zones: zones,
+            tick: clock.speedup
         )
     }
 }

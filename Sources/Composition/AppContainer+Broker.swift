@@ -8,7 +8,7 @@ import SyncWire
 extension AppContainer {
     /// This container with the broker session `options` ask for connected (itself without `--broker`):
     /// the broker not there ends the command with 69, a refused password with 77.
-    func connectingBroker(_ options: BrokerOptionGroup) async throws -> AppContainer {
+    func connectingBroker(_ options: BrokerOptions) async throws -> AppContainer {
         guard let wanted = try options.settings() else { return self }
         var container = self
         container.broker = try await BrokerSession.connect(wanted.settings, group: wanted.group)
@@ -20,11 +20,12 @@ extension AppContainer {
     /// The sync through `broker`, with the LAN as a shortcut with `--broker-lan` (the same arguments as
     /// `makeTransport`).
     func makeBrokerTransport(
-        _ broker: BrokerSession, key: RaceKey?, identity: DeviceKeys?, mates: (any KnownMatesRepository)?, races: InvitedRaceStore?,
-        watching: Bool, multicast: Bool
+        _ broker: BrokerSession, key: RaceKey?, identity: DeviceKeys?, mates: (any KnownMatesRepository)?,
+        races: InvitedRaceStore?, watching: Bool, multicast: Bool
     ) async throws -> UDPRaceSyncRepository {
         try await UDPRaceSyncRepository.open(
-            key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast, clock: clock, logger: logger
+            key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast,
+            clock: clock, logger: logger
         ) { [brokerLAN] inbox in
             guard let brokerLAN else { return MQTTTransport(session: broker, inbox: inbox) }
             return try await LANShortcutTransport.open(session: broker, interface: brokerLAN, inbox: inbox)

@@ -14,21 +14,25 @@ import Darwin
 #endif
 
 /// The composition root: the one place that builds concrete repositories (Data), the front-ends, and
-/// the flows (Application) they are handed to.
-struct AppContainer {
-    let clock: AgreedRaceClock
-    let logger: Logger
+/// the flows (Application) they are handed to. The executable parses a command's options into the
+/// option values here (`RunOptions`, `NetworkOptions`, `BrokerOptions`, …) and makes one call (`Commands`).
+public struct AppContainer: Sendable {
+    public let clock: AgreedRaceClock
+    public let logger: Logger
     /// The MQTT broker's session, with `--broker`: the transport and discovery go through it (AppContainer+Broker).
-    var broker: BrokerSession?
+    public internal(set) var broker: BrokerSession?
     /// `--broker-lan`: the LAN interface the broker's race also uses, as a shortcut.
     var brokerLAN: String?
 
     /// A container whose race clock runs `speedup` times faster once a flow starts race time (the
     /// lobby before it is real).
-    init(speedup: Double, logger: Logger) {
+    public init(speedup: Double, logger: Logger) {
         self.clock = AgreedRaceClock(speedup: speedup, raceTimeStarted: false)
         self.logger = logger
     }
+
+    /// The most mates a run may wait for: the sync transport's capacity (`RunOptions.maximumMates`).
+    public static let maximumMates = UDPRaceSyncRepository.maximumPeers
 
     /// The run's timings on this container's (possibly sped-up) race clock.
     var timings: RunTimings { RunTimings(scale: clock.speedup) }
@@ -38,12 +42,18 @@ struct AppContainer {
 
     // MARK: Data
 
+    /// The sync transport: through the broker with `--broker`, else UDP on `host`:`port`; a port that
+    /// cannot be bound is a `FlowError` (unavailable) saying what to do.
     func makeTransport(
-        port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil, mates: (any KnownMatesRepository)? = nil,
-        races: InvitedRaceStore? = nil, watching: Bool = false, multicast: Bool = false
+        port: Int, host: String = "0.0.0.0", key: RaceKey? = nil, identity: DeviceKeys? = nil,
+        mates: (any KnownMatesRepository)? = nil, races: InvitedRaceStore? = nil, watching: Bool = false,
+        multicast: Bool = false
     ) async throws -> UDPRaceSyncRepository {
         if let broker {
-            return try await makeBrokerTransport(broker, key: key, identity: identity, mates: mates, races: races, watching: watching, multicast: multicast)
+            return try await makeBrokerTransport(
+                broker, key: key, identity: identity, mates: mates, races: races, watching: watching,
+                multicast: multicast
+            )
         }
         do {
             return try await UDPRaceSyncRepository.bind(
@@ -55,24 +65,20 @@ struct AppContainer {
         }
     }
 
-    /// Mate discovery over DNS-SD (through avahi-daemon on Linux).
+    /// Mate discovery: the broker's presence with `--broker`, else DNS-SD (through avahi-daemon on Linux).
     func makeDiscovery() -> any MateDiscoveryRepository {
         if let broker { return BrokerMateDiscovery(session: broker) }
         return DNSSDDiscoveryRepository()
     }
 
-    /// The position source `--source` names, for `RunLaunch` to make once the run is agreed
-    /// (`LocationSourceFactory`: the simulator at `pace` from `seed` (random when nil), with `jitter`,
-    /// `fixRate` fixes a second and `pause`, or gpsd, or a replay on this container's race clock, whose
-    /// speed-up is the replay's xSPEED).
-    func makeLocationSource(
-        _ source: SourceArgument, pace: PaceArgument, seed: UInt64?, jitter: Double = 0, fixRate: Double = 1,
-        pause: PauseArgument? = nil,
-        dataDirectory: URL? = nil
-    ) -> LocationSourceFactory {
+    /// The position source `options` name, for `RunLaunch` to make once the run is agreed
+    /// (`LocationSourceFactory`: the simulator, gpsd, a phone, or a replay on this container's race
+    /// clock, whose speed-up is the replay's xSPEED). A phone keeps its credentials in `dataDirectory`.
+    func makeLocationSource(_ options: LocationOptions, dataDirectory: URL? = nil) -> LocationSourceFactory {
         LocationSourceFactory(
-            spec: source, secondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitter: jitter, fixRate: fixRate, pause: pause?.pause,
-            dataDirectory: dataDirectory, clock: clock, logger: logger
+            spec: options.source, secondsPerKilometre: options.secondsPerKilometre, seed: options.seed,
+            jitter: options.jitter, fixRate: options.fixRate, pause: options.pause, dataDirectory: dataDirectory,
+            clock: clock, logger: logger
         )
     }
 
@@ -81,8 +87,10 @@ struct AppContainer {
     /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise);
     /// what the search path left out (relative folders of MATERUNNER_FRONTEND_PATH) is logged once.
     /// `spectator` (watch): the front-ends are told this program only watches, so none offers control.
-    func makeScreen(_ options: FrontEndOptionGroup, spectator: Bool = false) throws -> FrontEndHost {
-        divertLogs(to: try options.launch(spectator: spectator))
+    func makeScreen(
+        _ options: FrontEndOptions, standard: String = "text", spectator: Bool = false
+    ) throws -> FrontEndHost {
+        divertLogs(to: try options.launch(standard: standard, spectator: spectator))
     }
 
     /// `host`, after the search path's warnings are logged; while it draws a board on the terminal that
@@ -101,6 +109,8 @@ struct AppContainer {
 
     /// The world clock on this machine's clock (`clock`), read every `tick` seconds.
     func makeWorldClock(zones: [TimeZone], tick: TimeInterval) -> WorldClockRequest {
-        WorldClockRequest(service: WorldClockService(repository: RaceClockRepository(clock: clock)), zones: zones, tick: tick)
+        WorldClockRequest(
+            service: WorldClockService(repository: RaceClockRepository(clock: clock)), zones: zones, tick: tick
+        )
     }
 }

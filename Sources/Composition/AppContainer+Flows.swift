@@ -14,10 +14,11 @@ extension AppContainer {
     /// races and fetched courses in `data`'s folder, the race key of `raceKey`, the UDP transport (the
     /// race clock following the mates' from then on), DNS-SD discovery, positions from `location`.
     func makeRunLaunch(
-        options: RunOptions, frontEnds: FrontEndOptionGroup, data: DataDirOptionGroup, raceKey: RaceKeyOptionGroup,
-        location: @escaping @Sendable (LappedCourse?) throws -> any LocationRepository
+        options: RunOptions, frontEnds: FrontEndOptions, data: DataDirOptions, raceKey: RaceKeyOptions,
+        location: LocationOptions
     ) -> RunLaunch<RaceKey, DeviceKeys> {
         let (logger, directory) = (logger, data.directory)
+        let location = makeLocationSource(location, dataDirectory: directory).location
         return RunLaunch(options: options, dependencies: .init(
             readCourse: { path in
                 let file = try CourseFile(contentsOf: URL(fileURLWithPath: path))
@@ -25,33 +26,36 @@ extension AppContainer {
             },
             readGhostTrack: { url in
                 let gpx = try GPXTrack(contentsOf: url)
-                return GhostTrackFile(points: gpx.pathSegments.flatMap { $0 }.map { ($0.coordinate, $0.time) }, name: gpx.name)
+                let points = gpx.pathSegments.flatMap { $0 }.map { ($0.coordinate, $0.time) }
+                return GhostTrackFile(points: points, name: gpx.name)
             },
             environment: { makeEnvironment(try makeScreen(frontEnds)) },
             openStore: { try data.openStore(logger: logger) }, storeLocation: directory.path,
             pairing: { try makePairing(data: data) },
             raceKey: { try raceKey.load(logger: logger) },
             bindTransport: { settings in
+                let races = settings.keepsInvitedRace ? InvitedRaceStore(directory: directory) : nil
                 let transport = try await makeTransport(
-                    port: settings.port, key: settings.key, identity: settings.pairing?.identity, mates: settings.pairing?.mates,
-                    races: settings.keepsInvitedRace ? InvitedRaceStore(directory: directory) : nil, multicast: settings.multicast
+                    port: settings.port, key: settings.key, identity: settings.pairing?.identity,
+                    mates: settings.pairing?.mates, races: races, multicast: settings.multicast
                 )
                 followRaceClock(of: transport, me: settings.me)
                 // Our own state and datagram numbers, kept for a restart with the same --id (never a mate's relay).
                 if transport.keepOwnState(in: OwnStateStore(directory: directory), as: settings.me) {
                     logger.info("found the state this runner (\(settings.me)) kept before a restart: resuming from it")
                 }
-                return .init(transport: transport, courses: CourseLibrary(store: CourseStore(dataDirectory: directory), transport: transport))
+                let courses = CourseLibrary(store: CourseStore(dataDirectory: directory), transport: transport)
+                return .init(transport: transport, courses: courses)
             },
-            discovery: makeDiscovery, location: location, recorder: makeRecorder(store:), worldClock: makeAgreedWorldClock(zones:),
-            logger: logger
+            discovery: makeDiscovery, location: location, recorder: makeRecorder(store:),
+            worldClock: makeAgreedWorldClock(zones:), logger: logger
         ))
     }
 
     /// `watch`'s parts for `SpectatorLaunch`: the front-ends of `frontEnds` (a spectator's), the race key
     /// of `raceKey`, identity and known mates in `data`'s folder, the UDP transport, DNS-SD discovery.
     func makeSpectatorLaunch(
-        options: SpectatorOptions, frontEnds: FrontEndOptionGroup, data: DataDirOptionGroup, raceKey: RaceKeyOptionGroup
+        options: SpectatorOptions, frontEnds: FrontEndOptions, data: DataDirOptions, raceKey: RaceKeyOptions
     ) -> SpectatorLaunch<RaceKey, DeviceKeys> {
         let logger = logger
         return SpectatorLaunch(options: options, dependencies: .init(
@@ -60,7 +64,8 @@ extension AppContainer {
             pairing: { try makePairing(data: data) },
             bindTransport: { settings in
                 try await makeTransport(
-                    port: settings.port, key: settings.key, identity: settings.pairing?.identity, mates: settings.pairing?.mates, watching: true
+                    port: settings.port, key: settings.key, identity: settings.pairing?.identity,
+                    mates: settings.pairing?.mates, watching: true
                 )
             },
             discovery: makeDiscovery
@@ -69,29 +74,38 @@ extension AppContainer {
 
     /// `demo`'s parts for `DemoLaunch`: the front-ends of `frontEnds`, the record store in `data`'s
     /// folder, the race key of `raceKey`, UDP transports on loopback, simulated runners.
-    func makeDemoLaunch(options: DemoOptions, frontEnds: FrontEndOptionGroup, data: DataDirOptionGroup, raceKey: RaceKeyOptionGroup) -> DemoLaunch<RaceKey> {
+    func makeDemoLaunch(
+        options: DemoOptions, frontEnds: FrontEndOptions, data: DataDirOptions, raceKey: RaceKeyOptions
+    ) -> DemoLaunch<RaceKey> {
         let logger = logger
         return DemoLaunch(options: options, dependencies: .init(
             environment: { makeEnvironment(try makeScreen(frontEnds)) },
             openStore: { try data.openStore(logger: logger) },
             raceKey: { try raceKey.load(logger: logger) },
             bindTransport: { key in try await makeTransport(port: 0, host: "127.0.0.1", key: key) },
-            location: { seconds, seed in makeLocationSource(.simulator, pace: PaceArgument(secondsPerKilometre: seconds), seed: seed).simulated(course: nil) },
+            location: { seconds, seed in
+                makeLocationSource(LocationOptions(secondsPerKilometre: seconds, seed: seed)).simulated(course: nil)
+            },
             recorder: { makeRecorder(store: $0, isDemo: true) }
         ))
     }
 
     /// The world clock of `zones` every `tick` seconds on `screen`, for `limit` readings (nil: until stopped).
-    func makeWorldClockFlow(zones: [TimeZone], tick: TimeInterval, limit: Int?, screen: FrontEndHost) -> WorldClockFlow {
-        WorldClockFlow(request: makeWorldClock(zones: zones, tick: tick), limit: limit, environment: makeEnvironment(screen))
+    func makeWorldClockFlow(
+        zones: [TimeZone], tick: TimeInterval, limit: Int?, screen: FrontEndHost
+    ) -> WorldClockFlow {
+        WorldClockFlow(
+            request: makeWorldClock(zones: zones, tick: tick), limit: limit, environment: makeEnvironment(screen)
+        )
     }
 
     /// The front-ends, clock, timings, interrupts and logger every flow draws with.
     func makeEnvironment(_ screen: FrontEndHost) -> FlowEnvironment {
         let (clock, tolerance) = (self.clock, timings.paceTolerance)
         return FlowEnvironment(
-            screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger, errors: .standardError,
-            startRaceTime: { clock.startRaceTime() }, realSleep: { try await LoopSleep.realSleep(for: $0, tolerance: tolerance) },
+            screen: screen, clock: clock, timings: timings, interrupts: interrupts, logger: logger,
+            errors: .standardError, startRaceTime: { clock.startRaceTime() },
+            realSleep: { try await LoopSleep.realSleep(for: $0, tolerance: tolerance) },
             settle: { await LoopSleep.settle() }, interruptStatus: { InterruptSignals.exitStatus }
         )
     }

@@ -1,0 +1,46 @@
+import Application
+import Data
+
+/// `--broker`, `--broker-ca`, `--broker-password-file`, `--group` and `--broker-lan`: a race through an
+/// MQTT broker instead of the LAN (docs/BROKER.md), for `run`, `watch` and `peers`.
+public struct BrokerOptions: Sendable, Equatable {
+    /// `--broker mqtt://[USER@]HOST[:PORT]` (or mqtts://); nil: the LAN.
+    public var url: String?
+    /// `--broker-ca`: the CA certificate an mqtts:// broker's certificate must verify with.
+    public var caFile: String?
+    /// `--broker-password-file`: the user's password on its first line.
+    public var passwordFile: String?
+    /// `--group`: the group on the broker whose mates are raced and seen.
+    public var group: String?
+    /// `--broker-lan`: the LAN interface whose multicast also carries the race's group datagrams.
+    public var lan: String?
+
+    /// Options; all nil: no broker.
+    public init(
+        url: String? = nil, caFile: String? = nil, passwordFile: String? = nil, group: String? = nil, lan: String? = nil
+    ) {
+        (self.url, self.caFile, self.passwordFile, self.group, self.lan) = (url, caFile, passwordFile, group, lan)
+    }
+
+    /// Throws saying which option is missing or wrong: the others only with `--broker`, which needs a
+    /// group and a broker URL.
+    public func check() throws(RunOptionsError) {
+        guard let url else {
+            if group != nil || caFile != nil || passwordFile != nil || lan != nil {
+                throw RunOptionsError("--group, --broker-ca, --broker-password-file and --broker-lan need --broker")
+            }
+            return
+        }
+        guard let group, !group.isEmpty else {
+            throw RunOptionsError("--broker needs --group NAME: the group whose mates you race")
+        }
+        do { _ = try BrokerURL(parsing: url) } catch { throw RunOptionsError(error.description) }
+    }
+
+    /// The broker's settings and group, with `--broker`; nil without. A password file that cannot be
+    /// read throws saying what to do.
+    public func settings() throws -> (settings: BrokerSettings, group: String, lan: String?)? {
+        guard let url, let group else { return nil }
+        return (try BrokerSettings.load(url: url, caFile: caFile, passwordFile: passwordFile), group, lan)
+    }
+}
