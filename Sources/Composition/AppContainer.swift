@@ -22,7 +22,7 @@ public struct AppContainer: Sendable {
     /// The MQTT broker's session, with `--broker`: the transport and discovery go through it (AppContainer+Broker).
     public internal(set) var broker: BrokerSession?
     /// `--broker-lan`: the LAN interface the broker's race also uses, as a shortcut.
-    var brokerLAN: String?
+    public internal(set) var brokerLAN: String?
 
     /// A container whose race clock runs `speedup` times faster once a flow starts race time (the
     /// lobby before it is real).

@@ -187,8 +187,9 @@ extension PeerState {
         else { return false }
         key = RaceKey(secrets: secrets)
         windows.reset()
-        invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
-        invited?.gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
+        var race = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
+        race.gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
+        invited = race
         clock.invitedHost = roster.runner(signedBy: host)
         return true
     }
@@ -227,8 +228,9 @@ extension PeerState {
         guard let keys = pairingState.keys, let race = kept.race, race.roster.keys[kept.runner] == keys.identity.signingKey else { return nil }
         key = RaceKey(secrets: race.secrets)
         windows.reset()
-        invited = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
-        invited?.gate = SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
+        var entered = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
+        entered.gate = SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
+        invited = entered
         clock.invitedHost = race.roster.runner(signedBy: race.host)
         return race.terms
     }

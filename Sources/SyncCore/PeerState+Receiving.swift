@@ -195,7 +195,7 @@ extension PeerState {
     /// a start from a validated host names are challenged, and a lobby message or cheer is returned for
     /// the subscribers (turned into a `RaceMessage` outside the lock: `InboundEffects.message(receivedAt:)`).
     private mutating func deliver(_ datagram: SyncDatagram, arrival: Arrival) -> SyncDatagram? {
-        note(datagram.sender, at: arrival.source)
+        runnerAddresses.heard(datagram.sender, at: arrival.source)
         if case .invitation(let offer) = datagram.message { answers.invited(offer.id, by: datagram.sender) }
         // A start names every runner's address: runners who only knew the host now know each other,
         // once each address echoed a challenge.
@@ -203,7 +203,7 @@ extension PeerState {
             for runner in runners {
                 guard let host = runner.host else { continue }
                 let peer = PeerAddress(host: host, port: Int(runner.port))
-                if runnerAddresses[runner.id] == nil { note(runner.id, at: peer) }
+                runnerAddresses.named(runner.id, at: peer)
                 table.named(peer, now: arrival.now)
             }
         }

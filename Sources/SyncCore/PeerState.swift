@@ -48,7 +48,7 @@ package struct PeerState: Sendable {
     /// Answers we may still send per invitation (one per invitation datagram received).
     var answers = AnswerCredits()
     /// Where each runner was last heard from (lobby messages to one runner, start outcomes).
-    private(set) var runnerAddresses: [RunnerID: PeerAddress] = [:]
+    var runnerAddresses: RunnerAddresses
     /// The pairing exchanges of invitations, both ways.
     var pairingState: LobbyPairing
     /// The course fetch, both ways: the course we serve as a host, the courses we fetch as a joiner.
@@ -66,15 +66,21 @@ package struct PeerState: Sendable {
     /// The race's multicast group, once joined, and who hears whom on it (docs/PROTOCOL.md, "Multicast").
     package var multicast: GroupHearing
 
-    /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970).
-    package init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64) {
+    /// A peer that knows nobody yet; `epoch` is its boot epoch (microseconds since 1970), `cookies` the
+    /// generator its address challenges' cookies come from (the transport's: the system's, which an
+    /// attacker cannot predict; the core reads no randomness of its own).
+    package init(
+        key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64,
+        cookies: any RandomNumberGenerator & Sendable
+    ) {
         self.pairingState = LobbyPairing(keys: identity, capacity: capacity)
         self.key = key
         self.raceIDFallback = key?.previousDay.map { RaceIDFallback(previousDay: $0) }
         self.capacity = capacity
         self.outbox = SyncOutbox(epoch: epoch)
         self.roster = SyncRoster(capacity: capacity)
-        self.table = PeerTable(capacity: capacity)
+        self.table = PeerTable(capacity: capacity, cookies: cookies)
+        self.runnerAddresses = RunnerAddresses(capacity: capacity)
         self.directory = RunnerDirectory(capacity: capacity)
         self.multicast = GroupHearing(capacity: capacity)
     }
@@ -95,11 +101,6 @@ package struct PeerState: Sendable {
         table.validated.filter { $0 != localAddress }
     }
 
-    /// Notes that `runner` was heard from `address` (kept for at most `capacity` runners).
-    mutating func note(_ runner: RunnerID, at address: PeerAddress) {
-        if runnerAddresses[runner] != nil || runnerAddresses.count < capacity { runnerAddresses[runner] = address }
-    }
-
     /// Forgets everything about `runner` (evicted from the directory to make room for another).
     mutating func forget(_ runner: RunnerID) {
         roster.forget(runner)
@@ -109,15 +110,12 @@ package struct PeerState: Sendable {
         clock.forget(runner)
         cheers.forget(runner)
         multicast.forget(runner)
-        runnerAddresses[runner] = nil
+        runnerAddresses.forget(runner)
     }
 
     /// Where `runner` was last heard from, as a start outcome names it (IPv4 only; nil otherwise).
     func startingRunner(_ runner: RunnerID) -> StartingRunner? {
-        guard let address = runnerAddresses[runner], let ipv4 = StartingRunner.ipv4(address.host),
-              let port = UInt16(exactly: address.port)
-        else { return nil }
-        return StartingRunner(id: runner, ipv4: ipv4, port: port)
+        runnerAddresses.startingRunner(runner)
     }
 
     /// The race's public id: the race key's (`RaceKey.publicID`), or in an open race the lowest runner id

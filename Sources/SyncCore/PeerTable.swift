@@ -32,6 +32,8 @@ struct PeerTable: Sendable {
 
     /// The most addresses kept.
     let capacity: Int
+    /// Where the cookies come from: the generator the peer was given (the system's in a run).
+    private var cookies: any RandomNumberGenerator & Sendable
     /// The addresses, in the order they were learned.
     private(set) var addresses: [PeerAddress] = []
     /// What is known of each address, at its address's index: the walks over every address (the
@@ -41,8 +43,14 @@ struct PeerTable: Sendable {
     /// Each address's index in `addresses` and `rows`.
     private var positions: [PeerAddress: Int] = [:]
 
-    init(capacity: Int) {
+    init(capacity: Int, cookies: any RandomNumberGenerator & Sendable) {
         self.capacity = capacity
+        self.cookies = cookies
+    }
+
+    /// A fresh cookie, never 0 (a configured address's, never challenged).
+    private mutating func cookie() -> UInt64 {
+        UInt64.random(in: 1...UInt64.max, using: &cookies)
     }
 
     /// What is known of `address`, if it is in the table.
@@ -86,7 +94,7 @@ struct PeerTable: Sendable {
         }
         guard makeRoom() else { return }
         insert(address, Entry(
-            origin: .learned, validated: false, lastHeard: now, cookie: UInt64.random(in: 1...UInt64.max),
+            origin: .learned, validated: false, lastHeard: now, cookie: cookie(),
             credit: min(Self.maximumCredit, bytes)
         ))
     }
@@ -95,7 +103,7 @@ struct PeerTable: Sendable {
     mutating func named(_ address: PeerAddress, now: UInt64) {
         guard positions[address] == nil, makeRoom() else { return }
         insert(address, Entry(
-            origin: .named, validated: false, lastHeard: now, cookie: UInt64.random(in: 1...UInt64.max),
+            origin: .named, validated: false, lastHeard: now, cookie: cookie(),
             challengesLeft: Self.namedChallenges
         ))
     }

@@ -4,7 +4,7 @@ import Domain
 /// header's type nibble has no room left, so type 15 carries a **subtype** in its first body byte.
 ///
 /// Subtypes: 1 address challenge, 2 address echo (address validation, below); 3 … 15 free for the
-/// sync layer; **16 … 255 are reserved for the identity engineer** (device identities, pairing, signed
+/// sync layer; **16 … 255 are the identity layer's** (device identities, pairing, signed
 /// messages): add them here and in `ExtendedType`, and give each its length in `ExtendedType.lengths`.
 package enum ExtendedMessage: Sendable, Hashable {
     /// "Echo this cookie back": sent to an address learned from an incoming datagram before anything
@@ -29,8 +29,8 @@ package enum ExtendedMessage: Sendable, Hashable {
     }
 }
 
-/// The subtype byte of an extended datagram (type 15). Values 16 … 255 are reserved for the identity
-/// engineer's messages (docs/PROTOCOL.md); 3 … 15 for the sync layer.
+/// The subtype byte of an extended datagram (type 15). Values 16 … 255 are the identity layer's
+/// messages (docs/PROTOCOL.md); 3 … 15 the sync layer's.
 public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
     /// An address challenge: an 8-byte random cookie.
     case addressChallenge = 1
@@ -45,7 +45,7 @@ public enum ExtendedType: UInt8, Sendable, Hashable, CaseIterable {
     /// IP fragments); a peer that hears more sends two.
     package static let maximumHeard = 54
 
-    /// The first subtype reserved for the identity engineer's messages.
+    /// The first subtype of the identity layer's messages (pairing, watch, signed).
     public static let firstIdentitySubtype: UInt8 = 16
 
     /// The exact total length (header, subtype and body, no tag) of a datagram of this subtype.

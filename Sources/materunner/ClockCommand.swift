@@ -4,7 +4,7 @@ import Composition
 import Foundation
 import Presentation
 
-/// `materunner clock`: the world clock on its own (the date-display demo of seed 004).
+/// `materunner clock`: the world clock on its own.
 struct ClockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clock",

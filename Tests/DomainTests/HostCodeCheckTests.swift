@@ -3,7 +3,7 @@ import Foundation
 import MateRunnerTesting
 import Testing
 
-/// The host's side of the pairing rules (issue 42, attack 2) over the in-memory network, the invitee
+/// The host's side of the pairing rules over the in-memory network, the invitee
 /// played by the test: an invitee under a paired name is admitted only as the identity paired with that
 /// name; an unpaired one only once the host's person confirmed its code; a mismatch or no confirmation
 /// does not admit.

@@ -67,7 +67,7 @@ struct NoiseFilterSegmentTests {
         #expect(abs(tracker.distance - 100) < 1e-6)
     }
 
-    @Test("a filter never locks out: after a wild fix, the second fix at the new place starts a new segment there (issue 42: a gpsd jump froze the distance)")
+    @Test("a filter never locks out: after a wild fix, the second fix at the new place starts a new segment there (a gpsd jump froze the distance)")
     func noLockOut() {
         var tracker = DistanceTracker()
         tracker.add(fix(at: 0))

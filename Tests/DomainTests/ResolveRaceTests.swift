@@ -28,7 +28,7 @@ struct ResolveRaceTests {
         #expect(standings.isComplete)
     }
 
-    @Test("issue 42: with ghostsLast (an open race) a ghost that finished first ranks behind every runner who ran; without, it leads")
+    @Test("with ghostsLast (an open race) a ghost that finished first ranks behind every runner who ran; without, it leads")
     func ghostsLast() {
         let ghost = Runner(id: RunnerID(rawValue: 0x99), name: "stranger's best", isGhost: true)
         let progress = [RaceSamples.finished(ghost, at: 10), RaceSamples.progress(ana, elapsed: 20, distance: 60),

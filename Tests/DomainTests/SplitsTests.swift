@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Testing
 
-@Suite("Lap times and per-kilometre splits (issue 43)")
+@Suite("Lap times and per-kilometre splits")
 struct SplitsTests {
     @Test("a mark is crossed at the time interpolated between the samples around it; a split is the time since the last")
     func interpolated() {

@@ -3,7 +3,7 @@ import Foundation
 import MateRunnerTesting
 import Testing
 
-@Suite("A mate under other terms is named, and ends the wait in seconds (issue 43 item 5)")
+@Suite("A mate under other terms is named, and ends the wait in seconds")
 struct TermsMismatchTests {
     let ana = RaceSamples.runner(0xA1, "ana")
     let bor = RaceSamples.runner(0xB2, "bor")

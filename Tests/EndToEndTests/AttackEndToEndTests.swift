@@ -50,7 +50,7 @@ struct AttackEndToEndTests {
 
     /// The race key of the invited race `homes`' bob is in, read from what his device keeps for a restart:
     /// what an insider holds.
-    static func invitedKey(of homes: PairedHomes, timeout: TimeInterval = 30) async throws -> RaceKey {
+    static func invitedKey(of homes: PairedHomes, timeout: TimeInterval = 30) throws -> RaceKey {
         let file = homes.dataHome("bob").appendingPathComponent("materunner/invited-race-00000000b0b0b0b0.json")
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -61,7 +61,7 @@ struct AttackEndToEndTests {
                let secrets = RaceSecrets(key: Array(key), raceID: Array(raceID)) {
                 return RaceKey(secrets: secrets)
             }
-            try await Task.sleep(for: .milliseconds(100))
+            usleep(100_000)
         }
         throw TestFailure("bob kept no invited race in \(file.path) within \(timeout) s")
     }
@@ -81,18 +81,19 @@ struct AttackEndToEndTests {
         let race = try await AttackedRace { ports, attacked in
             let runs = try Self.openRace(ports, keyed: keyed)
             guard attacked else { return runs }
-            try await AttackedRace.waitUntilRunning(runs[0])
-            let attacker = try LoopbackAttacker()
-            let hellos = (0..<64).map { index in
-                SyncSample.encoded(.hello(name: "fake \(index)", terms: Self.terms), from: RunnerID(rawValue: 0x1000 + UInt64(index)), sequence: 1, key: key)
+            try await AttackedRace.attack(whileRunning: runs[0]) {
+                let attacker = try LoopbackAttacker()
+                let hellos = (0..<64).map { index in
+                    SyncSample.encoded(.hello(name: "fake \(index)", terms: Self.terms), from: RunnerID(rawValue: 0x1000 + UInt64(index)), sequence: 1, key: key)
+                }
+                try attacker.send(hellos, to: ports[0], spacing: .milliseconds(5))
+                let finished = SyncSample.report(1_000, 100_000, phase: .finished)
+                let asBob = (0..<10).flatMap { index in
+                    [SyncSample.encoded(.hello(name: "bob", terms: Self.terms), from: Self.bobID, sequence: 60_000 + UInt32(2 * index), key: key),
+                     SyncSample.encoded(.progress(finished), from: Self.bobID, sequence: 60_001 + UInt32(2 * index), key: key)]
+                }
+                try attacker.send(asBob, to: ports[0], spacing: .milliseconds(50))
             }
-            try await attacker.send(hellos, to: ports[0], spacing: .milliseconds(5))
-            let finished = SyncSample.report(1_000, 100_000, phase: .finished)
-            let asBob = (0..<10).flatMap { index in
-                [SyncSample.encoded(.hello(name: "bob", terms: Self.terms), from: Self.bobID, sequence: 60_000 + UInt32(2 * index), key: key),
-                 SyncSample.encoded(.progress(finished), from: Self.bobID, sequence: 60_001 + UInt32(2 * index), key: key)]
-            }
-            try await attacker.send(asBob, to: ports[0], spacing: .milliseconds(50))
             return runs
         }
         try race.expectSameResult()
@@ -128,7 +129,9 @@ struct AttackEndToEndTests {
                     let offer = InvitationDTO(id: UInt32(index + 1), terms: Self.terms, answerWithinMilliseconds: 30_000, invitees: [Self.bobID], hostName: "alice")
                     return SyncSample.encoded(.invitation(offer), from: RunnerID(rawValue: 0x1000 + UInt64(index)), sequence: 1)
                 }
-                try await LoopbackAttacker().send(invitations, to: ports[1], spacing: .milliseconds(5))
+                try await onOwnThread {
+                    try LoopbackAttacker().send(invitations, to: ports[1], spacing: .milliseconds(5))
+                }
             }
             return [try Self.invitingAlice(ports, homes: homes), bob]
         }
@@ -146,8 +149,9 @@ struct AttackEndToEndTests {
         let race = try await AttackedRace { ports, attacked in
             let runs = try Self.openRace(ports, keyed: keyed)
             guard attacked else { return runs }
-            try await AttackedRace.waitUntilRunning(runs[1])
-            try await Self.takeClock(as: RunnerID(rawValue: 1), of: ports, key: key)
+            try await AttackedRace.attack(whileRunning: runs[1]) {
+                try Self.takeClock(as: RunnerID(rawValue: 1), of: ports, key: key)
+            }
             return runs
         }
         try race.expectSameResult()
@@ -164,8 +168,9 @@ struct AttackEndToEndTests {
             let bob = try Self.invitedBob(ports, homes: homes)
             let alice = try Self.invitingAlice(ports, homes: homes)
             guard attacked else { return [alice, bob] }
-            try await AttackedRace.waitUntilRunning(bob)
-            try await Self.takeClock(as: RunnerID(rawValue: 1), of: ports, key: try await Self.invitedKey(of: homes))
+            try await AttackedRace.attack(whileRunning: bob) {
+                try Self.takeClock(as: RunnerID(rawValue: 1), of: ports, key: try Self.invitedKey(of: homes))
+            }
             return [alice, bob]
         }
         try race.expectSameResult()
@@ -178,7 +183,7 @@ struct AttackEndToEndTests {
     /// `attacker` says hello to each runner on `ports` with the race's terms, echoes the challenges that
     /// come back (its address is then validated: in an open race anyone's can be), says hello again,
     /// and sends each runner 20 pongs 600 s ahead, 50 ms apart.
-    static func takeClock(as attacker: RunnerID, of ports: [Int], key: RaceKey?) async throws {
+    static func takeClock(as attacker: RunnerID, of ports: [Int], key: RaceKey?) throws {
         let socket = try LoopbackAttacker()
         var number: UInt32 = 1
         func next(_ message: SyncMessage) -> [UInt8] {
@@ -187,19 +192,20 @@ struct AttackEndToEndTests {
         }
         let hello = SyncMessage.hello(name: "mallory", terms: terms)
         for port in ports {
-            try await socket.send([next(hello)], to: port)
+            try socket.send([next(hello)], to: port)
             for bytes in socket.received(within: 1) {
                 guard case .extended(.addressChallenge(let cookie))? = try? SyncDatagramCodec.decode(bytes, key: key).message else { continue }
-                try await socket.send([next(.extended(.addressEcho(cookie: cookie))), next(hello)], to: port)
+                try socket.send([next(.extended(.addressEcho(cookie: cookie))), next(hello)], to: port)
             }
         }
         let ahead: UInt64 = 600_000_000
         for _ in 0..<20 {
             let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
             for (port, requester) in zip(ports, [aliceID, bobID]) {
-                try await socket.send([next(.clockPong(requester: requester, t1: now, t2: now + ahead, t3: now + ahead))], to: port)
+                let pong = SyncMessage.clockPong(requester: requester, t1: now, t2: now + ahead, t3: now + ahead)
+                try socket.send([next(pong)], to: port)
             }
-            try await Task.sleep(for: .milliseconds(50))
+            usleep(50_000)
         }
     }
 
@@ -214,15 +220,20 @@ struct AttackEndToEndTests {
         let race = try await AttackedRace { ports, attacked in
             let runs = try Self.openRace(ports, keyed: keyed)
             guard attacked else { return runs }
-            try await AttackedRace.waitUntilRunning(runs[0])
-            // 1 km in 60 s of race time, from now on.
-            let track = try #require(GhostTrack(name: "flash", stepMilliseconds: 1_000, centimetres: (0...60).map { UInt32($0) * 1_667 }))
-            let ghost = Ghost(announcedBy: stranger, track: track, start: Date())
-            let chunks = GhostChunkDTO.chunks(of: ghost).enumerated().map { index, chunk in
-                SyncSample.encoded(.extended(.ghostChunk(chunk)), from: stranger, sequence: 2 + UInt32(index), key: key)
+            try await AttackedRace.attack(whileRunning: runs[0]) {
+                // 1 km in 60 s of race time, from now on.
+                let track = try #require(GhostTrack(name: "flash", stepMilliseconds: 1_000, centimetres: (0...60).map { UInt32($0) * 1_667 }))
+                let ghost = Ghost(announcedBy: stranger, track: track, start: Date())
+                let chunks = GhostChunkDTO.chunks(of: ghost).enumerated().map { index, chunk in
+                    SyncSample.encoded(
+                        .extended(.ghostChunk(chunk)), from: stranger, sequence: 2 + UInt32(index), key: key)
+                }
+                let hello = SyncSample.encoded(
+                    .hello(name: "carol", terms: Self.terms), from: stranger, sequence: 1, key: key)
+                for port in ports {
+                    try LoopbackAttacker().send([hello] + chunks, to: port, spacing: .milliseconds(20))
+                }
             }
-            let hello = SyncSample.encoded(.hello(name: "carol", terms: Self.terms), from: stranger, sequence: 1, key: key)
-            for port in ports { try await LoopbackAttacker().send([hello] + chunks, to: port, spacing: .milliseconds(20)) }
             return runs
         }
         for run in race.control + race.attacked {

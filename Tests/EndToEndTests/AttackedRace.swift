@@ -58,9 +58,33 @@ struct AttackedRace {
         return counts
     }
 
-    /// Waits until `run` shows its race running (a status frame at stage `running`), at most `timeout` s.
-    static func waitUntilRunning(_ run: ProcessRun.Handle, timeout: TimeInterval = 60) async throws {
-        let running = await run.waitForJSON(type: "status", timeout: timeout) { $0["stage"] as? String == "running" }
-        guard running != nil else { throw TestFailure("the race never showed running within \(timeout) s") }
+    /// Runs `attack` while `run`'s race runs, on a thread of its own (`onOwnThread`): waits there until
+    /// `run` shows its race running (a status frame at stage `running`, at most `timeout` s), attacks, and
+    /// fails if `run` showed its result or ended before the attack was over, since an attack that lands
+    /// after the race proves nothing. On the test pool, beside the other end-to-end suites, the attack
+    /// was held back until alice's race had ended: she counted none of the 64 fresh ids.
+    static func attack(
+        whileRunning run: ProcessRun.Handle, timeout: TimeInterval = 60, _ attack: @escaping @Sendable () throws -> Void
+    ) async throws {
+        try await onOwnThread {
+            let deadline = Date().addingTimeInterval(timeout)
+            while !shows(run, { $0["type"] as? String == "status" && $0["stage"] as? String == "running" }) {
+                guard Date() < deadline, run.process.isRunning else {
+                    throw TestFailure("the race never showed running within \(timeout) s")
+                }
+                usleep(20_000)
+            }
+            try attack()
+            guard run.process.isRunning, !shows(run, { $0["type"] as? String == "result" }) else {
+                throw TestFailure("the race ended before the attack was over: the attack proves nothing")
+            }
+        }
+    }
+
+    /// Whether a JSON line `run` wrote so far passes `matches`.
+    private static func shows(_ run: ProcessRun.Handle, _ matches: ([String: Any]) -> Bool) -> Bool {
+        run.output.split(separator: "\n").contains { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]).map(matches) ?? false
+        }
     }
 }

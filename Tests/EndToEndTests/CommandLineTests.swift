@@ -169,7 +169,7 @@ struct CommandLineTests {
         #expect(!run.timedOut)
         #expect(run.status == 130, "\(run.stderr)")
         let lines = try run.jsonLines()
-        // Every run shown ends with a result frame (issue 18), a stopped one too, saying so.
+        // Every run shown ends with a result frame, a stopped one too, saying so.
         #expect(lines.last?["type"] as? String == "result")
         #expect((lines.last?["message"] as? String)?.hasPrefix("run stopped") == true, "\(String(describing: lines.last))")
     }

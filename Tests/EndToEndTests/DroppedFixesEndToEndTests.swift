@@ -8,7 +8,7 @@ import Glibc
 
 /// A cheap receiver through gpsd: every fix of an NMEA log with HDOP 1.2 (gpsd makes ±23 m of it) is
 /// dropped by the 20 m accuracy limit. The status frames say how many and why, and the run's result
-/// repeats it (issue 43 item 3, end to end with gpsfake and the real binary).
+/// repeats it (end to end with gpsfake and the real binary).
 @Suite("End to end: dropped fixes through gpsfake")
 struct DroppedFixesEndToEndTests {
     /// `count` seconds of GGA and RMC sentences walking north at 3 m/s, each with `hdop`.

@@ -84,8 +84,8 @@ struct GhostRaceEndToEndTests {
         let (linesA, linesB) = (try runs[0].jsonLines(), try runs[1].jsonLines())
         let (resultA, resultB) = (try RaceResult(lines: linesA), try RaceResult(lines: linesB))
         #expect(resultA == resultB, "\(resultA) / \(resultB)")
-        // An open race: the ghost (alice's faster record) ranks behind the runners who ran (issue 42:
-        // anyone on the network may announce one); alice first, bob second, the ghost third.
+        // An open race: the ghost (alice's faster record) ranks behind the runners who ran (anyone
+        // on the network may announce one); alice first, bob second, the ghost third.
         #expect(resultA.entries.map(\.name) == ["alice", "bob", "alice"], "\(resultA)")
         #expect(resultA.entries.map(\.state) == ["finished", "finished", "finished"])
         // Marked as a ghost in every frame of both streams, with the same progress: the two streams'

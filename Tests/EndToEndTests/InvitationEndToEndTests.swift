@@ -69,7 +69,7 @@ struct InvitationEndToEndTests {
         #expect(runA.status == 1, "\(runA.stderr)")
         #expect(runA.stderr.contains("bob declined: there is no run"), "\(runA.stderr)")
         #expect(Self.notices(try runA.jsonLines()).contains("bob declined"))
-        // Her JSON stream ends saying the run failed, and why (issue 43).
+        // Her JSON stream ends saying the run failed, and why.
         let last = try runA.jsonLines().last
         #expect(last?["type"] as? String == "notice" && last?["level"] as? String == "error"
             && (last?["message"] as? String)?.contains("bob declined: there is no run") == true, "\(String(describing: last))")

@@ -3,7 +3,7 @@ import MateRunnerTesting
 import Testing
 
 /// Laps on a course of two laps with the real binary: the result frame lists each lap's time, and
-/// `records show` lists the same times, with the per-kilometre splits (issue 43).
+/// `records show` lists the same times, with the per-kilometre splits.
 @Suite("End to end: laps and splits")
 struct LapsEndToEndTests {
     @Test("a 2-lap course run alone: the result frame's lap times are the ones records show prints")

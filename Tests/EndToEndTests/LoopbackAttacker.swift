@@ -37,8 +37,9 @@ final class LoopbackAttacker: @unchecked Sendable {
         return address
     }
 
-    /// Sends `datagrams` to 127.0.0.1:`port`, `spacing` apart.
-    func send(_ datagrams: [[UInt8]], to port: Int, spacing: Duration = .zero) async throws {
+    /// Sends `datagrams` to 127.0.0.1:`port`, `spacing` apart, blocking the calling thread: an attack runs
+    /// on a thread of its own (`AttackedRace.attack(whileRunning:)`), never on the test pool.
+    func send(_ datagrams: [[UInt8]], to port: Int, spacing: Duration = .zero) throws {
         var address = Self.loopback(port: port)
         for datagram in datagrams {
             let sent = datagram.withUnsafeBytes { buffer in
@@ -49,7 +50,7 @@ final class LoopbackAttacker: @unchecked Sendable {
                 }
             }
             guard sent == datagram.count else { throw TestFailure("sendto() sent \(sent) of \(datagram.count) bytes, errno \(errno)") }
-            if spacing > .zero { try await Task.sleep(for: spacing) }
+            if spacing > .zero { usleep(useconds_t(spacing / .microseconds(1))) }
         }
     }
 
@@ -71,9 +72,19 @@ final class LoopbackAttacker: @unchecked Sendable {
 }
 
 /// Sends `datagrams` to 127.0.0.1:`port` from one fresh UDP socket of the test's own, `spacing` apart
-/// (an attacker on the same machine; nothing leaves loopback).
+/// (an attacker on the same machine; nothing leaves loopback), on a thread of its own.
 func sendFromLoopback(_ datagrams: [[UInt8]], to port: Int, spacing: Duration) async throws {
-    try await LoopbackAttacker().send(datagrams, to: port, spacing: spacing)
+    try await onOwnThread { try LoopbackAttacker().send(datagrams, to: port, spacing: spacing) }
+}
+
+/// Runs `work` on a thread of its own and waits for it. Not on the test pool: its threads are as many as
+/// the cores (two here), and a suite that blocks one for a whole child process (`readDataToEndOfFile`, a
+/// curl burst, `waitUntilExit`) can keep every task of the others waiting for seconds, past the end of a
+/// race whose real-time window the work must hit.
+func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
 }
 
 extension LoopbackAttacker {

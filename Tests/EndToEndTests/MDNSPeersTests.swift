@@ -36,7 +36,7 @@ struct MDNSPeersTests {
         // avahi-browse in B resolved alice (registered by `materunner run` in A) with our TXT record.
         let browsed = try #require(file("browse.txt").split(separator: "\n").first { $0.hasPrefix("=;") && $0.contains(";IPv4;alice-") })
         #expect(browsed.contains(";10.250.0.1;47474;"))
-        // Her terms too (--goal 0.3 --speedup 20, a race with one mate), for `peers` (issue 43 item 5).
+        // Her terms too (--goal 0.3 --speedup 20, a race with one mate), for `peers`.
         for entry in ["\"v=2\"", "\"state=free\"", "\"name=alice\"", "\"id=", "\"mode=race\"", "\"goal=30000\"", "\"speedup=20.0\""] {
             #expect(browsed.contains(entry), "\(browsed)")
         }
@@ -56,7 +56,7 @@ struct MDNSPeersTests {
         #expect(has("appeared") { $0["name"] as? String == "bob" && $0["id"] as? String == "00000000000000bb" && $0["port"] as? Int == 47475 })
         #expect(has("disappeared") { $0["instance"] as? String == "bob" })
         #expect(has("updated") { $0["name"] as? String == "alice" && $0["state"] as? String == "running" && $0["race"] != nil })
-        // Both alices race together: they advertise one and the same race id (issue 18, item 5).
+        // Both alices race together: they advertise one and the same race id.
         let raceIDs = Set(watched.compactMap { $0["state"] as? String == "running" && $0["name"] as? String == "alice" ? $0["race"] as? String : nil })
         #expect(raceIDs.count == 1, "\(raceIDs)")
         let aliceLines = file("watch.json").split(separator: "\n").filter { $0.contains("alice") }.joined(separator: "\n")

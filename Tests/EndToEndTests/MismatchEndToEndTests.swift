@@ -3,7 +3,7 @@ import MateRunnerTesting
 import Testing
 
 /// Runners who typed other terms are told so on both screens within seconds, with both values, and the
-/// run ends with that error rather than after `--wait` with "heard from 0 of 1 mate(s)" (issue 43 item 5).
+/// run ends with that error rather than after `--wait` with "heard from 0 of 1 mate(s)".
 @Suite("End to end: mismatched terms")
 struct MismatchEndToEndTests {
     static func headlines(_ lines: [[String: Any]]) -> [String] {

@@ -54,7 +54,7 @@ struct FrontEndFrameWriterTests {
                                      longitude: number(&rng), gpsDistanceMetres: maybe(&rng, number))
             },
             ghost: maybe(&rng) { Bool.random(using: &$0) }, announcedBy: maybe(&rng, text))
-        // Lap times (issue 43): none, or a few, as texts and seconds.
+        // Lap times: none, or a few, as texts and seconds.
         runner.laps = maybe(&rng) { rng in (0..<Int.random(in: 0...4, using: &rng)).map { _ in text(&rng) } }
         runner.lapsSeconds = maybe(&rng) { rng in (0..<Int.random(in: 0...4, using: &rng)).map { _ in number(&rng) } }
         return runner

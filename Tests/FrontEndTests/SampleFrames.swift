@@ -82,7 +82,7 @@ extension SampleFrames {
         type: .cheer, time: "2027-01-15T08:01:06.000Z", cheer: FrontEndCheer(from: "bob", to: "alice", emoji: "👏")
     )
 
-    /// The status frame with pace and calories, as the Domain of issue 3 will give them.
+    /// The status frame with pace and calories, as the Domain gives them.
     /// A run on gpsd, with its receiver's state: no fix yet, or a 3D fix and its accuracy.
     static func statusWithPosition(_ state: String, accuracy: Double? = nil, summary: String) -> FrontEndFrame {
         var frame = status
@@ -144,7 +144,7 @@ extension SampleFrames {
         alice.course = FrontEndRunnerCourse(
             progressMetres: 2_001.5, lap: 2, latitude: 45.7715, longitude: 14.3581, gpsDistanceMetres: 2_060.2
         )
-        // Her first lap done (issue 43: lap times).
+        // Her first lap done (lap times).
         alice.laps = ["8:01"]
         alice.lapsSeconds = [481.25]
         var bob = bob

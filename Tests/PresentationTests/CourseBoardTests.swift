@@ -35,7 +35,7 @@ struct CourseBoardTests {
         let terms = CourseTerms(digest: "0123456789abcdef", name: "zigzag.gpx", lengthCentimetres: UInt32((course.lapLength * 100).rounded()), laps: 2)
         let payload = FrontEndCourse(course, terms: terms)
         #expect(payload.name == "Zigzag" && payload.file == "zigzag.gpx" && payload.digest == "0123456789abcdef" && payload.laps == 2)
-        // One lap as the terms carry it (whole centimetres), as `records show` prints it (issue 43).
+        // One lap as the terms carry it (whole centimetres), as `records show` prints it.
         #expect(payload.lengthMetres == terms.length && abs(payload.lengthMetres - course.lapLength) < 0.005)
         #expect(payload.totalMetres == course.totalLength)
         #expect(payload.points.count <= 300 && payload.points.count >= 2)

@@ -186,24 +186,33 @@ struct FrontEndBinderTests {
         #expect(screen.frames.first?.message == "today on the system clock")
     }
 
-    @Test("a front-end rejecting frames is reported once; notices from the application are shown; shutdown ends the screen")
+    @Test("a front-end rejecting frames is reported once; every notice shown is reported; shutdown ends the screen")
     func rejection() async throws {
         let screen = RecordingScreen(path: "/lib/broken.so")
         let reports = Locked<[FrontEndBinder.Report]>([])
         let binder = FrontEndBinder(screen: screen, clock: ManualRaceClock()) { report in reports.withLock { $0.append(report) } }
         screen.rejectFrames()
-        binder.show(Notice(level: .warning, message: "open race: see --race-key-file"))
-        binder.show(Notice(level: .info, message: "alice is waiting for an invitation"))
+        let notices = [
+            Notice(level: .warning, message: "open race: see --race-key-file"),
+            Notice(level: .info, message: "alice is waiting for an invitation"),
+        ]
+        await binder.show(CourseViewModel.Output(notice: Self.stream(of: notices)))
         #expect(screen.frames.map(\.message) == ["open race: see --race-key-file", "alice is waiting for an invitation"])
         #expect(screen.frames.map(\.level) == ["warning", "info"])
         #expect(reports.value == [
-            .shown(Notice(level: .warning, message: "open race: see --race-key-file")),
-            .rejected(frontEnd: "/lib/broken.so", frame: .notice),
-            .shown(Notice(level: .info, message: "alice is waiting for an invitation")),
+            .shown(notices[0]), .rejected(frontEnd: "/lib/broken.so", frame: .notice), .shown(notices[1]),
         ])
         binder.shutdown()
-        binder.show(Notice(level: .info, message: "too late"))
+        await binder.show(CourseViewModel.Output(notice: Self.stream(of: [Notice(level: .info, message: "too late")])))
         #expect(screen.isShutDown)
         #expect(screen.frames.count == 2)
+    }
+
+    /// A stream of `notices`, then its end.
+    static func stream(of notices: [Notice]) -> AsyncStream<Notice> {
+        let stream = AsyncStream.makeStream(of: Notice.self)
+        for notice in notices { stream.continuation.yield(notice) }
+        stream.continuation.finish()
+        return stream.stream
     }
 }

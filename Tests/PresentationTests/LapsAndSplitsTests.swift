@@ -4,7 +4,7 @@ import FrontEndKit
 @testable import Presentation
 import Testing
 
-@Suite("Lap times, splits and the margin on your own ghost, as people read them (issue 43)")
+@Suite("Lap times, splits and the margin on your own ghost, as people read them")
 struct LapsAndSplitsTests {
     let ana = Sample.ana
     let bor = Sample.bor
@@ -68,7 +68,7 @@ struct LapsAndSplitsTests {
     }
 }
 
-@Suite("Lap marks on the chart (issue 43)")
+@Suite("Lap marks on the chart")
 struct LapMarksChartTests {
     @Test("on a course of 3 laps, a finished runner has a mark at the end of laps 1 and 2, its time as the tooltip")
     func lapMarks() {
@@ -91,7 +91,7 @@ struct LapMarksChartTests {
     }
 }
 
-@Suite("records: course groups where their newest run falls (issue 43)")
+@Suite("records: course groups where their newest run falls")
 struct RecordGroupsOrderTests {
     static func run(_ id: String, day: Int, course: CourseTerms?) -> RunRecord {
         RunRecord(

@@ -10,7 +10,7 @@ struct RaceBoardMappingTests {
     let ana = Sample.ana
     let bor = Sample.bor
 
-    @Test("waiting beside a mate under other terms: the headline names the difference and both values (issue 43)")
+    @Test("waiting beside a mate under other terms: the headline names the difference and both values")
     func waitingWithMismatch() throws {
         var snapshot = Sample.waiting
         let two = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 200_000))
@@ -49,7 +49,7 @@ struct RaceBoardMappingTests {
         #expect(rows.map(\.rank) == [1, 2, 3])
         let result = RunningResult(snapshot)
         #expect(result.winner?.ghost == true)
-        // ana raced her own ghost (issue 43): the margin follows.
+        // ana raced her own ghost: the margin follows.
         #expect(result.summary == "the ghost ana wins in 00:30; 0:02 behind your best")
         let json = String(decoding: try JSONEncoder().encode(rows[1]), as: UTF8.self)
         #expect(!json.contains("ghost"))

@@ -58,25 +58,51 @@ struct RunningOpeningTests {
         #expect(frames[1].level == "warning" && frames[1].message == RunningViewModel.openRaceNotice)
     }
 
-    @Test("a spectator: its wait said first, in real seconds; the not-paired advice once however often refused")
+    @Test("a spectator: its wait said first, in real seconds; the not-paired advice once, after 4 refused looks")
     func spectator() async throws {
-        let refused = AsyncStream.makeStream(of: Void.self)
+        let clock = ManualRaceClock()
+        // Refused, refused, refused, admitted (the count starts again), then refused for good.
+        let answers = [true, true, true, false, true, true, true, true, true, true]
+        let looks = Locked(0)
         let race = FakeRaceSession()
         let loaded = AsyncStream.makeStream(of: Void.self)
-        let watcher = RunningViewModel.Watcher(name: "sam", wait: 299.6) { refused.stream }
-        let viewModel = RunningViewModel(dependency: .init(
-            race: race, clock: ManualRaceClock(), role: .spectator, watcher: watcher
-        ))
+        let watcher = RunningViewModel.Watcher(name: "sam", wait: 299.6, heartbeat: 0.5) {
+            looks.withLock { looks in
+                defer { looks += 1 }
+                return answers[min(looks, answers.count - 1)]
+            }
+        }
+        let viewModel = RunningViewModel(
+            dependency: .init(race: race, clock: clock, role: .spectator, watcher: watcher)
+        )
         let output = viewModel.transform(input: .init(viewDidLoad: loaded.stream, stopRequested: AsyncStream { _ in }))
         let waiting = Notice(level: .info, message: "sam is watching: waiting up to 300 s for a race")
         #expect(output.openingNotices == [waiting])
+        let notices = Locked<[Notice]>([])
+        let ended = Locked(false)
+        Task {
+            for await notice in output.notice { notices.withLock { $0.append(notice) } }
+            ended.withLock { $0 = true }
+        }
         loaded.continuation.yield()
-        refused.continuation.yield()
-        refused.continuation.yield()
-        var notices = output.notice.makeAsyncIterator()
-        let first = await notices.next()
-        #expect(first == Notice(level: .warning, message: SpectatorError.notPairedAdvice))
+        // One look at once, then one per heartbeat; the elapsed-time tick sleeps on the clock beside it.
+        try await waitUntil("the first look") { looks.value == 1 }
+        for look in 2...8 {
+            try await waitUntil("the look and the tick to sleep") { clock.sleeperCount == 2 }
+            #expect(notices.value.isEmpty, "advice before look \(look)")
+            clock.advance(by: 0.5)
+            try await waitUntil("look \(look)") { looks.value == look }
+        }
+        let advice = Notice(level: .warning, message: SpectatorError.notPairedAdvice)
+        try await waitUntil("the advice") { notices.value.count == 1 }
+        // Said once: nobody looks again, however long the watch goes on.
+        for _ in 0..<4 {
+            try await waitUntil("the tick to sleep") { clock.sleeperCount == 1 }
+            clock.advance(by: 0.5)
+        }
+        #expect(looks.value == 8)
         race.finish()
-        #expect(await notices.next() == nil)
+        try await waitUntil("the notices to end") { ended.value }
+        #expect(notices.value == [advice])
     }
 }

@@ -9,6 +9,11 @@ extension PeerState {
     init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil) {
         self.init(key: key, capacity: capacity, identity: identity, epoch: SyncClocks.microseconds(of: Date()))
     }
+
+    /// A peer booted at `epoch` whose cookies come from a generator seeded with it.
+    init(key: RaceKey?, capacity: Int, identity: DeviceKeys? = nil, epoch: UInt64) {
+        self.init(key: key, capacity: capacity, identity: identity, epoch: epoch, cookies: SplitMix64(seed: epoch))
+    }
 }
 
 extension SyncClocks {

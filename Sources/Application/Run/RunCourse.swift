@@ -8,13 +8,17 @@ import Synchronization
 /// `--course` when it is the same course (same digest), else the copy kept on this device from an
 /// earlier fetch, else fetches it from the host; a restarted runner finds it on this device, never
 /// needing the host. The request's role decides which: only a joiner looks for kept courses or fetches.
+/// Each step is handed to a `CourseViewModel`, whose notices the binder draws.
 struct RunCourse: Sendable {
     /// How long a joiner may take to fetch the host's course, in real seconds.
     static let fetchTimeout: TimeInterval = 20
 
     let request: RunRequest
     let dependencies: RunDependencies
-    let binder: FrontEndBinder
+    /// The steps of the agreement, in; the course view model says them and the binder draws its notices.
+    private let steps: AsyncStream<CourseViewModel.Step>.Continuation
+    /// Over once every step handed in is drawn (after the steps end).
+    private let drawn: Task<Void, Never>
     /// The fetch begun as the lobby agreed on the start (during the countdown), by digest.
     private let prefetch = Prefetch()
 
@@ -23,11 +27,14 @@ struct RunCourse: Sendable {
         let task = Mutex<(digest: String, task: Task<Course, any Error>)?>(nil)
     }
 
-    /// The course of `request`, fetched as `dependencies` fetch.
+    /// The course of `request`, fetched as `dependencies` fetch, its agreement said on `binder`.
     init(request: RunRequest, dependencies: RunDependencies, binder: FrontEndBinder) {
         self.request = request
         self.dependencies = dependencies
-        self.binder = binder
+        let steps = AsyncStream.makeStream(of: CourseViewModel.Step.self, bufferingPolicy: .unbounded)
+        let output = CourseViewModel().transform(input: .init(steps: steps.stream))
+        self.steps = steps.continuation
+        drawn = Task { await binder.show(output) }
     }
 
     /// Where a joiner finds the host's course (kept, or fetched); nil for a host or an open run, which
@@ -51,22 +58,42 @@ struct RunCourse: Sendable {
               request.terms.course?.digest != hosts.digest, let courses = library,
               courses.keptCourse(digest: hosts.digest, title: listing.title) == nil
         else { return }
-        binder.show(Notice(level: .info, message: "fetching the course \(hosts.name) (\(listing.pointCount) points) from \(start.host.name)"))
+        steps.yield(.fetching(course: hosts.name, points: listing.pointCount, host: start.host.name))
         let task = Task {
             try await courses.fetchCourse(hosts, listing: listing, invitation: start.invitation, from: start.host, within: Self.fetchTimeout)
         }
         prefetch.task.withLock { $0 = (hosts.digest, task) }
     }
 
-    /// Stops a fetch still under way (the run ended before it needed the course).
+    /// Stops a fetch still under way (the run ended before it needed the course), and ends the steps.
     func cancel() {
         prefetch.task.withLock { $0?.task.cancel() }
+        steps.finish()
     }
 
     /// The course of the run agreed as `terms` (the host's terms, or those kept for a restart) from
     /// `host`'s invitation `invitation` (nil: a restart, where nobody is asked); `terms.course` becomes the
-    /// host's course terms. Nil when the run has no course.
+    /// host's course terms. Nil when the run has no course. Every step said is drawn when it returns or throws.
     func agreed(_ terms: inout RaceTerms, listing: CourseListing?, invitation: UInt32, host: Runner?) async throws -> LappedCourse? {
+        do {
+            let course = try await settle(&terms, listing: listing, invitation: invitation, host: host)
+            await stepsDrawn()
+            return course
+        } catch {
+            await stepsDrawn()
+            throw error
+        }
+    }
+
+    /// Ends the steps (the course is settled) and waits until the binder drew them all.
+    private func stepsDrawn() async {
+        steps.finish()
+        await drawn.value
+    }
+
+    private func settle(
+        _ terms: inout RaceTerms, listing: CourseListing?, invitation: UInt32, host: Runner?
+    ) async throws -> LappedCourse? {
         guard let hosts = terms.course else {
             // The host runs no course: a joiner's own --course is refused by the session, naming both.
             terms.course = request.terms.course
@@ -84,14 +111,12 @@ struct RunCourse: Sendable {
         let hostName = host?.name ?? "the host"
         if let mine = request.terms.course, let course = request.course?.course {
             if mine.digest == hosts.digest { return course }
-            binder.show(Notice(level: .warning, message:
-                "your --course \(mine.name) (course \(mine.digest)) is not \(hostName)'s course \(hosts.name) (course \(hosts.digest)): racing on \(hostName)'s"
-            ))
+            steps.yield(.notHostsCourse(mine: mine, host: hostName, hosts: hosts))
         }
         // A fetch begun during the countdown is this one (it found nothing kept then).
         let begun = prefetch.task.withLock { $0?.digest == hosts.digest ? $0?.task : nil }
         if begun == nil, let kept = library?.keptCourse(digest: hosts.digest, title: listing?.title) {
-            binder.show(Notice(level: .info, message: "course \(hosts.name) (\(kept.name)) kept on this device from an earlier fetch"))
+            steps.yield(.kept(course: hosts.name, title: kept.name))
             return kept
         }
         let title = listing?.title ?? hosts.name
@@ -99,7 +124,7 @@ struct RunCourse: Sendable {
             throw FlowError(.noInput, "the course of this race, \(hosts), is not on this device: pass --course FILE (the host's course file)")
         }
         if begun == nil {
-            binder.show(Notice(level: .info, message: "fetching the course \(hosts.name) (\(listing.pointCount) points) from \(host.name)"))
+            steps.yield(.fetching(course: hosts.name, points: listing.pointCount, host: host.name))
         }
         let course: Course
         do {
@@ -111,7 +136,7 @@ struct RunCourse: Sendable {
         } catch {
             throw FlowError(.noResult, "\(error)")
         }
-        binder.show(Notice(level: .info, message: "course \(hosts.name) (\(title)) fetched from \(host.name): \(course.points.count) points, digest checked"))
+        steps.yield(.fetched(course: hosts.name, title: title, points: course.points.count, host: host.name))
         dependencies.environment.logger.info("course \(hosts) fetched from \(host.name): \(course.points.count) points")
         return course
     }

@@ -35,7 +35,7 @@ public struct RunFlow: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            // The screens say it too, last: a JSON stream that ends with the run ends saying why (issue 43).
+            // The screens say it too, last: a JSON stream that ends with the run ends saying why.
             // Not reported by the binder: the command writes the error's one line itself when it ends.
             binder.show(endingError: "\(error)")
             throw error
@@ -48,6 +48,7 @@ public struct RunFlow: Sendable {
         await teardown.add { await deps.transport.close() }
         // An inviting host serves its course to the invitees that lack it from the start (a joiner fetches it).
         let courses = RunCourse(request: request, dependencies: deps, binder: binder)
+        await teardown.add { courses.cancel() }
         courses.serveHostsCourse()
         let discovery = try await RunConnection(request: request, dependencies: deps).connect(teardown)
         logger.info("\(me.name) (\(me.id)) listening on UDP port \(deps.transport.localPort), \(request.terms.goal) \(request.openTerms.mode)")
@@ -57,7 +58,6 @@ public struct RunFlow: Sendable {
         // Whether discovery already says `running` (an invited race's lobby does from its countdown on).
         var announced = false
         await teardown.add { deps.transport.leaveRace(as: me.id) }
-        await teardown.add { courses.cancel() }
         if request.hasLobby, let resumed = deps.transport.resumeRace(as: me.id) {
             // A restart (the same --id) of a runner of an invited race: no lobby, its mates hand its state back.
             terms = resumed
@@ -82,7 +82,7 @@ public struct RunFlow: Sendable {
             course = try await courses.agreed(&terms, listing: start.course, invitation: start.invitation, host: start.host)
         }
 
-        // The speed-up is part of the terms: mates at another one are named, not raced (issue 43).
+        // The speed-up is part of the terms: mates at another one are named, not raced.
         terms.speedup = environment.timings.scale
         // Race time (and with it any speed-up) starts here: the lobby and its countdown were real.
         environment.startRaceTime()
@@ -98,7 +98,7 @@ public struct RunFlow: Sendable {
         )
         configuration.course = course
         configuration.matesAgreed = request.hasLobby
-        // In an open race anyone may announce a ghost: ghosts rank behind the runners (issue 42).
+        // In an open race anyone may announce a ghost: ghosts rank behind the runners.
         configuration.ghostsRankLast = !deps.transport.isAuthenticated
         configuration.noiseFilter.maximumAccuracy = request.maximumAccuracy
         configuration.ghost = terms.mode == .team ? nil : request.ghost

@@ -202,7 +202,7 @@ public struct RunLaunch<RaceKey: Sendable, Identity: Sendable>: Sendable {
             var terms = file.terms
             terms.laps = lapped.laps
             // One lap as it is run: with the closing segment back to the start when there are several, as
-            // the board, the frames and the records all say it (issue 43: not 2.72 km here, 2.69 km there).
+            // the board, the frames and the records all say it (not 2.72 km here, 2.69 km there).
             terms.lengthCentimetres = UInt32((lapped.lapLength * 100).rounded())
             return (lapped, terms)
         } catch {

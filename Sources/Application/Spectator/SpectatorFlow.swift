@@ -52,8 +52,9 @@ public struct SpectatorFlow: Sendable {
         // A spectator follows race time from the first moment; its wait is said in real seconds.
         environment.startRaceTime()
         logger.info("watching as \(me.name) (\(me.id)) on UDP port \(transport.localPort)")
+        let configuration = environment.timings.spectator(me: me, wait: wait)
         let session = SpectatorSession(
-            configuration: environment.timings.spectator(me: me, wait: wait), sync: transport, messaging: transport,
+            configuration: configuration, sync: transport, messaging: transport,
             clock: environment.clock, peers: transport
         )
         // Under overload (a board that also runs, a busy laptop): fewer status frames; a spectator sends no updates.
@@ -61,31 +62,11 @@ public struct SpectatorFlow: Sendable {
         await teardown.add { overload.stop() }
         // The runners' cheers are heard and shown; a spectator sends none, and cannot cancel anybody's run.
         let cheers = RaceCheers(me: me, messaging: transport, clock: environment.clock)
-        let watcher = RunningViewModel.Watcher(name: me.name, wait: wait, refusedAsNotPaired: { notPaired() })
+        // Whether runners keep refusing it as not paired is looked at once per heartbeat by the view model.
+        let watcher = RunningViewModel.Watcher(
+            name: me.name, wait: wait, heartbeat: configuration.heartbeat,
+            refusedAsNotPaired: { transport.spectatorNotPaired }
+        )
         return await environment.runScreen(binder).present(race: session, cheers: cheers, role: .spectator, watcher: watcher)
-    }
-
-    /// Yields once, when runners of an invited race refused this spectator as not paired and none admitted
-    /// it for 4 heartbeats (another runner's grant may be on its way), and logs what to do; the session
-    /// goes on until --wait says it failed.
-    private func notPaired() -> AsyncStream<Void> {
-        let (transport, environment) = (transport, environment)
-        let heartbeat = environment.timings.spectator(me: me, wait: wait).heartbeat
-        return AsyncStream { continuation in
-            let task = Task {
-                var refusedBeats = 0
-                while !Task.isCancelled {
-                    refusedBeats = transport.spectatorNotPaired ? refusedBeats + 1 : 0
-                    if refusedBeats >= 4 {
-                        environment.logger.warning("\(SpectatorError.notPairedAdvice)")
-                        continuation.yield()
-                        break
-                    }
-                    do { try await environment.clock.sleep(for: heartbeat) } catch { break }
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
     }
 }

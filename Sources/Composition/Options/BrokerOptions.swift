@@ -1,8 +1,8 @@
 import Application
 import Data
 
-/// `--broker`, `--broker-ca`, `--broker-password-file`, `--group` and `--broker-lan`: a race through an
-/// MQTT broker instead of the LAN (docs/BROKER.md), for `run`, `watch` and `peers`.
+/// `--broker`, `--broker-ca`, `--broker-password-file`, `--group` and `--broker-lan`: a race through an MQTT broker
+/// instead of the LAN (docs/BROKER.md), for `run`, `watch` and `peers`.
 public struct BrokerOptions: Sendable, Equatable {
     /// `--broker mqtt://[USER@]HOST[:PORT]` (or mqtts://); nil: the LAN.
     public var url: String?
@@ -12,7 +12,7 @@ public struct BrokerOptions: Sendable, Equatable {
     public var passwordFile: String?
     /// `--group`: the group on the broker whose mates are raced and seen.
     public var group: String?
-    /// `--broker-lan`: the LAN interface whose multicast also carries the race's group datagrams.
+    /// `--broker-lan`: the LAN interface the broker's race also uses, as a shortcut.
     public var lan: String?
 
     /// Options; all nil: no broker.
@@ -27,7 +27,8 @@ public struct BrokerOptions: Sendable, Equatable {
     public func check() throws(RunOptionsError) {
         guard let url else {
             if group != nil || caFile != nil || passwordFile != nil || lan != nil {
-                throw RunOptionsError("--group, --broker-ca, --broker-password-file and --broker-lan need --broker")
+                throw RunOptionsError(
+                    "--group, --broker-ca, --broker-password-file and --broker-lan go with --broker mqtt://HOST")
             }
             return
         }

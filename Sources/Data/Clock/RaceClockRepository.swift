@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// The world clock's repository: reads the race clock. Until the sync layer agrees a clock with the
-/// peers (issue 4), the race clock is this machine's clock, so the offset is 0 and the uncertainty
+/// peers, the race clock is this machine's clock, so the offset is 0 and the uncertainty
 /// unknown; once it exists, the agreed clock's estimate is passed in as `offset`/`uncertainty`.
 public struct RaceClockRepository: ClockRepository {
     private let clock: any RaceClock

@@ -9,8 +9,8 @@ import Darwin
 
 /// Datagrams handed to a UDP socket by the transport itself, up to 64 to one system call (`sendmmsg`
 /// on Linux), rather than one SwiftNIO write each. A write through the channel costs a `ByteBuffer`, an
-/// envelope, a promise and a trip through the pipeline and the pending-write queue for every datagram
-/// (some 13 000 instructions a datagram, docs/BENCHMARKS.md); this copies the bytes and addresses into
+/// envelope, a promise and a trip through the pipeline and the pending-write queue for every datagram,
+/// more than the datagram's own work (docs/BENCHMARKS.md); this copies the bytes and addresses into
 /// three arrays and makes the call. The socket stays SwiftNIO's: it reads, it is closed by the channel,
 /// and what this cannot send at once (its buffer full) goes through the channel as before.
 enum DatagramBatchSender {

@@ -84,7 +84,8 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
         logger: Logger? = nil,
         transport make: (DatagramInbox) async throws -> any DatagramTransport
     ) async throws -> UDPRaceSyncRepository {
-        var state = PeerState(key: key, capacity: maximumPeers, identity: identity, epoch: SyncClocks.wallMicroseconds())
+        var state = PeerState(
+            key: key, capacity: maximumPeers, identity: identity, epoch: SyncClocks.wallMicroseconds(), cookies: SystemRandomNumberGenerator())
         if watching, identity != nil { state.spectatorMates = Self.identities(of: mates) }
         let store = PeerStateStore(state, raceClock: clock, logger: logger)
         let transport = try await make(DatagramInbox(

@@ -9,7 +9,7 @@ import Synchronization
 /// `ProcessExecutor` runs Swift's global executor through one of these: a fix on its way to the screen
 /// is some thirty jobs (a hop between tasks and actors each), and SwiftNIO's own `enqueue(_:)` made each
 /// of them a task of the loop, with its lock, its copy into the loop's batch and its exclusivity checks:
-/// about 2 500 instructions a job, more than most of the jobs do (docs/BENCHMARKS.md, "jobs in
+/// more than most of the jobs do (docs/BENCHMARKS.md, "jobs in
 /// batches, and frames on the fixes"). Here a job costs an append under an uncontended lock.
 final class LoopJobQueue<Job: Sendable>: Sendable {
     private struct State {

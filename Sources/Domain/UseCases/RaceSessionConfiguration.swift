@@ -41,7 +41,7 @@ public struct RaceSessionConfiguration: Sendable {
     /// team run (a ghost's distance would count toward the team).
     public var ghost: GhostTrack?
     /// Whether ghosts rank behind every runner who ran: in an open race anyone on the network may
-    /// announce one, so a stranger's ghost must not head the board (issue 42).
+    /// announce one, so a stranger's ghost must not head the board.
     public var ghostsRankLast = false
     /// How long a mate heard under other terms (goal, mode, speed-up) may stand in for an expected mate
     /// before the wait ends with an error naming the difference (`RaceSessionError.otherTerms`), rather

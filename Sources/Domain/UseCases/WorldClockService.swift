@@ -1,6 +1,6 @@
 import Foundation
 
-/// The world clock's business logic (seed 004's Service): reads the race clock through the
+/// The world clock's business logic: reads the race clock through the
 /// repository, turns the raw reading into a model, and holds the state: which day is shown.
 public actor WorldClockService {
     private let repository: any ClockRepository

@@ -4,8 +4,8 @@ import Synchronization
 /// Hands frames to the screen one at a time (the ABI promises plugins serial calls), reports each
 /// rejecting front-end once and each notice shown, and delivers nothing once the screen is shut down.
 ///
-/// A lock, not a task, serializes the calls: a notice shown by the application, a status from the
-/// run and the shutdown keep the order they were made in, and a shutdown never overlaps a delivery.
+/// A lock, not a task, serializes the calls: a lobby notice, a status from the run and the shutdown keep
+/// the order they were made in, and a shutdown never overlaps a delivery.
 final class FrameDelivery: Sendable {
     private struct State {
         var rejecting: Set<String> = []

@@ -129,9 +129,10 @@ extension FrontEndBinder {
         return !failed
     }
 
-    /// Shows a notice from the application, e.g. `alice is waiting for an invitation`.
-    public func show(_ notice: Notice) {
-        delivery.deliver(.notice(notice, time: stamp()))
+    /// Shows the course agreement's notices as they come (before and after the lobby's start, before any
+    /// running screen); returns when they end.
+    public func show(_ output: CourseViewModel.Output) async {
+        for await notice in output.notice { delivery.deliver(.notice(notice, time: stamp())) }
     }
 
     /// Shows the error a flow ends with, last, as an error notice on every front-end. It is not reported

@@ -48,10 +48,7 @@ extension RunningViewModel {
             }
             if let watcher = dependency.watcher {
                 group.addTask {
-                    for await _ in watcher.refusedAsNotPaired() {
-                        outputs.say(.warning, SpectatorError.notPairedAdvice)
-                        break
-                    }
+                    await advise(watcher, clock: dependency.clock, outputs: outputs)
                     return false
                 }
             }
@@ -120,6 +117,20 @@ extension RunningViewModel {
             // A run that failed ends with its error, not with a result.
             await state.fail()
             outputs.say(.error, "\(error)")
+        }
+    }
+
+    /// Says the not-paired advice once the runners refused the spectator `refusedLooksBeforeAdvice` looks
+    /// in a row, one per heartbeat; the watch goes on until its --wait says it failed.
+    private static func advise(_ watcher: Watcher, clock: any RaceClock, outputs: Continuations) async {
+        var refused = 0
+        while !Task.isCancelled {
+            refused = watcher.refusedAsNotPaired() ? refused + 1 : 0
+            if refused >= Watcher.refusedLooksBeforeAdvice {
+                outputs.say(.warning, SpectatorError.notPairedAdvice)
+                return
+            }
+            do { try await clock.sleep(for: watcher.heartbeat) } catch { return }
         }
     }
 

@@ -19,18 +19,28 @@ public final class RunningViewModel: ViewModelType, Sendable {
     /// The warning of an open race: short enough for a 40-column terminal.
     public static let openRaceNotice = "open race: see --race-key-file"
 
-    /// A spectator: who watches and how long it waits for a race (in real seconds), and when the runners
-    /// of an invited race keep refusing it as not paired with any of them.
+    /// A spectator: who watches and how long it waits for a race (in real seconds), and whether the
+    /// runners of an invited race refuse it as not paired with any of them.
     public struct Watcher: Sendable {
+        /// Looks in a row that find the spectator refused before the not-paired advice is said, once:
+        /// another runner's grant may be on its way.
+        public static let refusedLooksBeforeAdvice = 4
+
         public var name: String
         public var wait: TimeInterval
-        /// Yields when the runners keep refusing this spectator as not paired: the advice is said once.
-        public var refusedAsNotPaired: @Sendable () -> AsyncStream<Void>
+        /// Whether runners refuse this spectator as not paired now, and none admitted it.
+        public var refusedAsNotPaired: @Sendable () -> Bool
+        /// Race-clock seconds between two looks at `refusedAsNotPaired` (the spectator's heartbeat).
+        public var heartbeat: TimeInterval
 
-        /// A spectator `name` waiting `wait` seconds.
-        public init(name: String, wait: TimeInterval, refusedAsNotPaired: @escaping @Sendable () -> AsyncStream<Void>) {
+        /// A spectator `name` waiting `wait` seconds, looking every `heartbeat` whether it is refused.
+        public init(
+            name: String, wait: TimeInterval, heartbeat: TimeInterval,
+            refusedAsNotPaired: @escaping @Sendable () -> Bool
+        ) {
             self.name = name
             self.wait = wait
+            self.heartbeat = heartbeat
             self.refusedAsNotPaired = refusedAsNotPaired
         }
     }
@@ -72,7 +82,8 @@ public final class RunningViewModel: ViewModelType, Sendable {
         /// An open race with mates (no race key): anyone on the network may send progress, said once,
         /// first (`Output.openingNotices`).
         public var openRace: Bool
-        /// A spectator's wait for a race, said first, and its refusal as not paired, said once; nil for a runner.
+        /// A spectator's wait for a race, said first, and the not-paired advice, said once when runners
+        /// keep refusing it (`Watcher.refusedLooksBeforeAdvice`); nil for a runner.
         public var watcher: Watcher?
 
         /// A running screen of `race`, ticking every `tick` seconds of `clock`, for `role`.

@@ -1,4 +1,4 @@
-/// The one view-model contract (seed 001): what it is built with (`Dependency`), the events it
+/// The one view-model contract: what it is built with (`Dependency`), the events it
 /// takes from the view (`Input`), the display-ready values it gives back (`Output`), and one
 /// `transform` that wires the first into the second.
 public protocol ViewModelType {

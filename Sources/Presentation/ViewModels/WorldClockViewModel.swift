@@ -3,7 +3,7 @@ import Domain
 import Foundation
 import FrontEndKit
 
-/// The world clock screen (seed 004's ViewModel): shows the race clock's time in each zone, ticking
+/// The world clock screen's view model: shows the race clock's time in each zone, ticking
 /// on the injected clock, and moves the day shown on the view's now / previous-day / next-day inputs.
 ///
 /// The outputs end when the view's three inputs have all ended, or `viewDidLoad` ends unused.

@@ -59,6 +59,11 @@ struct CourseInvitedRaceFlowTests {
         let fetching = frames.firstIndex { ($0.message ?? "").hasPrefix("fetching the course north.gpx (9 points) from alice") }
         let zero = frames.firstIndex { $0.countdown?.secondsLeft == 0 }
         #expect(fetching != nil && zero != nil && fetching! < zero!, "fetching at \(String(describing: fetching)), 0 at \(String(describing: zero))")
+        // The course agreement's notices are all drawn before the run's screen: fetched, then the course frame.
+        let fetched = frames.firstIndex { ($0.message ?? "").hasPrefix("course north.gpx (North) fetched from alice") }
+        let drawn = frames.firstIndex { $0.type == .course }
+        #expect(fetched != nil && drawn != nil && fetched! < drawn!,
+                "fetched at \(String(describing: fetched)), course at \(String(describing: drawn))")
         // The same course frame on every screen: alice's file's name, the course's own name, its points.
         let courseFrames = try [alice, bob, carol].map { side in try #require(side.screen.frames.first { $0.type == .course }?.course) }
         #expect(courseFrames.allSatisfy { $0 == courseFrames[0] })
@@ -123,5 +128,10 @@ struct CourseInvitedRaceFlowTests {
         #expect(carolError?.message.hasPrefix("could not fetch the course from alice:") == true, "\(String(describing: carolError))")
         #expect(carolError?.message.contains("pass --course FILE") == true)
         #expect(!carol.screen.frames.contains { $0.type == .course || $0.type == .status })
+        // Her screen said the fetch first, and ends with why it failed.
+        let carolNotices = carol.screen.frames.filter { $0.type == .notice }
+        let fetching = "fetching the course north.gpx (9 points) from alice"
+        #expect(carolNotices.contains { ($0.message ?? "").hasPrefix(fetching) })
+        #expect(carolNotices.last?.level == "error" && carolNotices.last?.message == carolError?.message)
     }
 }

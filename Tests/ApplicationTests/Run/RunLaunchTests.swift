@@ -254,7 +254,7 @@ struct RunLaunchTests {
         #expect(parts.side.log.lines.first == "info course Square from /tracks/square.gpx: \(Int(lapped.totalLength)) m in 3 laps, 5 points, digest 00c0ffee00c0ffee")
     }
 
-    @Test("a loop that stops 30 m short of its start: one lap is run with the closing 30 m, and the terms say so (issue 43: 2.72 km on the board, 2.69 km in records)")
+    @Test("a loop that stops 30 m short of its start: one lap is run with the closing 30 m, and the terms say so (2.72 km on the board, 2.69 km in records)")
     func lapLengthHasTheClosingSegment() async throws {
         let start = Coordinate(latitude: 46.0, longitude: 14.5)
         let north = Geodesy.destination(from: start, metres: 100, bearing: 0)

@@ -6,7 +6,7 @@ import MateRunnerTesting
 import Synchronization
 import Testing
 
-/// What a run advertises once it starts (issue 18, item 5): `running` with the race's own public id, the
+/// What a run advertises once it starts: `running` with the race's own public id, the
 /// same on every runner of the race, never a random one per runner; no id at all in an open race.
 @Suite("Run state announcer")
 struct RunStateAnnouncerTests {

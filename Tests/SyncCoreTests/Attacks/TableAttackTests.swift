@@ -38,7 +38,7 @@ struct TableAttackTests {
 
     @Test("learned addresses silent for 30 s expire; --peer addresses never do")
     func expiry() throws {
-        var table = PeerTable(capacity: 4)
+        var table = PeerTable(capacity: 4, cookies: SplitMix64(seed: 4))
         table.configure(AttackRace.bobAddress, now: 0)
         table.heard(AttackRace.spoofed, bytes: 30, now: 0)
         table.expire(now: 30_000_000)

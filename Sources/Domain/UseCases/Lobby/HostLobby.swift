@@ -198,8 +198,8 @@ public actor HostLobby {
                   let runner = invitation.invitees.first(where: { $0.id == received.sender })
             else { return }
             coded.insert(runner.id)
-            // Paired under this name: only that device is admitted (issue 42: a stranger answering as bob
-            // raced in bob's place). A paired identity under another name is not paired as this runner.
+            // Paired under this name: only that device is admitted (a stranger answering as bob
+            // must not race in bob's place). A paired identity under another name is not paired as this runner.
             let underName = ((try? knownMates?.all()) ?? []).filter { $0.name.caseInsensitiveCompare(runner.name) == .orderedSame }
             if underName.contains(where: { $0.identity.isSameDevice(as: identity) }) {
                 checked.insert(runner.id)

@@ -26,7 +26,7 @@ public enum RecordText {
     /// The list grouped by course, newest first as `records` is: the runs without a course in tables
     /// (one table, unchanged, when no run has a course), and each course and goal where its newest run
     /// falls among them, as a line naming it with its personal record and the table of its runs. A
-    /// course run of today is never listed below a run of last week (issue 43).
+    /// course run of today is never listed below a run of last week.
     public static func grouped(_ records: [RunRecord], among: [RunRecord]) -> [String] {
         let groups = RecordSummaries.byCourse(records)
         let loose = records.filter { $0.terms.course == nil }
