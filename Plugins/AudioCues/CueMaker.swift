@@ -67,6 +67,9 @@ public struct CueMaker: Sendable {
             if let message = frame.message, level != "info" || verbosity == .chatty { say(.notice, message) }
         case .clock, .course:
             break
+        case .waiting:
+            // A line redrawn each second, not news: its first saying is the lobby's notice.
+            break
         }
         return made.filter { $0.kind.verbosity <= verbosity }.map { cue in
             defer { sequence += 1 }

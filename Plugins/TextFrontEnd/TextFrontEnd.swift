@@ -2,7 +2,7 @@ import FrontEndKit
 import Synchronization
 
 /// A terminal view. On a terminal: one block redrawn in place (the board with a progress bar per
-/// runner, the countdown, an invitation, cheers, the keys), keys read from the terminal and sent to
+/// runner, the countdown, an invitation or the wait for one, cheers, the keys), keys read from the terminal and sent to
 /// the host as input events. On a pipe or file (or without colour): plain lines, no escape codes, at
 /// each change of stage or state and once a minute of race time.
 final class TextFrontEnd: FrontEnd, Sendable {
@@ -13,6 +13,8 @@ final class TextFrontEnd: FrontEnd, Sendable {
         var lastPlain: (signature: String, minute: Int)?
         /// The invitation last printed as a plain line (id and state): its time left is not printed every second.
         var lastInvitation: String?
+        /// The wait line was printed as a plain line: its seconds are not printed every second.
+        var printedWait = false
     }
 
     private let output: FrontEndOutput
@@ -106,6 +108,9 @@ final class TextFrontEnd: FrontEnd, Sendable {
             if let countdown = frame.countdown { try output.write(TextLayout.countdown(countdown) + "\n") }
         case .cheer:
             if let cheer = frame.cheer { try output.write(cheer.display(me: state.screen.myName) + "\n") }
+        case .waiting:
+            if frame.waiting != nil, !state.printedWait, let message = frame.message { try output.write(message + "\n") }
+            state.printedWait = frame.waiting != nil
         case .clock:
             break
         case .course:

@@ -12,6 +12,8 @@ struct TextScreen {
     private(set) var status: FrontEndFrame?
     private(set) var invitation: FrontEndInvitation?
     private(set) var countdown: FrontEndCountdown?
+    /// The joiner's wait line (`alice is waiting for an invitation: 3 s left`), while it is up.
+    private(set) var waitLine: String?
     private(set) var cheers: [String] = []
     private(set) var confirmingCancel = false
     /// The result was shown: no more keys are offered.
@@ -41,6 +43,8 @@ struct TextScreen {
             confirmingCancel = false
         case .notice:
             return "[\(frame.level ?? "info")] \(frame.message ?? "")"
+        case .waiting:
+            waitLine = frame.waiting == nil ? nil : frame.message
         case .clock:
             break
         case .course:
@@ -93,6 +97,7 @@ struct TextScreen {
     func block(columns: Int, color: Bool, withHelp: Bool = true) -> [String] {
         var lines = status.map { TextLayout.status($0, columns: columns, color: color) } ?? []
         if let countdown { lines.append(TextLayout.countdown(countdown)) }
+        if let waitLine, countdown == nil, status == nil { lines.append(waitLine) }
         if let invitation, countdown == nil, status == nil { lines.append(TextLayout.invitation(invitation)) }
         lines += cheers
         if withHelp, let help = help { lines.append(help) }

@@ -119,7 +119,7 @@ public enum WebAssets {
     const $ = (id) => document.getElementById(id);
     let race, ended = false;
     function reset() {
-      race = { status: null, result: null, course: null, countdown: null, invitations: new Map(), feed: [], history: new Map(), colors: new Map() };
+      race = { status: null, result: null, course: null, countdown: null, waiting: null, invitations: new Map(), feed: [], history: new Map(), colors: new Map() };
     }
     reset();
 
@@ -134,10 +134,11 @@ public enum WebAssets {
     // ---- the model: the same rules for the snapshot's frames and the live ones
     function apply(frame) {
       switch (frame.type) {
-        case "status": race.status = frame; record(frame); if (frame.stage !== "waiting") { race.countdown = null; race.invitations.clear(); } break;
-        case "result": race.result = frame; record(frame); race.countdown = null; race.invitations.clear(); break;
+        case "status": race.status = frame; record(frame); if (frame.stage !== "waiting") { race.countdown = null; race.waiting = null; race.invitations.clear(); } break;
+        case "result": race.result = frame; record(frame); race.countdown = null; race.waiting = null; race.invitations.clear(); break;
         case "course": race.course = frame; break;
         case "countdown": race.countdown = frame; break;
+        case "waiting": race.waiting = frame.waiting ? frame : null; break;
         case "invitation": if (frame.invitation) race.invitations.set(frame.invitation.id, { frame, received: Date.now() }); break;
         case "notice": case "cheer": race.feed.push(frame); if (race.feed.length > 20) race.feed.shift(); break;
       }
@@ -161,7 +162,8 @@ public enum WebAssets {
     function render() {
       const s = race.result || race.status;
       $("headline").textContent = s ? (s.mode === "single" ? "Run" : s.mode === "team" ? "Team race" : "Race") + " to " + s.goal : "MateRunner";
-      $("summary").textContent = s ? [s.elapsed, s.stage, s.message].filter(Boolean).join(" · ") : "waiting for the runner's board…";
+      $("summary").textContent = race.waiting ? race.waiting.message
+        : s ? [s.elapsed, s.stage, s.message].filter(Boolean).join(" · ") : "waiting for the runner's board…";
       renderBoard(s);
       renderPosition();
       renderCountdown();

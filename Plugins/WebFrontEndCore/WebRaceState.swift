@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the page shows, kept from the frames so that a browser connecting mid-race gets it at once:
-/// the course, the latest status, the countdown and open invitations while they matter, the last
+/// the course, the latest status, the countdown, a joiner's wait line and open invitations while they matter, the last
 /// notices and cheers, the result, and each runner's distance over time for the chart. Frames are kept
 /// as the JSON the host sent (the browser reads them as every live frame); only the few fields this
 /// needs are decoded. Pure: no I/O, no clock of its own (time is the frames' race-clock time).
@@ -29,15 +29,20 @@ public struct WebRaceState: Sendable {
             var expires: String
         }
 
+        struct Waiting: Decodable {
+            var until: String
+        }
+
         var type: String
         var time: String?
         var stage: String?
         var elapsedSeconds: Double?
         var runners: [Runner]?
         var invitation: Invitation?
+        var waiting: Waiting?
 
         enum CodingKeys: String, CodingKey {
-            case type, time, stage, runners, invitation
+            case type, time, stage, runners, invitation, waiting
             case elapsedSeconds = "elapsed_s"
         }
     }
@@ -64,6 +69,8 @@ public struct WebRaceState: Sendable {
     public private(set) var status: String?
     public private(set) var result: String?
     public private(set) var countdown: String?
+    /// A joiner's wait line (the latest `waiting` frame) while it is up.
+    public private(set) var waiting: String?
     /// Open invitations, oldest first: `(id, expires, frame)`.
     public private(set) var invitations: [(id: String, expires: String, frame: String)] = []
     /// Notices and cheers, oldest first.
@@ -92,6 +99,8 @@ public struct WebRaceState: Sendable {
             course = json
         case "countdown":
             countdown = stage == "running" || stage == "complete" ? nil : json
+        case "waiting":
+            waiting = head.waiting == nil || stage == "running" || stage == "complete" ? nil : json
         case "invitation":
             if let invitation = head.invitation {
                 invitations.removeAll { $0.id == invitation.id }
@@ -119,6 +128,7 @@ public struct WebRaceState: Sendable {
         if let course { frames.append(course) }
         if let status { frames.append(status) }
         if let countdown { frames.append(countdown) }
+        if let waiting { frames.append(waiting) }
         frames += invitations.map(\.frame)
         frames += feed
         if let result { frames.append(result) }
@@ -134,6 +144,7 @@ public struct WebRaceState: Sendable {
         stage = newStage
         if newStage != "waiting" {
             countdown = nil
+            waiting = nil
             invitations.removeAll()
         }
     }

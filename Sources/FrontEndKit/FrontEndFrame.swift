@@ -24,6 +24,9 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         case clock
         /// The course of a course race, once at the start: `course` holds its name, length and points.
         case course
+        /// A joiner waits for an invitation: `waiting` says how long still and `message` says it in
+        /// words, once a second, each replacing the last; without `waiting`, the line goes.
+        case waiting
     }
 
     /// The schema version the frame was made with (`currentSchema`).
@@ -69,6 +72,8 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
     /// The input events the screen takes now (status frames): `stop`, `cancel`, `cheer`. A front-end
     /// offers only these: a spectator's screen takes `stop` alone.
     public var inputs: [String]?
+    /// The joiner's wait for an invitation (waiting frames; absent when the wait line ends).
+    public var waiting: FrontEndWaiting?
 
     /// A frame of `type` made at `time`; the other fields are the ones that apply to that type.
     public init(
@@ -76,7 +81,8 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         mode: String? = nil, goal: String? = nil, goalMetres: Double? = nil, runners: [FrontEndRunner]? = nil,
         leader: String? = nil, winner: FrontEndRunner? = nil, level: String? = nil, message: String? = nil,
         invitation: FrontEndInvitation? = nil, countdown: FrontEndCountdown? = nil, cheer: FrontEndCheer? = nil,
-        clock: FrontEndClock? = nil, position: FrontEndPosition? = nil, course: FrontEndCourse? = nil, inputs: [String]? = nil
+        clock: FrontEndClock? = nil, position: FrontEndPosition? = nil, course: FrontEndCourse? = nil, inputs: [String]? = nil,
+        waiting: FrontEndWaiting? = nil
     ) {
         self.schema = Self.currentSchema
         self.type = type
@@ -99,11 +105,12 @@ public struct FrontEndFrame: Codable, Sendable, Equatable {
         self.position = position
         self.course = course
         self.inputs = inputs
+        self.waiting = waiting
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, type, time, stage, elapsed, mode, goal, runners, leader, winner, level, message
-        case invitation, countdown, cheer, clock, position, course, inputs
+        case invitation, countdown, cheer, clock, position, course, inputs, waiting
         case elapsedSeconds = "elapsed_s"
         case goalMetres = "goal_m"
     }

@@ -113,6 +113,7 @@ struct FrontEndFrameWriter: ~Copyable {
         string("stage", frame.stage, &object)
         string("time", frame.time, &object)
         string("type", frame.type.rawValue, &object)
+        try nested("waiting", frame.waiting, &object)
         if let winner = frame.winner {
             key("winner", &object)
             try runner(winner)

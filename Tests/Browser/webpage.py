@@ -331,6 +331,9 @@ def scenario_invite(binary, args):
         driver = browser()
         driver.get(control)
         wait_page(driver, "live", lambda d: conn_state(d) == "live")
+        wait_page(driver, "bob's wait line", lambda d: re.fullmatch(r"bob is waiting for an invitation: \d+ s left",
+                                                                    d.find_element(By.ID, "summary").text))
+        check(True, "the page says how long bob still waits: " + driver.find_element(By.ID, "summary").text)
         alice = Run(binary, ["run", "--name", "alice", "--invite", "bob", "--mode", "race", "--goal", "0.6", "--port", str(port_a),
                              "--peer", f"127.0.0.1:{port_b}", "--frontend", "json", "--speedup", "8", "--wait", "90",
                              "--invite-timeout", "90", "--pace", "5:00", "--seed", "1"], "alice", stdin=True)
@@ -338,6 +341,7 @@ def scenario_invite(binary, args):
                                   lambda: next((f["invitation"] for f in bob.frames() if f.get("type") == "invitation"), None))
         wait_page(driver, "the invitation on bob's page", lambda d: d.find_elements(By.CSS_SELECTOR, ".invitation button[data-answer=accept]"))
         shown = driver.find_element(By.CSS_SELECTOR, ".invitation").text
+        wait_page(driver, "the wait line gone once invited", lambda d: "waiting for an invitation" not in d.find_element(By.ID, "summary").text)
         check("alice invites you" in shown, f"the page shows who invites: {shown.splitlines()[0]!r}")
         if invitation.get("code"):
             check(driver.find_element(By.CSS_SELECTOR, ".invitation .code").text == invitation["code"],

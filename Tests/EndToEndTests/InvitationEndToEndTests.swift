@@ -50,6 +50,29 @@ struct InvitationEndToEndTests {
         #expect(recordsB["goal_m"] as? Double == 200 && recordsB["mode"] as? String == "race")
     }
 
+    @Test("a joiner with no host: the wait line with 3, 2, 1 s left, once a second, then its end and the failed run")
+    func joinerWaitLine() async throws {
+        let binary = try BuildProducts.materunner()
+        let run = try await ProcessRun.run(binary, ["run", "--name", "bob", "--join", "--port", "\(try freeUDPPort())",
+            "--wait", "3", "--frontend", "json"], timeout: 30)
+        let lines = try run.jsonLines()
+        let waiting = lines.filter { $0["type"] as? String == "waiting" }
+        #expect(waiting.map { ($0["waiting"] as? [String: Any])?["seconds_left"] as? Int } == [3, 2, 1, nil], "\(run.stdout)")
+        #expect(waiting.prefix(3).map { $0["message"] as? String } == [3, 2, 1].map { "bob is waiting for an invitation: \($0) s left" })
+        // The line goes before the run ends, saying it failed and why.
+        let end = try #require(lines.firstIndex { $0["type"] as? String == "waiting" && $0["waiting"] == nil })
+        #expect(lines[(end + 1)...].allSatisfy { $0["type"] as? String == "notice" }, "\(run.stdout)")
+        let last = lines.last
+        #expect(last?["level"] as? String == "error" && (last?["message"] as? String)?.contains("no invitation was accepted") == true,
+            "\(String(describing: last))")
+        #expect(run.status == 1 && run.stderr.contains("no invitation was accepted"), "\(run.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wait-line-\(UUID().uuidString).json")
+        try Data(run.stdout.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let validation = try FrontEndCommandTests.validate(file)
+        #expect(validation.status == 0 && validation.output == "\(lines.count) frames valid\n", "\(validation.output)")
+    }
+
     @Test("invite -> decline: the host says so and exits 1; the joiner goes on waiting")
     func inviteDecline() async throws {
         let binary = try BuildProducts.materunner()

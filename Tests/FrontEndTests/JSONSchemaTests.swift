@@ -21,14 +21,15 @@ struct JSONSchemaTests {
             SampleFrames.statusWithPosition("fix_3d", accuracy: 4.2, summary: "GPS 3D fix ±4 m"),
             SampleFrames.statusWithDroppedFixes,
             SampleFrames.course, SampleFrames.statusOnCourse, SampleFrames.statusWithGhost, SampleFrames.statusWithAnnouncedGhost, SampleFrames.resultWithGhost,
+            SampleFrames.waitLine(3), SampleFrames.waitLine(0),
         ]
         for frame in frames { #expect(host.deliver(frame).isEmpty) }
         host.shutdown()
-        #expect(Set(frames.map(\.type)).count == 8)
+        #expect(Set(frames.map(\.type)).count == 9)
 
         let valid = try await FrameValidator.run(file: output.url)
         #expect(valid.status == 0, "\(valid.output)")
-        #expect(valid.output == "17 frames valid\n")
+        #expect(valid.output == "19 frames valid\n")
 
         var broken = SampleFrames.status
         broken.runners?[0].distance = "425 m"
@@ -42,11 +43,13 @@ struct JSONSchemaTests {
         notAGhost.runners?[1].ghost = false
         var badLap = SampleFrames.statusOnCourse
         badLap.runners?[0].laps = ["8 min"]
+        var noWaitLeft = SampleFrames.waitLine(1)
+        noWaitLeft.waiting?.secondsLeft = 0
         var negativeDrops = SampleFrames.statusWithDroppedFixes
         negativeDrops.position?.droppedFixes?.count = -1
         try Data((try FrontEndCoding.encode(broken)) + [10] + (try FrontEndCoding.encode(offCourse)) + [10]
             + (try FrontEndCoding.encode(notAGhost)) + [10] + (try FrontEndCoding.encode(negativeDrops)) + [10]
-            + (try FrontEndCoding.encode(badLap)) + [10]).write(to: bad)
+            + (try FrontEndCoding.encode(badLap)) + [10] + (try FrontEndCoding.encode(noWaitLeft)) + [10]).write(to: bad)
         let invalid = try await FrameValidator.run(file: bad)
         #expect(invalid.status == 1)
         #expect(invalid.output.contains("runners/0/distance"), "\(invalid.output)")
@@ -55,6 +58,7 @@ struct JSONSchemaTests {
         #expect(invalid.output.contains("runners/0/laps/0"), "a lap time is m:ss: \(invalid.output)")
         #expect(invalid.output.contains("runners/1/ghost"), "ghost is true or absent: \(invalid.output)")
         #expect(invalid.output.contains("position/dropped_fixes/count"), "\(invalid.output)")
+        #expect(invalid.output.contains("waiting/seconds_left"), "a wait line has a second left or is absent: \(invalid.output)")
     }
 }
 

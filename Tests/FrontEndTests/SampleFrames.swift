@@ -78,6 +78,16 @@ extension SampleFrames {
         )
     }
 
+    /// The joiner's wait line with `left` seconds left (0: the line ends).
+    static func waitLine(_ left: Int) -> FrontEndFrame {
+        left > 0
+            ? FrontEndFrame(
+                type: .waiting, time: "2026-05-01T10:00:0\(7 - left).000Z", message: "alice is waiting for an invitation: \(left) s left",
+                waiting: FrontEndWaiting(secondsLeft: left, until: "2026-05-01T10:00:07.000Z")
+            )
+            : FrontEndFrame(type: .waiting, time: "2026-05-01T10:00:07.000Z")
+    }
+
     static let cheer = FrontEndFrame(
         type: .cheer, time: "2027-01-15T08:01:06.000Z", cheer: FrontEndCheer(from: "bob", to: "alice", emoji: "👏")
     )

@@ -195,6 +195,25 @@ struct ShippedFrontEndTests {
         }
     }
 
+    @Test("the joiner's wait line: on a terminal one line replaced in place each second, gone at the end; plain, printed once")
+    func textWaitLine() throws {
+        let frames = [3, 2, 1, 0].map(SampleFrames.waitLine)
+        let output = try CapturedOutput()
+        let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: true, color: false, columns: 80))
+        for frame in frames { host.deliver(frame) }
+        host.shutdown()
+        let line = { (left: Int) in "alice is waiting for an invitation: \(left) s left\n" }
+        #expect(try output.text() == "\u{1B}[2K" + line(3) + "\u{1B}[1F\u{1B}[2K" + line(2) + "\u{1B}[1F\u{1B}[2K" + line(1) + "\u{1B}[1F\u{1B}[J")
+
+        let plain = try CapturedOutput()
+        let plainHost = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
+        try plainHost.load("text", options: FrontEndOptions(outputFD: plain.fd, isTerminal: false, color: false, columns: 80))
+        for frame in frames + [SampleFrames.waitLine(2)] { plainHost.deliver(frame) }
+        plainHost.shutdown()
+        #expect(try plain.text() == line(3) + line(2))
+    }
+
     @Test("both front-ends at once each get every frame")
     func severalAtOnce() throws {
         let json = try CapturedOutput()

@@ -14,6 +14,7 @@ struct LobbyScript {
         var countdown: [FrontEndCountdown] = []
         var notice: [Notice] = []
         var started: [RaceStart] = []
+        var waiting: [JoinerWaitLine?] = []
         var failure: (any Error)?
         var finished: Set<String> = []
     }
@@ -47,6 +48,10 @@ struct LobbyScript {
         Task {
             for await value in output.notice { state.withLock { $0.notice.append(value) } }
             state.withLock { _ = $0.finished.insert("notice") }
+        }
+        Task {
+            for await value in output.waiting { state.withLock { $0.waiting.append(value) } }
+            state.withLock { _ = $0.finished.insert("waiting") }
         }
         Task {
             do {
@@ -86,6 +91,6 @@ struct LobbyScript {
     }
 
     func waitForAllOutputsToFinish() async throws {
-        try await waitUntil("every output to finish") { history.finished.count == 4 }
+        try await waitUntil("every output to finish") { history.finished.count == 5 }
     }
 }

@@ -194,6 +194,37 @@ struct LobbyViewModelTests {
             Self.warning("nothing to accept: the invitation from alice expired"),
         ])
         #expect(script.lobby.answers.isEmpty)
+        // The wait line goes while the invitation is open and comes back when it expired.
+        let until = DisplayFormat.timestamp(offer.sentAt.addingTimeInterval(60))
+        #expect(history.waiting == [
+            JoinerWaitLine(message: "bob is waiting for an invitation: 60 s left", waiting: FrontEndWaiting(secondsLeft: 60, until: until)),
+            nil,
+            JoinerWaitLine(message: "bob is waiting for another invitation: 57 s left", waiting: FrontEndWaiting(secondsLeft: 57, until: until)),
+        ])
+    }
+
+    @Test("joiner: while no invitation is open the wait line says the seconds left, once a second on the clock, and goes at the end")
+    func joinerWaitLine() async throws {
+        let script = LobbyScript()
+        let until = script.clock.now.addingTimeInterval(3)
+        try await script.load()
+        try await script.send(.waiting(Self.bob, until: until), notices: 1)
+        try await waitUntil("the first wait line") { script.history.waiting.count == 1 }
+        for shown in 2...4 {
+            await script.clock.awaitSleepers(1)
+            script.clock.advance(by: 1)
+            try await waitUntil("wait line \(shown)") { script.history.waiting.count == shown }
+        }
+        script.lobby.fail(LobbyError.noInvitation(waited: 3))
+        try await script.waitForAllOutputsToFinish()
+
+        let history = script.history
+        let end = DisplayFormat.timestamp(until)
+        #expect(history.waiting == [3, 2, 1].map {
+            JoinerWaitLine(message: "bob is waiting for an invitation: \($0) s left", waiting: FrontEndWaiting(secondsLeft: $0, until: end))
+        } + [nil])
+        #expect(history.notice == [Self.info("bob is waiting for an invitation: 3 s left")])
+        #expect(history.failure as? LobbyError == .noInvitation(waited: 3))
     }
 
     @Test("joiner: the host withdraws the invitation: withdrawn, said, still waiting; `a` then answers nothing")

@@ -23,6 +23,13 @@ enum WebFrames {
         #"{"countdown":{"seconds_left":\#(left),"starts_at":"2027-01-15T08:00:03.000Z"},"schema":1,"time":"2027-01-15T08:00:00.000Z","type":"countdown"}"#
     }
 
+    /// The joiner's wait line with `left` seconds left; 0: the frame that ends it.
+    static func waiting(_ left: Int) -> String {
+        left > 0
+            ? #"{"message":"bob is waiting for an invitation: \#(left) s left","schema":1,"time":"2027-01-15T08:00:00.000Z","type":"waiting","waiting":{"seconds_left":\#(left),"until":"2027-01-15T08:01:00.000Z"}}"#
+            : #"{"schema":1,"time":"2027-01-15T08:00:00.000Z","type":"waiting"}"#
+    }
+
     static func invitation(id: String, expires: String, code: String = "123456") -> String {
         #"{"invitation":{"code":"\#(code)","expires":"\#(expires)","from":"alice","goal":"1.00 km","goal_m":1000,"id":"\#(id)","mode":"race","seconds_left":30},"schema":1,"time":"2027-01-15T08:00:00.000Z","type":"invitation"}"#
     }

@@ -40,6 +40,21 @@ struct WebRaceStateTests {
         #expect(state.countdown == nil)
     }
 
+    @Test("a joiner's wait line is kept for a newcomer while it is up: the latest one, gone at its end and once the race runs")
+    func waitLine() throws {
+        var state = WebRaceState()
+        state.apply(WebFrames.waiting(60))
+        state.apply(WebFrames.waiting(59))
+        #expect(try parts(state).types == ["waiting"])
+        #expect(state.waiting == WebFrames.waiting(59))
+        state.apply(WebFrames.waiting(0))
+        #expect(state.waiting == nil)
+        #expect(try parts(state).types.isEmpty)
+        state.apply(WebFrames.waiting(42))
+        state.apply(WebFrames.status(elapsed: 1, alice: 3, bob: 2))
+        #expect(try parts(state).types == ["status"])
+    }
+
     @Test("an invitation goes once answered from a page or past its expiry on the race clock")
     func invitations() {
         var state = WebRaceState()

@@ -12,17 +12,27 @@ extension FrontEndBinder {
         enum Event: Sendable {
             case invitation(FrontEndInvitation)
             case notice(Notice)
+            case waiting(JoinerWaitLine?)
         }
         let countdown = Task {
             for await countdown in output.countdown { delivery.deliver(.countdown(countdown, time: stamp())) }
         }
         let events = Task {
-            for await event in merge(output.invitation.map { Event.invitation($0) }, output.notice.map { Event.notice($0) }) {
+            var waitLineShown = false
+            for await event in merge(
+                output.invitation.map { Event.invitation($0) }, output.notice.map { Event.notice($0) },
+                output.waiting.map { Event.waiting($0) }
+            ) {
                 switch event {
                 case .invitation(let invitation): delivery.deliver(.invitation(invitation, time: stamp()))
                 case .notice(let notice): delivery.deliver(.notice(notice, time: stamp()))
+                case .waiting(let line):
+                    waitLineShown = line != nil
+                    delivery.deliver(.waiting(line, time: stamp()))
                 }
             }
+            // A wait line still up when the lobby ends goes with it.
+            if waitLineShown { delivery.deliver(.waiting(nil, time: stamp())) }
         }
         lobbyRemainder.withLock { $0 }?.cancel()
         lobbyRemainder.withLock { $0 = events }

@@ -44,6 +44,11 @@ extension FrontEndFrame {
         FrontEndFrame(type: .countdown, time: time, countdown: countdown)
     }
 
+    /// A `waiting` frame: the joiner's wait line, or its end (`nil`).
+    static func waiting(_ line: JoinerWaitLine?, time: String) -> FrontEndFrame {
+        FrontEndFrame(type: .waiting, time: time, message: line?.message, waiting: line?.waiting)
+    }
+
     /// The `course` frame, with a line such as `course Lake loop: 1.91 km, 3 laps`.
     static func course(_ course: FrontEndCourse, time: String) -> FrontEndFrame {
         let laps = course.laps > 1 ? ", \(course.laps) laps" : ""

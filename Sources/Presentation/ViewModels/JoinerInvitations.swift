@@ -19,6 +19,8 @@ actor JoinerInvitations {
     private var entries: [UInt32: Entry] = [:]
     private var waiting: (me: Runner, until: Date)?
     private var started = false
+    /// The wait line on the screens now, if any.
+    private var shownWait: JoinerWaitLine?
 
     init(outputs: LobbyViewModel.Continuations) {
         self.outputs = outputs
@@ -30,12 +32,14 @@ actor JoinerInvitations {
     func waiting(_ me: Runner, until: Date, now: Date) {
         waiting = (me, until)
         outputs.say("\(me.name) is waiting for an invitation: \(Self.seconds(until.timeIntervalSince(now))) s left")
+        refreshWait(now: now)
     }
 
     /// An invitation for us: open, with the seconds left.
     func received(_ offer: InvitationOffer, now: Date) {
         entries[offer.id] = Entry(offer: offer, state: .open)
         show(offer.id, now: now)
+        refreshWait(now: now)
     }
 
     /// The host closed an invitation we were in.
@@ -65,11 +69,13 @@ actor JoinerInvitations {
             outputs.say(message, outcome == .declined ? .info : .warning)
         }
         sayStillWaiting(now: now)
+        refreshWait(now: now)
     }
 
     /// The run we accepted starts.
     func starting(_ start: RaceStart, now: Date) {
         started = true
+        refreshWait(now: now)
         guard entries[start.invitation] != nil else { return }
         entries[start.invitation]?.state = .starting
         show(start.invitation, now: now)
@@ -81,6 +87,7 @@ actor JoinerInvitations {
     /// The answer stands from the moment it is given (the lobby may close a declined invitation before
     /// it returns); a refusal takes it back.
     func answer(_ id: UInt32, accept: Bool, lobby: any LobbyUseCase, now: @Sendable () -> Date) async {
+        defer { refreshWait(now: now()) }
         let verb = accept ? "accept" : "decline"
         if let entry = entries[id], entry.state != .open {
             outputs.say("nothing to \(verb): the invitation from \(entry.offer.host.name) \(Self.describe(entry.state))", .warning)
@@ -114,8 +121,10 @@ actor JoinerInvitations {
 
     /// The next instant the screen changes by itself: the next second of an open invitation's time
     /// left, or its expiry; nil when no invitation is open.
+    /// The wait line's next second, or its end, while the joiner waits with no invitation open.
     func nextChange(after now: Date) -> Date? {
-        entries.values.filter { $0.state == .open }.map { min($0.offer.expiresAt, now.addingTimeInterval(1)) }.min()
+        let invitations = entries.values.filter { $0.state == .open }.map { min($0.offer.expiresAt, now.addingTimeInterval(1)) }
+        return (invitations + [nextWaitChange(after: now)].compactMap { $0 }).min()
     }
 
     /// Says the time left of every open invitation again; one past its expiry expires.
@@ -131,6 +140,39 @@ actor JoinerInvitations {
             show(id, now: now)
         }
         if expired { sayStillWaiting(now: now) }
+        refreshWait(now: now)
+    }
+
+    // MARK: The wait line
+
+    /// How long the joiner still waits at `now`, while the wait line is up: no run starting, no
+    /// invitation open or accepted, time left.
+    private func waitLeft(at now: Date) -> TimeInterval? {
+        guard let waiting, !started, !entries.values.contains(where: { $0.state == .open || $0.state == .accepted }) else { return nil }
+        let left = waiting.until.timeIntervalSince(now)
+        return left > 0 ? left : nil
+    }
+
+    /// The instant the wait line's seconds next go down (the wait's end for the last one).
+    private func nextWaitChange(after now: Date) -> Date? {
+        guard let waiting, let left = waitLeft(at: now) else { return nil }
+        return waiting.until.addingTimeInterval(-Double(Self.seconds(left) - 1))
+    }
+
+    /// Shows the wait line as it stands at `now` when it changed: the seconds left, or its end.
+    private func refreshWait(now: Date) {
+        var line: JoinerWaitLine?
+        if let waiting, let left = waitLeft(at: now) {
+            let which = entries.isEmpty ? "an invitation" : "another invitation"
+            let seconds = Self.seconds(left)
+            line = JoinerWaitLine(
+                message: "\(waiting.me.name) is waiting for \(which): \(seconds) s left",
+                waiting: FrontEndWaiting(secondsLeft: seconds, until: DisplayFormat.timestamp(waiting.until))
+            )
+        }
+        guard line != shownWait else { return }
+        shownWait = line
+        outputs.waiting.yield(line)
     }
 
     // MARK: Showing

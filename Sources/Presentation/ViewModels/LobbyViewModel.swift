@@ -58,6 +58,9 @@ public final class LobbyViewModel: ViewModelType, Sendable {
         public var countdown: AsyncStream<FrontEndCountdown>
         /// What the host and the joiner should know: who was invited, who answered, what started.
         public var notice: AsyncStream<Notice>
+        /// The joiner's wait for an invitation, once a second while none is open (on the race clock);
+        /// `nil` when the line goes: an invitation is open or accepted, the run starts, or the wait is over.
+        public var waiting: AsyncStream<JoinerWaitLine?>
         /// The agreed start, once the countdown is over; or the reason there is no run
         /// (a `LobbyError`, or `LobbyViewModel.NoRunAgreed`).
         public var started: AsyncThrowingStream<RaceStart, any Error>
@@ -65,8 +68,10 @@ public final class LobbyViewModel: ViewModelType, Sendable {
         /// Outputs made of these streams (a view model's, or a test's).
         public init(
             invitation: AsyncStream<FrontEndInvitation>, countdown: AsyncStream<FrontEndCountdown>,
-            notice: AsyncStream<Notice>, started: AsyncThrowingStream<RaceStart, any Error>
+            notice: AsyncStream<Notice>, started: AsyncThrowingStream<RaceStart, any Error>,
+            waiting: AsyncStream<JoinerWaitLine?> = AsyncStream { $0.finish() }
         ) {
+            self.waiting = waiting
             self.invitation = invitation
             self.countdown = countdown
             self.notice = notice
@@ -93,10 +98,11 @@ public final class LobbyViewModel: ViewModelType, Sendable {
         let invitation = AsyncStream.makeStream(of: FrontEndInvitation.self, bufferingPolicy: .unbounded)
         let countdown = AsyncStream.makeStream(of: FrontEndCountdown.self, bufferingPolicy: .unbounded)
         let notice = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .unbounded)
+        let waiting = AsyncStream.makeStream(of: JoinerWaitLine?.self, bufferingPolicy: .unbounded)
         let started = AsyncThrowingStream.makeStream(of: RaceStart.self, throwing: (any Error).self)
         let outputs = Continuations(
             invitation: invitation.continuation, countdown: countdown.continuation, notice: notice.continuation,
-            started: started.continuation
+            started: started.continuation, waiting: waiting.continuation
         )
         let dependency = self.dependency
         let task = Task {
@@ -109,16 +115,18 @@ public final class LobbyViewModel: ViewModelType, Sendable {
         notice.continuation.onTermination = { if case .cancelled = $0 { task.cancel() } }
         invitation.continuation.onTermination = { if case .cancelled = $0 { task.cancel() } }
         return Output(
-            invitation: invitation.stream, countdown: countdown.stream, notice: notice.stream, started: started.stream
+            invitation: invitation.stream, countdown: countdown.stream, notice: notice.stream, started: started.stream,
+            waiting: waiting.stream
         )
     }
 
-    /// The four outputs' continuations.
+    /// The five outputs' continuations.
     struct Continuations: Sendable {
         let invitation: AsyncStream<FrontEndInvitation>.Continuation
         let countdown: AsyncStream<FrontEndCountdown>.Continuation
         let notice: AsyncStream<Notice>.Continuation
         let started: AsyncThrowingStream<RaceStart, any Error>.Continuation
+        let waiting: AsyncStream<JoinerWaitLine?>.Continuation
 
         func say(_ message: String, _ level: Notice.Level = .info) {
             notice.yield(Notice(level: level, message: message))
@@ -127,6 +135,7 @@ public final class LobbyViewModel: ViewModelType, Sendable {
         /// Ends every output; `started` with `error` unless it already gave the start.
         func finish(throwing error: any Error) {
             invitation.finish()
+            waiting.finish()
             countdown.finish()
             notice.finish()
             started.finish(throwing: error)
