@@ -109,7 +109,9 @@ final class TextFrontEnd: FrontEnd, Sendable {
         case .cheer:
             if let cheer = frame.cheer { try output.write(cheer.display(me: state.screen.myName) + "\n") }
         case .waiting:
-            if frame.waiting != nil, !state.printedWait, let message = frame.message { try output.write(message + "\n") }
+            if frame.waiting != nil, !state.printedWait, let message = frame.message {
+                try output.write(message + "\n")
+            }
             state.printedWait = frame.waiting != nil
         case .clock:
             break

@@ -57,13 +57,17 @@ struct InvitationEndToEndTests {
             "--wait", "3", "--frontend", "json"], timeout: 30)
         let lines = try run.jsonLines()
         let waiting = lines.filter { $0["type"] as? String == "waiting" }
-        #expect(waiting.map { ($0["waiting"] as? [String: Any])?["seconds_left"] as? Int } == [3, 2, 1, nil], "\(run.stdout)")
-        #expect(waiting.prefix(3).map { $0["message"] as? String } == [3, 2, 1].map { "bob is waiting for an invitation: \($0) s left" })
+        let secondsLeft = waiting.map { ($0["waiting"] as? [String: Any])?["seconds_left"] as? Int }
+        #expect(secondsLeft == [3, 2, 1, nil], "\(run.stdout)")
+        let said = waiting.prefix(3).map { $0["message"] as? String }
+        #expect(said == [3, 2, 1].map { "bob is waiting for an invitation: \($0) s left" })
         // The line goes before the run ends, saying it failed and why.
         let end = try #require(lines.firstIndex { $0["type"] as? String == "waiting" && $0["waiting"] == nil })
         #expect(lines[(end + 1)...].allSatisfy { $0["type"] as? String == "notice" }, "\(run.stdout)")
         let last = lines.last
-        #expect(last?["level"] as? String == "error" && (last?["message"] as? String)?.contains("no invitation was accepted") == true,
+        #expect(
+            last?["level"] as? String == "error"
+                && (last?["message"] as? String)?.contains("no invitation was accepted") == true,
             "\(String(describing: last))")
         #expect(run.status == 1 && run.stderr.contains("no invitation was accepted"), "\(run.stderr)")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wait-line-\(UUID().uuidString).json")

@@ -82,7 +82,8 @@ extension SampleFrames {
     static func waitLine(_ left: Int) -> FrontEndFrame {
         left > 0
             ? FrontEndFrame(
-                type: .waiting, time: "2026-05-01T10:00:0\(7 - left).000Z", message: "alice is waiting for an invitation: \(left) s left",
+                type: .waiting, time: "2026-05-01T10:00:0\(7 - left).000Z",
+                message: "alice is waiting for an invitation: \(left) s left",
                 waiting: FrontEndWaiting(secondsLeft: left, until: "2026-05-01T10:00:07.000Z")
             )
             : FrontEndFrame(type: .waiting, time: "2026-05-01T10:00:07.000Z")

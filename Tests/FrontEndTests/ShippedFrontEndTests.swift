@@ -195,20 +195,23 @@ struct ShippedFrontEndTests {
         }
     }
 
-    @Test("the joiner's wait line: on a terminal one line replaced in place each second, gone at the end; plain, printed once")
+    @Test("the joiner's wait line: on a terminal one line replaced each second, gone at the end; plain, once")
     func textWaitLine() throws {
         let frames = [3, 2, 1, 0].map(SampleFrames.waitLine)
         let output = try CapturedOutput()
         let host = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
-        try host.load("text", options: FrontEndOptions(outputFD: output.fd, isTerminal: true, color: false, columns: 80))
+        let terminal = FrontEndOptions(outputFD: output.fd, isTerminal: true, color: false, columns: 80)
+        try host.load("text", options: terminal)
         for frame in frames { host.deliver(frame) }
         host.shutdown()
         let line = { (left: Int) in "alice is waiting for an invitation: \(left) s left\n" }
-        #expect(try output.text() == "\u{1B}[2K" + line(3) + "\u{1B}[1F\u{1B}[2K" + line(2) + "\u{1B}[1F\u{1B}[2K" + line(1) + "\u{1B}[1F\u{1B}[J")
+        let (clear, up) = ("\u{1B}[2K", "\u{1B}[1F")
+        #expect(try output.text() == clear + line(3) + up + clear + line(2) + up + clear + line(1) + up + "\u{1B}[J")
 
         let plain = try CapturedOutput()
         let plainHost = FrontEndHost(searchPath: FrontEndSearchPath(directories: [BuildProducts.directory.path]))
-        try plainHost.load("text", options: FrontEndOptions(outputFD: plain.fd, isTerminal: false, color: false, columns: 80))
+        let plainOptions = FrontEndOptions(outputFD: plain.fd, isTerminal: false, color: false, columns: 80)
+        try plainHost.load("text", options: plainOptions)
         for frame in frames + [SampleFrames.waitLine(2)] { plainHost.deliver(frame) }
         plainHost.shutdown()
         #expect(try plain.text() == line(3) + line(2))

@@ -197,13 +197,17 @@ struct LobbyViewModelTests {
         // The wait line goes while the invitation is open and comes back when it expired.
         let until = DisplayFormat.timestamp(offer.sentAt.addingTimeInterval(60))
         #expect(history.waiting == [
-            JoinerWaitLine(message: "bob is waiting for an invitation: 60 s left", waiting: FrontEndWaiting(secondsLeft: 60, until: until)),
+            JoinerWaitLine(
+                message: "bob is waiting for an invitation: 60 s left",
+                waiting: FrontEndWaiting(secondsLeft: 60, until: until)),
             nil,
-            JoinerWaitLine(message: "bob is waiting for another invitation: 57 s left", waiting: FrontEndWaiting(secondsLeft: 57, until: until)),
+            JoinerWaitLine(
+                message: "bob is waiting for another invitation: 57 s left",
+                waiting: FrontEndWaiting(secondsLeft: 57, until: until)),
         ])
     }
 
-    @Test("joiner: while no invitation is open the wait line says the seconds left, once a second on the clock, and goes at the end")
+    @Test("joiner: while no invitation is open, the wait line's seconds left, once a second; gone at the end")
     func joinerWaitLine() async throws {
         let script = LobbyScript()
         let until = script.clock.now.addingTimeInterval(3)
@@ -221,7 +225,9 @@ struct LobbyViewModelTests {
         let history = script.history
         let end = DisplayFormat.timestamp(until)
         #expect(history.waiting == [3, 2, 1].map {
-            JoinerWaitLine(message: "bob is waiting for an invitation: \($0) s left", waiting: FrontEndWaiting(secondsLeft: $0, until: end))
+            JoinerWaitLine(
+                message: "bob is waiting for an invitation: \($0) s left",
+                waiting: FrontEndWaiting(secondsLeft: $0, until: end))
         } + [nil])
         #expect(history.notice == [Self.info("bob is waiting for an invitation: 3 s left")])
         #expect(history.failure as? LobbyError == .noInvitation(waited: 3))

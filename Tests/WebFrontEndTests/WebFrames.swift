@@ -26,7 +26,9 @@ enum WebFrames {
     /// The joiner's wait line with `left` seconds left; 0: the frame that ends it.
     static func waiting(_ left: Int) -> String {
         left > 0
-            ? #"{"message":"bob is waiting for an invitation: \#(left) s left","schema":1,"time":"2027-01-15T08:00:00.000Z","type":"waiting","waiting":{"seconds_left":\#(left),"until":"2027-01-15T08:01:00.000Z"}}"#
+            ? #"{"message":"bob is waiting for an invitation: \#(left) s left","schema":1,"#
+                + #""time":"2027-01-15T08:00:00.000Z","type":"waiting","#
+                + #""waiting":{"seconds_left":\#(left),"until":"2027-01-15T08:01:00.000Z"}}"#
             : #"{"schema":1,"time":"2027-01-15T08:00:00.000Z","type":"waiting"}"#
     }
 

@@ -40,7 +40,7 @@ struct WebRaceStateTests {
         #expect(state.countdown == nil)
     }
 
-    @Test("a joiner's wait line is kept for a newcomer while it is up: the latest one, gone at its end and once the race runs")
+    @Test("a joiner's wait line kept for a newcomer while up: the latest, gone at its end and once the race runs")
     func waitLine() throws {
         var state = WebRaceState()
         state.apply(WebFrames.waiting(60))

@@ -123,7 +123,8 @@ actor JoinerInvitations {
     /// left, or its expiry; nil when no invitation is open.
     /// The wait line's next second, or its end, while the joiner waits with no invitation open.
     func nextChange(after now: Date) -> Date? {
-        let invitations = entries.values.filter { $0.state == .open }.map { min($0.offer.expiresAt, now.addingTimeInterval(1)) }
+        let invitations = entries.values.filter { $0.state == .open }
+            .map { min($0.offer.expiresAt, now.addingTimeInterval(1)) }
         return (invitations + [nextWaitChange(after: now)].compactMap { $0 }).min()
     }
 
@@ -148,7 +149,8 @@ actor JoinerInvitations {
     /// How long the joiner still waits at `now`, while the wait line is up: no run starting, no
     /// invitation open or accepted, time left.
     private func waitLeft(at now: Date) -> TimeInterval? {
-        guard let waiting, !started, !entries.values.contains(where: { $0.state == .open || $0.state == .accepted }) else { return nil }
+        let invited = entries.values.contains { $0.state == .open || $0.state == .accepted }
+        guard let waiting, !started, !invited else { return nil }
         let left = waiting.until.timeIntervalSince(now)
         return left > 0 ? left : nil
     }
