@@ -71,7 +71,7 @@ struct LobbyPairing: Sendable {
         return secrets
     }
 
-    /// How many invitations one source address may have held at once (issue 42: 64 forged invitations
+    /// How many invitations one source address may have held at once (64 forged invitations
     /// naming a joiner filled its table for good, and the real one was never seen).
     static let heldPerSource = 2
     /// How long a held invitation lasts without being heard again (µs): a host repeats its invitation

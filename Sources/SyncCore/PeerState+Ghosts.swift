@@ -19,7 +19,7 @@ extension PeerState {
     }
 
     /// A chunk of a mate's ghost: taken only from a runner whose hello we hold (and, in an invited race,
-    /// one of the roster: `not-in-race`, and its host alone: `ghost-not-host`, issue 42); the ghost goes
+    /// one of the roster: `not-in-race`, and its host alone: `ghost-not-host`); the ghost goes
     /// to `ghosts()` once whole.
     mutating func handleGhostChunk(
         _ chunk: GhostChunkDTO, datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects
@@ -32,7 +32,7 @@ extension PeerState {
         }
         heard(from: arrival, into: &effects)
         countReceived(ExtendedType.ghostChunk.name)
-        // Marked with its announcer's name: in an open race anyone may announce one (issue 42).
+        // Marked with its announcer's name: in an open race anyone may announce one.
         if let ghost = ghosts.assemble(chunk, announcer: roster.runners[datagram.sender]?.runner.name) { effects.ghosts.append(ghost) }
     }
 }

@@ -51,10 +51,10 @@ package struct RaceClockSync: Sendable {
     }
 
     /// In an invited race, its host's runner id (from the host's signed roster): the clock host whatever
-    /// ids other runners (or insiders off the roster) have (issue 42).
+    /// ids other runners (or insiders off the roster) have.
     package var invitedHost: RunnerID?
     /// In an open race, the host as it was when our race started (`raceStarted`): a lower id heard
-    /// mid-race does not take the clock over (issue 42). Nil before the start, or before any mate.
+    /// mid-race does not take the clock over. Nil before the start, or before any mate.
     package private(set) var fixedHost: RunnerID?
     /// Whether we were the host while a mate followed us: our offset was 0 by definition, and a new host
     /// may move it no further than an agreed one (`pong`), so no host change steps our clock by +600 s.

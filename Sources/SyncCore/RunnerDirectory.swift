@@ -14,8 +14,8 @@ import Domain
 /// - **Binding**: once bound, a datagram for that runner from another address is refused; only a newer
 ///   boot from the same host (a restarted process on a new port) moves the binding.
 ///
-/// Full at `capacity`: the oldest silent unbound runner is evicted; a bound runner never is (issue 42:
-/// 64 fresh ids from one address evicted bob and bound his id to the attacker), so a newcomer finding only
+/// Full at `capacity`: the oldest silent unbound runner is evicted; a bound runner never is (else
+/// 64 fresh ids from one address could evict bob and bind his id to an attacker), so a newcomer finding only
 /// bound runners is refused (`directory-full`). One address introduces at most `runnersPerAddress` ids
 /// (`runner-limit`), so one sender can neither fill the directory nor push anybody out of it; a bound id
 /// moves to another address only by a restart's newer boot (signed in an invited race) from the same host.

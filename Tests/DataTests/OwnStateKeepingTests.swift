@@ -6,7 +6,7 @@ import MateRunnerTesting
 import SyncWire
 import Testing
 
-/// Issue 42, item 1: a restarted runner resumes from what it kept itself (its last published state and a
+/// A restarted runner resumes from what it kept itself (its last published state and a
 /// reservation of its datagram numbers, `OwnStateStore`), never from a mate's relay.
 @Suite("Own state kept across a restart")
 struct OwnStateKeepingTests {

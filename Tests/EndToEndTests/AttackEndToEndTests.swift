@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 42's attacks on the real binary, each beside a control run with the same seeds
+/// Attacks on the real binary, each beside a control run with the same seeds
 /// (`AttackedRace`): an attacker on loopback forges datagrams with the wire's own encoder
 /// (`SyncSample.encoded`). Every forgery is refused and counted in the run's sync summary, and the
 /// result is the control's.

@@ -2,7 +2,7 @@ import Foundation
 import MateRunnerTesting
 import Testing
 
-/// Issue 42, item 6: after one 50 km jump of the receiver every later fix was refused and the distance
+/// After one 50 km jump of the receiver every later fix was refused and the distance
 /// froze. A run alone replays a GPX track twice, once as recorded and once with everything after its 100th
 /// point 50 km further north (a receiver that jumped and stayed there): the jump is dropped and counted,
 /// a new segment starts there, and the run reaches its goal within a step of the control.

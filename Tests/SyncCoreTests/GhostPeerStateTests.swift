@@ -36,7 +36,7 @@ struct GhostPeerStateTests {
             received += PeerStateTests.deliver(sent, from: PeerStateTests.aliceAddress, to: &bob).flatMap(\.ghosts)
         }
         #expect(chunkIndexes == [0, 1, 2, 0, 1, 2, 0, 1, 2])
-        // Marked with who announced it: the name alice's hello gave (issue 42: anyone may in an open race).
+        // Marked with who announced it: the name alice's hello gave (anyone may in an open race).
         var announced = ghost
         announced.announcer = PeerStateTests.alice.runner.name
         #expect(received == [announced])
@@ -45,7 +45,7 @@ struct GhostPeerStateTests {
         #expect(bob.statistics.dropped.isEmpty)
     }
 
-    @Test("issue 42: in an invited race only its host announces ghosts; a joiner's ghost is refused (ghost-not-host)")
+    @Test("in an invited race only its host announces ghosts; a joiner's ghost is refused (ghost-not-host)")
     func invitedGhostsFromTheHostAlone() throws {
         var (host, joiner) = try PeerStatePairingTests().exchange()
         let clocks = SyncClocks()

@@ -92,7 +92,7 @@ struct InvitedCatchUpTests {
     }
 }
 
-/// The race id discovery advertises in an open race (issue 18, item 5): the same on both runners.
+/// The race id discovery advertises in an open race: the same on both runners.
 @Suite("Public race id of an open race")
 struct OpenRaceIDTests {
     @Test("two runners of an open race give the same public race id, the race-clock host's id (none before a mate is heard); a keyed race the key's")

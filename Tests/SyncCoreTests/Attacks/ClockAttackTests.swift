@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 13, item 4: a hello from id 1 plus pongs 600 s ahead shifted alice's clock by −600 s.
+/// A hello from id 1 plus pongs 600 s ahead shifted alice's clock by −600 s.
 @Suite("Attacks: race clock")
 struct ClockAttackTests {
     static let t600: UInt64 = 600_000_000
@@ -63,7 +63,7 @@ struct ClockAttackTests {
         #expect(race.toSpoofed.datagrams == 0)
     }
 
-    // MARK: Issue 42, item 5: the clock host taken over, and a former host stepped by +600 s
+    // MARK: The clock host taken over, and a former host stepped by +600 s
 
     @Test("open race: a lower id heard mid-race (bound, validated, our terms) does not take the clock over from the host fixed at the start")
     func noTakeoverMidRace() {

@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 13, item 11 (part): per-address failure counters grew without bound; 757 cheers ended in one record.
+/// Per-address failure counters grew without bound; 757 cheers ended in one record.
 @Suite("Attacks: floods")
 struct FloodAttackTests {
     @Test("bad tags from 200 addresses are counted under at most 16 addresses and 'other addresses'", arguments: [false, true])

@@ -4,7 +4,7 @@ import Foundation
 import SyncWire
 import Testing
 
-/// Issue 42, item 4: 64 forged invitations naming bob filled his table of held invitations for good, and
+/// 64 forged invitations naming bob filled his table of held invitations for good, and
 /// he never saw the real one. Held invitations are now bounded per source address and expire.
 @Suite("Attacks: held invitations")
 struct InvitationFloodAttackTests {

@@ -6,7 +6,7 @@ import Testing
 
 /// Outcomes of a paired invitation (docs/PROTOCOL.md, "Signed outcomes"): a joiner that paired with the
 /// host takes cancelled, timed out, refused or declined only with the host's signature over its exchange,
-/// so a forged plain outcome cannot end its invitation (the denial of service issue 13 left open).
+/// so a forged plain outcome cannot end its invitation.
 @Suite("Attacks: forged lobby outcomes")
 struct LobbyOutcomeAttackTests {
     let alice = Runner(id: RunnerID(rawValue: 0xA1), name: "alice")

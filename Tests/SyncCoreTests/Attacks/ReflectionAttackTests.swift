@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 13, item 5: a 23-byte hello brought 478 datagrams to a spoofed address; a joiner with
+/// A 23-byte hello brought 478 datagrams to a spoofed address; a joiner with
 /// --accept-from answered 50 invitations with 950 answers.
 @Suite("Attacks: reflection and amplification")
 struct ReflectionAttackTests {

@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 13, items 1 and 7, and issue 42, item 1: a relayed state about our own runner, and boot epochs, from a forger.
+/// A relayed state about our own runner, and boot epochs, from a forger.
 @Suite("Attacks: restart catch-up")
 struct RelayAttackTests {
     static func relay(about subject: UInt64, highest: UInt32, held: UInt32, phase: RunnerPhase = .finished) -> SyncMessage {

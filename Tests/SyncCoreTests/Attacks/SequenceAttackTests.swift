@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 13, items 2 and 3: one forged datagram with a huge number for a mate must not make that mate's
+/// One forged datagram with a huge number for a mate must not make that mate's
 /// real datagrams stale (open race: the replica) or replays (keyed race: the window).
 @Suite("Attacks: sequence jumps")
 struct SequenceAttackTests {

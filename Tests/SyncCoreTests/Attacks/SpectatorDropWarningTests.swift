@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 43, item 6: a spectator beside a keyed race made runners warn "36 datagrams from 10.251.0.3
+/// A spectator beside a keyed race made runners warn "36 datagrams from 10.251.0.3
 /// failed authentication: check every runner uses the same race key". Its datagrams (a presence saying
 /// "watching" before it is admitted, untagged or under a key the runner does not hold) are counted
 /// apart, and the warning says a spectator asked to watch, not that a runner has another key.

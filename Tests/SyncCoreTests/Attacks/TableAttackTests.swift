@@ -5,7 +5,7 @@ import SyncTesting
 import SyncWire
 import Testing
 
-/// Issue 13, item 6: tables of 64 peers, roster and catch-up entries were never evicted: 63 fake
+/// Tables of 64 peers, roster and catch-up entries were never evicted: 63 fake
 /// hellos, and alice never sent to bob.
 @Suite("Attacks: full tables")
 struct TableAttackTests {
@@ -74,7 +74,7 @@ struct TableAttackTests {
         #expect(roomy.refusal(RunnerID(rawValue: 99), number: 1, from: second, rebinding: false, now: 0) == nil)
     }
 
-    @Test("issue 42: 64 hellos with fresh ids from one validated address, then 'bob finished in 00:01' from it: bob keeps his place and his binding; the result is the control's", arguments: [false, true])
+    @Test("64 hellos with fresh ids from one validated address, then 'bob finished in 00:01' from it: bob keeps his place and his binding; the result is the control's", arguments: [false, true])
     func freshIDsFromValidatedAddress(keyed: Bool) throws {
         var control = try AttackRace(keyed: keyed)
         control.run(30)
