@@ -6,9 +6,8 @@ import Testing
 /// "Beyond one network"): alice and bob at home A, carol at home B, each home behind its own NAT router
 /// whose uplink delays and loses packets, the broker on the "internet" between them. A paired invited race
 /// (`--accept-from`, a race key) with a spectator at home B, then the same race with carol's uplink cut
-/// for 40 s, and with the broker restarted mid-race: every peer ends with one identical result. Each test
-/// makes its own homes (namespaces named after the script's pid), so the four run at once.
-@Suite("End to end: through an MQTT broker across NAT routers, in network namespaces")
+/// for 40 s, and with the broker restarted mid-race: every peer ends with one identical result.
+@Suite("End to end: through an MQTT broker across NAT routers, in network namespaces", .serialized)
 struct BrokerNetnsEndToEndTests {
     static let key = ["--race-key", "across the town"]
 
