@@ -7,13 +7,18 @@ import SyncWire
 
 extension AppContainer {
     /// This container with the broker session `options` ask for connected (itself without `--broker`):
-    /// the broker not there ends the command with 69, a refused password with 77.
-    func connectingBroker(_ options: BrokerOptions) async throws -> AppContainer {
+    /// the broker not there ends the command with 69, a refused password with 77. Without `--group` only
+    /// `phones` may use the broker (an `owntracks:` source, `--owntracks-publish`): the race stays local.
+    func connectingBroker(_ options: BrokerOptions, phones: Bool = false) async throws -> AppContainer {
         guard let wanted = try options.settings() else { return self }
+        guard let group = wanted.group else {
+            if phones { return self }
+            throw FlowError.usage("--broker needs --group NAME: the group whose mates you race")
+        }
         var container = self
-        container.broker = try await BrokerSession.connect(wanted.settings, group: wanted.group)
+        container.broker = try await BrokerSession.connect(wanted.settings, group: group)
         container.brokerLAN = wanted.lan
-        logger.info("connected to the MQTT broker at \(wanted.settings.url), group \(wanted.group)")
+        logger.info("connected to the MQTT broker at \(wanted.settings.url), group \(group)")
         return container
     }
 

@@ -15,10 +15,10 @@ extension AppContainer {
     /// race clock following the mates' from then on), DNS-SD discovery, positions from `location`.
     func makeRunLaunch(
         options: RunOptions, frontEnds: FrontEndOptions, data: DataDirOptions, raceKey: RaceKeyOptions,
-        location: LocationOptions
+        location: LocationOptions, sources: LocationSourceFactory? = nil
     ) -> RunLaunch<RaceKey, DeviceKeys> {
         let (logger, directory) = (logger, data.directory)
-        let location = makeLocationSource(location, dataDirectory: directory).location
+        let location = (sources ?? makeLocationSource(location, dataDirectory: directory)).location
         return RunLaunch(options: options, dependencies: .init(
             readCourse: { path in
                 let file = try CourseFile(contentsOf: URL(fileURLWithPath: path))

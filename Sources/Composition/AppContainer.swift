@@ -82,6 +82,17 @@ public struct AppContainer: Sendable {
         )
     }
 
+    /// `makeLocationSource`, with the phones' MQTT `broker` (`--broker`): where an `owntracks:USER/DEVICE`
+    /// phone publishes, and where `--owntracks-publish` puts the race (its publisher connecting from now on).
+    func makeLocationSource(
+        _ options: LocationOptions, dataDirectory: URL?, broker: BrokerSettings?
+    ) throws(SourceError) -> LocationSourceFactory {
+        var factory = makeLocationSource(options, dataDirectory: dataDirectory)
+        factory.broker = broker
+        if let spec = options.ownTracksPublish { factory.publisher = try factory.racePublisher(spec) }
+        return factory
+    }
+
     // MARK: Presentation
 
     /// The front-ends `options` name, loaded (a usage error naming the file and the reason otherwise);

@@ -38,10 +38,18 @@ public enum Commands {
         await CommandRun.perform(logging) { logger in
             // A replay's xSPEED speeds the race clock up as --speedup does.
             let speedup = options.speedup * location.source.replaySpeed
-            let container = try await AppContainer(speedup: speedup, logger: logger).connectingBroker(broker)
-            return try await container.makeRunLaunch(
-                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location
+            do { try location.check(broker: broker) } catch { throw FlowError.usage("\(error)") }
+            let container = try await AppContainer(speedup: speedup, logger: logger)
+                .connectingBroker(broker, phones: location.phonesUseBroker)
+            // The phones' broker: an owntracks: source subscribes there, --owntracks-publish publishes there.
+            let sources = try container.makeLocationSource(
+                location, dataDirectory: data.directory, broker: try broker.settings()?.settings)
+            let status = try await container.makeRunLaunch(
+                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, location: location,
+                sources: sources
             ).run()
+            await sources.publisher?.close()
+            return status
         }
     }
 

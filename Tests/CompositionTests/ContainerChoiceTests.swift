@@ -65,6 +65,26 @@ struct ContainerChoiceTests {
         #expect(FlowError(try #require(denied), otherwise: .software).fault == .noPermission)
     }
 
+    @Test("--broker without --group: refused for a race (usage), the phones' only with an owntracks: source")
+    func brokerForPhonesOnly() async throws {
+        let options = BrokerOptions(url: "mqtt://127.0.0.1:\(try freeTCPPort())")
+        let refused = await #expect(throws: (any Error).self) { try await container.connectingBroker(options) }
+        #expect(FlowError(try #require(refused), otherwise: .software).fault == .usage)
+        #expect("\(try #require(refused))".contains("--broker needs --group NAME"))
+        let phones = try await container.connectingBroker(options, phones: true)
+        #expect(phones.broker == nil)
+
+        let phone = try #require(LocationSourceSpec(parsing: "owntracks:mia/phone"))
+        #expect(LocationOptions(source: phone).phonesUseBroker)
+        #expect(throws: RunOptionsError.self) { try LocationOptions(source: phone).check(broker: BrokerOptions()) }
+        try LocationOptions(source: phone).check(broker: options)
+        var publishing = LocationOptions()
+        publishing.ownTracksPublish = OwnTracksPublishSpec(prefix: "owntracks/race")
+        #expect(publishing.phonesUseBroker)
+        #expect(throws: RunOptionsError.self) { try publishing.check(broker: BrokerOptions()) }
+        #expect(!LocationOptions().phonesUseBroker)
+    }
+
     @Test("the position source: --source with the simulator's pace, seed, noise, rate and pause")
     func location() throws {
         let pause = try #require(SimulatedLocationRepository.Profile.Pause(parsing: "60:10"))

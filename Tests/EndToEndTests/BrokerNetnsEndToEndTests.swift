@@ -5,8 +5,9 @@ import Testing
 /// The real binary through a real mosquitto across network namespaces (docs/BROKER.md, docs/TESTING.md
 /// "Beyond one network"): alice and bob at home A, carol at home B, each home behind its own NAT router
 /// whose uplink delays and loses packets, the broker on the "internet" between them. A paired invited race
-/// (`--accept-from`, a race key) with a spectator at home B, then the same race with carol's uplink cut
-/// for 40 s, and with the broker restarted mid-race: every peer ends with one identical result.
+/// (`--accept-from`, a race key) with a spectator at home B, then the same race mixed (alice and bob also
+/// on their LAN, `--broker-lan`), with carol's uplink cut for 40 s, and with the broker restarted
+/// mid-race: every peer ends with one identical result.
 @Suite("End to end: through an MQTT broker across NAT routers, in network namespaces", .serialized)
 struct BrokerNetnsEndToEndTests {
     static let key = ["--race-key", "across the town"]

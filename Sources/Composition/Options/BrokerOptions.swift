@@ -23,7 +23,8 @@ public struct BrokerOptions: Sendable, Equatable {
     }
 
     /// Throws saying which option is missing or wrong: the others only with `--broker`, which needs a
-    /// group and a broker URL.
+    /// broker URL, and a group's name when one is given. (Without `--group` only a run's phones may use the
+    /// broker: `AppContainer.connectingBroker` says so.)
     public func check() throws(RunOptionsError) {
         guard let url else {
             if group != nil || caFile != nil || passwordFile != nil || lan != nil {
@@ -32,16 +33,16 @@ public struct BrokerOptions: Sendable, Equatable {
             }
             return
         }
-        guard let group, !group.isEmpty else {
+        if let group, group.isEmpty {
             throw RunOptionsError("--broker needs --group NAME: the group whose mates you race")
         }
         do { _ = try BrokerURL(parsing: url) } catch { throw RunOptionsError(error.description) }
     }
 
-    /// The broker's settings and group, with `--broker`; nil without. A password file that cannot be
-    /// read throws saying what to do.
-    public func settings() throws -> (settings: BrokerSettings, group: String, lan: String?)? {
-        guard let url, let group else { return nil }
+    /// The broker's settings, group (nil without `--group`) and `--broker-lan`, with `--broker`; nil
+    /// without. A password file that cannot be read throws saying what to do.
+    public func settings() throws -> (settings: BrokerSettings, group: String?, lan: String?)? {
+        guard let url else { return nil }
         return (try BrokerSettings.load(url: url, caFile: caFile, passwordFile: passwordFile), group, lan)
     }
 }

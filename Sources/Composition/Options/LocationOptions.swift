@@ -1,3 +1,4 @@
+import Application
 import Data
 import Foundation
 
@@ -16,6 +17,23 @@ public struct LocationOptions: Sendable, Equatable {
     public var fixRate: Double
     /// `--pause EVERY:SECONDS`.
     public var pause: SimulatedLocationRepository.Profile.Pause?
+    /// `--owntracks-publish PREFIX[:encrypted]`: the race on the broker for the phones' OwnTracks apps.
+    public var ownTracksPublish: OwnTracksPublishSpec?
+
+    /// Whether the phones use `--broker`: an `owntracks:USER/DEVICE` source, or the race published for them.
+    public var phonesUseBroker: Bool {
+        if case .phone(let phone) = source, phone.app == .ownTracksBroker { return true }
+        return ownTracksPublish != nil
+    }
+
+    /// Throws when what is asked needs `--broker` and `broker` has none.
+    public func check(broker: BrokerOptions) throws(RunOptionsError) {
+        guard broker.url == nil else { return }
+        if case .phone(let phone) = source, phone.app == .ownTracksBroker {
+            throw RunOptionsError(SourceError.needsBroker("--source \(phone)").description)
+        }
+        if ownTracksPublish != nil { throw RunOptionsError(SourceError.needsBroker("--owntracks-publish").description) }
+    }
 
     /// Options; the defaults are the simulator at 6:00 per kilometre, one fix a second, no noise.
     public init(

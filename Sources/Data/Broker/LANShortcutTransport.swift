@@ -64,7 +64,8 @@ package final class LANShortcutTransport: DatagramTransport, SummarizedTransport
 
     package func send(_ datagrams: [(bytes: [UInt8], address: PeerAddress)]) async -> [Bool] {
         let sent = await broker.send(datagrams)
-        if let group = broker.joinedGroup?.address, lanProblem.withLock({ $0 == nil }) {
+        // Only once the LAN's group is joined: its socket then sends to the group out of that interface.
+        if let group = broker.joinedGroup?.address, lan.joinedGroup?.address == group {
             let toGroup = datagrams.filter { $0.address == group }
             if !toGroup.isEmpty {
                 let went = await lan.send(toGroup)

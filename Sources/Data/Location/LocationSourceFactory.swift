@@ -26,6 +26,10 @@ public struct LocationSourceFactory: Sendable {
     public let dataDirectory: URL?
     let clock: any RaceClock
     let logger: Logger
+    /// `--broker`: where an `owntracks:USER/DEVICE` phone publishes, and where the race is published.
+    public var broker: BrokerSettings?
+    /// `--owntracks-publish`: the race on the broker as OwnTracks devices; every source made is shown to it.
+    public var publisher: OwnTracksRacePublisher?
 
     /// A factory of the source `spec` names; a nil `seed` draws one (`randomSeed()`).
     public init(
@@ -52,6 +56,12 @@ public struct LocationSourceFactory: Sendable {
     /// The source, made for a run on `course` (nil: none). A file that cannot be replayed throws its
     /// `SourceError` (a missing or unreadable file: no input; not GPX, or no position: bad data).
     public func make(course: LappedCourse?) throws(SourceError) -> any LocationRepository {
+        let source = try makeSource(course: course)
+        guard let publisher else { return source }
+        return ShowingLocationRepository(wrapped: source, also: publisher) { publisher.track($0) }
+    }
+
+    private func makeSource(course: LappedCourse?) throws(SourceError) -> any LocationRepository {
         switch spec {
         case .simulator:
             return simulated(course: course)
@@ -74,16 +84,41 @@ public struct LocationSourceFactory: Sendable {
     /// The phone source of `spec`, with the credentials kept in the data folder (made on first use),
     /// listening from now on; the link and QR code that set the phone up go to standard error.
     public func phone(_ spec: PhoneSourceSpec) throws(SourceError) -> PhoneLocationRepository {
-        let directory = dataDirectory
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/materunner")
-        let store = PhoneCredentialsStore(directory: directory)
+        let store = credentialsStore
         let credentials = try store.load()
+        var transport: PhoneLocationRepository.Transport?
         let host = PhoneSetup.reachableHost(listeningOn: spec.host)
-        let setup = PhoneSetup(spec: spec, credentials: credentials, host: host)
+        var setup = PhoneSetup(spec: spec, credentials: credentials, host: host)
+        if spec.app == .ownTracksBroker {
+            guard let broker else { throw .needsBroker(spec.description) }
+            setup.broker = broker.url
+            let logger = logger
+            transport = { ingest, now in
+                let subscription = try await OwnTracksBrokerTransport.connect(broker, ingest: ingest, now: now)
+                logger.info("owntracks: listening for the phone on \(subscription.topic) at \(broker.url)")
+                return subscription
+            }
+        }
         logger.info("\(spec.app.rawValue): the phone's credentials are in \(store.url.path)")
         setup.print(to: FileHandle.standardError)
         let ingest = PhoneIngest(spec: spec, credentials: credentials, logger: logger)
-        return PhoneLocationRepository(ingest: ingest, clock: clock, logger: logger)
+        return PhoneLocationRepository(ingest: ingest, clock: clock, logger: logger, transport: transport)
+    }
+
+    /// The phones' credentials, kept in the data folder.
+    var credentialsStore: PhoneCredentialsStore {
+        let directory = dataDirectory
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/materunner")
+        return PhoneCredentialsStore(directory: directory)
+    }
+
+    /// The race published on `broker` as `spec` says (`--owntracks-publish`), sealed with the key of the
+    /// phones' credentials when `spec.encrypted`; connecting from now on.
+    public func racePublisher(_ spec: OwnTracksPublishSpec) throws(SourceError) -> OwnTracksRacePublisher {
+        guard let broker else { throw .needsBroker("--owntracks-publish \(spec.prefix)") }
+        let cipher = spec.encrypted ? OwnTracksCipher(passphrase: try credentialsStore.load().encryptionKey) : nil
+        let clock = clock
+        return OwnTracksRacePublisher(settings: broker, spec: spec, cipher: cipher, now: { clock.now }, logger: logger)
     }
 
     /// The simulated runner of this factory's pace, seed, jitter, fix rate and pauses, along `course` when given.

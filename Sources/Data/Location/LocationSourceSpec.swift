@@ -1,6 +1,7 @@
 /// Where a runner's positions come from, as `run --source` writes it: `sim`, `gpsd`, `gpsd:HOST:PORT`,
 /// `nmea:FILE[:xSPEED]` or `gpx:FILE[:xSPEED]` (SPEED 0.1 … 1000), or a phone app's HTTP endpoint
-/// (`owntracks-http[:[HOST:]PORT][:encrypted]`, `traccar[:[HOST:]PORT]`).
+/// (`owntracks-http[:[HOST:]PORT][:encrypted]`, `traccar[:[HOST:]PORT]`), or OwnTracks through the broker
+/// (`owntracks:USER/DEVICE[:encrypted]`).
 public enum LocationSourceSpec: Sendable, Equatable {
     /// The simulated runner (`sim`, the default).
     case simulator
@@ -10,7 +11,7 @@ public enum LocationSourceSpec: Sendable, Equatable {
     case nmea(path: String, speed: Double)
     /// A GPX track replayed (`gpx:FILE[:xSPEED]`).
     case gpx(path: String, speed: Double)
-    /// A phone app posting over HTTP (`PhoneSourceSpec`).
+    /// A phone app posting over HTTP, or publishing to the broker (`PhoneSourceSpec`).
     case phone(PhoneSourceSpec)
 
     /// The source `text` names; nil for anything else (an unknown kind, an empty file name, a speed out

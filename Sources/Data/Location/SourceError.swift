@@ -16,6 +16,8 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     case phoneCredentials(path: String, reason: String)
     /// A phone source cannot listen where it was told to.
     case cannotListen(address: String, reason: String)
+    /// What was asked goes through an MQTT broker, and none was given.
+    case needsBroker(String)
 
     public var description: String {
         switch self {
@@ -29,13 +31,15 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
             "\(path) has no usable position (\(detail)); a log needs GGA or RMC sentences with a fix, a GPX file <trkpt> points"
         case .badSpecification(let text):
             "--source \(text) is not understood: use sim, gpsd[:HOST:PORT], nmea:FILE[:xSPEED], gpx:FILE[:xSPEED], "
-                + "owntracks-http[:[HOST:]PORT][:encrypted] or traccar[:[HOST:]PORT]"
+                + "owntracks-http[:[HOST:]PORT][:encrypted], owntracks:USER/DEVICE[:encrypted] or traccar[:[HOST:]PORT]"
         case let .phoneCredentials(path, reason):
             "cannot use the phone credentials in \(path): \(reason); "
                 + "remove the file to make new ones (then set the phone up again)"
         case let .cannotListen(address, reason):
             "cannot listen for the phone at \(address): \(reason); "
                 + "give another port (--source owntracks-http:PORT, traccar:PORT) or stop what uses it"
+        case .needsBroker(let what):
+            "\(what) goes through an MQTT broker: give --broker mqtt://[USER@]HOST (and --broker-password-file)"
         }
     }
 }
@@ -46,7 +50,7 @@ extension SourceError: ClassifiedFault {
         case .missing, .unreadable: .noInput
         case .malformed, .noPositions, .phoneCredentials: .badData
         case .cannotListen: .unavailable
-        case .badSpecification: .usage
+        case .badSpecification, .needsBroker: .usage
         }
     }
 }

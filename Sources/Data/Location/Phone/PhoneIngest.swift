@@ -56,7 +56,10 @@ public final class PhoneIngest: Sendable {
 
     /// The answer to `request`, arrived at race time `now` and `monotonic` real seconds (for the rate
     /// bound and the timeline's waits).
+    /// Credentials come first: a stranger's requests never spend the phone's rate (else wrong passwords
+    /// alone would keep the real phone out with 429s).
     public func handle(_ request: PhoneRequest, at now: Date, monotonic: Double) -> PhoneResponse {
+        if let refusal = unauthorized(request) { return refusal }
         guard state.withLock({ $0.rate.admit(at: monotonic) }) else {
             refuse(.rateLimited, request)
             return .text(429, "too many requests: slow down", headers: ["retry-after": "1"])
@@ -64,7 +67,31 @@ public final class PhoneIngest: Sendable {
         switch spec.app {
         case .ownTracks: return ownTracks(request, at: now, wall: monotonic)
         case .traccar: return traccar(request, at: now, wall: monotonic)
+        case .ownTracksBroker: return .text(404, "not here: this runner's phone publishes to the MQTT broker")
         }
+    }
+
+    /// The answer to a request for the wrong place or without the right credentials; nil when it may go on.
+    private func unauthorized(_ request: PhoneRequest) -> PhoneResponse? {
+        switch spec.app {
+        case .ownTracks:
+            guard request.path == "/owntracks" else { return .text(404, "not here: OwnTracks posts to /owntracks") }
+            guard credentials.authorizes(basic: request.headers["authorization"]) else {
+                refuse(.unauthorized, request)
+                return .text(
+                    401, "wrong user or password",
+                    headers: ["www-authenticate": #"Basic realm="materunner", charset="UTF-8""#])
+            }
+        case .traccar:
+            let token = request.path.hasPrefix("/traccar/") ? request.path.dropFirst("/traccar/".count) : nil
+            guard let token, PhoneCredentials.matches(token, credentials.token) else {
+                refuse(.unauthorized, request)
+                return .text(401, "unknown server URL: use the one the runner's QR code gives")
+            }
+        case .ownTracksBroker:
+            break
+        }
+        return nil
     }
 
     /// A body over the limit, refused before it was read whole.
@@ -86,7 +113,7 @@ public final class PhoneIngest: Sendable {
     /// The status the latest position makes: its fix mode and accuracy, like a GPS fix's.
     public var status: PositionStatus {
         state.withLock { state in
-            let source: PositionStatus.Source = spec.app == .ownTracks ? .owntracks : .traccar
+            let source: PositionStatus.Source = spec.app == .traccar ? .traccar : .owntracks
             guard state.statistics.positions > 0 else { return PositionStatus(source: source, state: .connecting) }
             return PositionStatus(
                 source: source, state: state.lastMode >= 3 ? .fix3D : .fix2D, accuracyMetres: state.lastAccuracy)
@@ -96,13 +123,6 @@ public final class PhoneIngest: Sendable {
     // MARK: The apps
 
     private func ownTracks(_ request: PhoneRequest, at now: Date, wall: Double) -> PhoneResponse {
-        guard request.path == "/owntracks" else { return .text(404, "not here: OwnTracks posts to /owntracks") }
-        guard credentials.authorizes(basic: request.headers["authorization"]) else {
-            refuse(.unauthorized, request)
-            return .text(
-                401, "wrong user or password",
-                headers: ["www-authenticate": #"Basic realm="materunner", charset="UTF-8""#])
-        }
         guard request.method == "POST" else {
             return .text(405, "OwnTracks posts its messages", headers: ["allow": "POST"])
         }
@@ -112,11 +132,6 @@ public final class PhoneIngest: Sendable {
     }
 
     private func traccar(_ request: PhoneRequest, at now: Date, wall: Double) -> PhoneResponse {
-        let token = request.path.hasPrefix("/traccar/") ? request.path.dropFirst("/traccar/".count) : nil
-        guard let token, PhoneCredentials.matches(token, credentials.token) else {
-            refuse(.unauthorized, request)
-            return .text(401, "unknown server URL: use the one the runner's QR code gives")
-        }
         for result in TraccarReport.positions(
             query: request.query, body: request.body, contentType: request.headers["content-type"])
         {
@@ -149,6 +164,30 @@ public final class PhoneIngest: Sendable {
         }
     }
 
+    /// One MQTT message on the phone's topic (`owntracks:USER/DEVICE`), arrived at race time `now`: a
+    /// retained one (the broker's copy of a location from before this run) is skipped and counted, one
+    /// over `PhoneHTTPServer.maximumBody` is `tooLarge`, one beyond the rate bound `rateLimited` (the
+    /// broker's access rules are its credentials); the rest goes as `ownTracksPayload`.
+    @discardableResult
+    public func brokerMessage(_ payload: [UInt8], retained: Bool, topic: String, at now: Date, monotonic: Double)
+        -> Bool
+    {
+        let request = PhoneRequest(method: "MESSAGE", target: "", peer: "mqtt \(LogSafe.escape(topic))")
+        if retained {
+            refuse(.retained, request)
+            return false
+        }
+        guard payload.count <= PhoneHTTPServer.maximumBody else {
+            refuse(.tooLarge, request, detail: "\(payload.count) bytes")
+            return false
+        }
+        guard state.withLock({ $0.rate.admit(at: monotonic) }) else {
+            refuse(.rateLimited, request)
+            return false
+        }
+        return ownTracksPayload(Data(payload), from: request.peer, at: now, monotonic: monotonic)
+    }
+
     @discardableResult
     private func take(_ position: PhonePosition, _ request: PhoneRequest, at now: Date, wall: Double) -> Bool {
         let duplicate = state.withLock { state -> Bool in
@@ -175,7 +214,7 @@ public final class PhoneIngest: Sendable {
             "\(spec.app.rawValue): refused (\(reason))\(detail.map { ": \($0)" } ?? "")"
             + "\(peer.map { " from \($0)" } ?? ""), \(total) so far"
         let message: Logger.Message = "\(text)"
-        if total == 1, reason != .duplicate, reason != .notLocation {
+        if total == 1, reason != .duplicate, reason != .notLocation, reason != .retained {
             logger.warning(message)
         } else {
             logger.debug(message)

@@ -27,6 +27,8 @@ public enum PhoneRefusal: String, Error, Sendable, Hashable, CaseIterable, Custo
     case late
     /// A position from before this run's start.
     case beforeStart = "before-start"
+    /// A retained MQTT message: the broker's copy of the phone's last location, from before this run.
+    case retained
 
     public var description: String { rawValue }
 }

@@ -10,6 +10,8 @@ public struct PhoneSetup: Sendable {
     public let credentials: PhoneCredentials
     /// The address a phone reaches this machine at.
     public let host: String
+    /// OwnTracks over MQTT: the broker the phone publishes to (`--broker`).
+    public var broker: BrokerURL?
 
     public init(spec: PhoneSourceSpec, credentials: PhoneCredentials, host: String) {
         self.spec = spec
@@ -23,7 +25,14 @@ public struct PhoneSetup: Sendable {
         switch spec.app {
         case .ownTracks: return "http://\(authority)/owntracks"
         case .traccar: return "http://\(authority)/traccar/\(credentials.token)"
+        case .ownTracksBroker: return broker.map(\.description) ?? "mqtt://?"
         }
+    }
+
+    /// OwnTracks over MQTT: the phone's user and device, from its topic `owntracks/USER/DEVICE`.
+    var userAndDevice: (user: String, device: String) {
+        let levels = (spec.topic ?? "").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return levels.count == 3 ? (levels[1], levels[2]) : ("", "")
     }
 
     /// OwnTracks' configuration, with documented keys only (booklet, JSON `_type=configuration`).
@@ -32,11 +41,22 @@ public struct PhoneSetup: Sendable {
             "_type": "configuration", "mode": 3, "url": url, "auth": true, "username": credentials.user,
             "password": credentials.password,
             "deviceId": "phone", "tid": "MR",
+        ]
+        if spec.app == .ownTracksBroker, let broker {
+            // MQTT: the app logs in as USER (its password is typed in: the broker's, not ours to know) and
+            // publishes on owntracks/USER/DEVICE.
+            let (user, device) = userAndDevice
+            configuration = [
+                "_type": "configuration", "mode": 0, "host": broker.host, "port": broker.port, "tls": broker.tls,
+                "auth": true, "username": user, "deviceId": device, "tid": "MR",
+            ]
+        }
+        configuration.merge([
             // Move mode: a fix every 10 s, however little the runner moved, from the GPS.
             "monitoring": 2, "locatorInterval": 10, "locatorDisplacement": 0, "locatorPriority": 0,
             // iOS: never fall back from move mode on its own (after a while still, or on a low battery).
             "adapt": 0, "downgrade": 0,
-        ]
+        ]) { _, new in new }
         if spec.encrypted { configuration["encryptionKey"] = credentials.encryptionKey }
         return configuration
     }
@@ -44,7 +64,7 @@ public struct PhoneSetup: Sendable {
     /// The link to scan: OwnTracks' inline configuration, or Traccar Client's server URL.
     public var link: String {
         switch spec.app {
-        case .ownTracks:
+        case .ownTracks, .ownTracksBroker:
             let json =
                 (try? JSONSerialization.data(withJSONObject: ownTracksConfiguration, options: [.sortedKeys])) ?? Data()
             return "owntracks:///config?inline=" + json.base64EncodedString()
@@ -57,7 +77,7 @@ public struct PhoneSetup: Sendable {
     public var lines: [String] {
         var lines = [
             "\(spec.app.rawValue): scan this with the phone's camera to set up "
-                + (spec.app == .ownTracks ? "OwnTracks:" : "Traccar Client's server URL:")
+                + (spec.app == .traccar ? "Traccar Client's server URL:" : "OwnTracks:")
         ]
         lines += PhoneQRCode(link)?.terminalLines() ?? []
         lines.append(link)
@@ -65,6 +85,15 @@ public struct PhoneSetup: Sendable {
         case .ownTracks:
             lines.append(
                 "(or in OwnTracks: mode HTTP, URL \(url), user \(credentials.user), password \(credentials.password)"
+                    + (spec.encrypted ? ", secret encryption key \(credentials.encryptionKey)" : "")
+                    + "; then Move mode)"
+            )
+        case .ownTracksBroker:
+            let (user, device) = userAndDevice
+            lines.append(
+                "then type the broker password of \(user) in OwnTracks (or set it all: mode MQTT, host "
+                    + "\(broker?.host ?? "?"), port \(broker?.port ?? 0), TLS \(broker?.tls == true ? "on" : "off"), "
+                    + "user \(user), device \(device)"
                     + (spec.encrypted ? ", secret encryption key \(credentials.encryptionKey)" : "")
                     + "; then Move mode)"
             )

@@ -1,6 +1,8 @@
-/// A phone app's HTTP endpoint as `run --source` names it: `owntracks-http[:[HOST:]PORT][:encrypted]` for
-/// the OwnTracks app in HTTP mode, `traccar[:[HOST:]PORT]` for Traccar Client (the OsmAnd protocol).
-/// HOST defaults to every address (`0.0.0.0`: a phone on the LAN must reach it).
+/// A phone app as `run --source` names it: `owntracks-http[:[HOST:]PORT][:encrypted]` for the OwnTracks
+/// app in HTTP mode, `traccar[:[HOST:]PORT]` for Traccar Client (the OsmAnd protocol), both an endpoint
+/// here (HOST defaults to every address, `0.0.0.0`: a phone on the LAN must reach it); or
+/// `owntracks:USER/DEVICE[:encrypted]` for the OwnTracks app in MQTT mode, publishing to the broker
+/// of `--broker` on `owntracks/USER/DEVICE`.
 public struct PhoneSourceSpec: Sendable, Equatable {
     /// Which app, and so which protocol.
     public enum App: String, Sendable, Equatable {
@@ -8,12 +10,15 @@ public struct PhoneSourceSpec: Sendable, Equatable {
         case ownTracks = "owntracks-http"
         /// Traccar Client: the OsmAnd protocol (query, form or JSON), a token in the URL's path.
         case traccar
+        /// OwnTracks in MQTT mode: its JSON published to the broker on `owntracks/USER/DEVICE`.
+        case ownTracksBroker = "owntracks"
 
-        /// The port when none is given.
+        /// The port when none is given (none for the broker's: it listens nowhere).
         public var standardPort: Int {
             switch self {
             case .ownTracks: 47480
             case .traccar: 47481
+            case .ownTracksBroker: 0
             }
         }
     }
@@ -24,12 +29,30 @@ public struct PhoneSourceSpec: Sendable, Equatable {
     public var port: Int
     /// OwnTracks only: payloads must be encrypted with the runner's key; plaintext is refused.
     public var encrypted: Bool
+    /// OwnTracks over MQTT only: the topic the phone publishes its locations on, `owntracks/USER/DEVICE`.
+    public var topic: String?
 
     public init(app: App, host: String = "0.0.0.0", port: Int? = nil, encrypted: Bool = false) {
         self.app = app
         self.host = host
         self.port = port ?? app.standardPort
         self.encrypted = encrypted
+    }
+
+    /// OwnTracks in MQTT mode, publishing as `user` from `device` (`owntracks/USER/DEVICE`).
+    public static func ownTracksBroker(user: String, device: String, encrypted: Bool = false) -> PhoneSourceSpec {
+        var spec = PhoneSourceSpec(app: .ownTracksBroker, host: "", port: 0, encrypted: encrypted)
+        spec.topic = "owntracks/\(user)/\(device)"
+        return spec
+    }
+
+    /// Whether `name` can be one level of a topic the phone publishes on: not empty, no `/`, no MQTT
+    /// wildcard (`+`, `#`), no `:` (it ends the spec), no control character.
+    static func isTopicLevel(_ name: Substring) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64
+            && name.unicodeScalars.allSatisfy {
+                !"/+#:".unicodeScalars.contains($0) && $0.value >= 0x20 && $0.value != 0x7F
+            }
     }
 
     /// The spec `text` writes, or nil: an unknown app, a port out of 1...65535, `encrypted` with Traccar
@@ -39,9 +62,15 @@ public struct PhoneSourceSpec: Sendable, Equatable {
         guard let app = App(rawValue: parts.removeFirst()) else { return nil }
         var encrypted = false
         if parts.last == "encrypted" {
-            guard app == .ownTracks else { return nil }
+            guard app != .traccar else { return nil }
             encrypted = true
             parts.removeLast()
+        }
+        if app == .ownTracksBroker {
+            let levels = parts.first?.split(separator: "/", omittingEmptySubsequences: false) ?? []
+            guard parts.count == 1, levels.count == 2, levels.allSatisfy(Self.isTopicLevel) else { return nil }
+            self = .ownTracksBroker(user: String(levels[0]), device: String(levels[1]), encrypted: encrypted)
+            return
         }
         var host = "0.0.0.0"
         var port: Int?
@@ -63,6 +92,9 @@ public struct PhoneSourceSpec: Sendable, Equatable {
 
 extension PhoneSourceSpec: CustomStringConvertible {
     public var description: String {
-        "\(app.rawValue):\(host):\(port)\(encrypted ? ":encrypted" : "")"
+        if app == .ownTracksBroker, let topic {
+            return "\(app.rawValue):\(topic.dropFirst("owntracks/".count))\(encrypted ? ":encrypted" : "")"
+        }
+        return "\(app.rawValue):\(host):\(port)\(encrypted ? ":encrypted" : "")"
     }
 }

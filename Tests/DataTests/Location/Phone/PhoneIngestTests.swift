@@ -142,6 +142,29 @@ struct PhoneIngestTests {
             ).status == 200)
     }
 
+    @Test("Wrong credentials never spend the phone's rate: after a stranger's flood the real phone still gets in")
+    func strangersSpendNoRate() {
+        for app in [PhoneSourceSpec.App.ownTracks, .traccar] {
+            let ingest = ingest(app)
+            let stranger =
+                app == .ownTracks
+                ? PhoneRequest(
+                    method: "POST", target: "/owntracks", headers: Self.basic("runner", "guess"),
+                    body: Data(Self.location(0).utf8))
+                : PhoneRequest(method: "GET", target: "/traccar/guess?id=12345678&lat=46&lon=14")
+            let statuses = (0..<2_050).map { _ in ingest.handle(stranger, at: start, monotonic: 1).status }
+            #expect(Set(statuses) == [401], "\(app)")
+            let phone =
+                app == .ownTracks
+                ? PhoneRequest(
+                    method: "POST", target: "/owntracks", headers: Self.basic("runner", "pw-1"),
+                    body: Data(Self.location(1).utf8))
+                : PhoneRequest(method: "GET", target: "/traccar/tok-1?id=12345678&lat=46&lon=14")
+            #expect(ingest.handle(phone, at: start, monotonic: 1).status == 200, "\(app)")
+            #expect(ingest.statistics.refused == [.unauthorized: 2_050], "\(app)")
+        }
+    }
+
     @Test("Positions come out in time order at their own time, after the phone went quiet")
     func release() {
         let ingest = ingest(.ownTracks)

@@ -11,7 +11,7 @@ struct PhoneSetupTests {
     /// Every key OwnTracks documents for `_type=configuration` that the setup may use (booklet, JSON).
     static let documentedKeys: Set<String> = [
         "_type", "mode", "url", "auth", "username", "password", "deviceId", "tid", "monitoring", "locatorInterval",
-        "locatorDisplacement", "locatorPriority", "adapt", "downgrade", "encryptionKey",
+        "locatorDisplacement", "locatorPriority", "adapt", "downgrade", "encryptionKey", "host", "port", "tls",
     ]
 
     /// What zbarimg reads in `code`'s image, or nil when zbarimg is not installed.
@@ -54,6 +54,31 @@ struct PhoneSetupTests {
         let plain = PhoneSetup(
             spec: PhoneSourceSpec(app: .ownTracks, port: 47480), credentials: Self.credentials, host: "192.168.1.20")
         #expect(plain.ownTracksConfiguration["encryptionKey"] == nil)
+    }
+
+    @Test("OwnTracks over MQTT: the QR sets MQTT mode, the broker, USER and DEVICE, move mode and the key; no password")
+    func ownTracksBroker() async throws {
+        var setup = PhoneSetup(
+            spec: .ownTracksBroker(user: "mia", device: "phone", encrypted: true), credentials: Self.credentials,
+            host: "")
+        setup.broker = BrokerURL(host: "broker.example.org", port: 8883, user: "mia-runner", tls: true)
+        let code = try #require(PhoneQRCode(setup.link))
+        let scanned = try #require(
+            try await scan(code), "zbarimg (zbar-tools) is not installed: scripts/install-system-packages")
+        let prefix = "owntracks:///config?inline="
+        let json = try #require(Data(base64Encoded: String(scanned.dropFirst(prefix.count))))
+        let configuration = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(Set(configuration.keys).isSubset(of: Self.documentedKeys), "\(configuration.keys.sorted())")
+        #expect(configuration["mode"] as? Int == 0)
+        #expect(configuration["host"] as? String == "broker.example.org")
+        #expect(configuration["port"] as? Int == 8883)
+        #expect(configuration["tls"] as? Bool == true)
+        #expect(configuration["username"] as? String == "mia")
+        #expect(configuration["deviceId"] as? String == "phone")
+        #expect(configuration["password"] == nil)
+        #expect(configuration["monitoring"] as? Int == 2)
+        #expect(configuration["encryptionKey"] as? String == "key-1")
+        #expect(setup.lines.contains { $0.contains("broker password of mia") })
     }
 
     @Test(

@@ -16,6 +16,11 @@ struct PhoneSourceSpecTests {
             ("owntracks-http:encrypted", PhoneSourceSpec(app: .ownTracks, encrypted: true)),
             ("traccar", PhoneSourceSpec(app: .traccar)),
             ("traccar:10.0.0.2:5055", PhoneSourceSpec(app: .traccar, host: "10.0.0.2", port: 5055)),
+            ("owntracks:mia/phone", PhoneSourceSpec.ownTracksBroker(user: "mia", device: "phone")),
+            (
+                "owntracks:mia/phone:encrypted",
+                PhoneSourceSpec.ownTracksBroker(user: "mia", device: "phone", encrypted: true)
+            ),
         ])
     func accepted(text: String, spec: PhoneSourceSpec) {
         #expect(LocationSourceSpec(parsing: text) == .phone(spec))
@@ -25,10 +30,18 @@ struct PhoneSourceSpecTests {
         "Refused forms",
         arguments: [
             "owntracks", "owntracks-http:0", "owntracks-http:70000", "traccar:encrypted", "traccar:a:b:c",
-            "traccar:host", "traccar::5055",
+            "traccar:host", "traccar::5055", "owntracks:mia", "owntracks:mia/", "owntracks:/phone", "owntracks:a/b/c",
+            "owntracks:mia/+", "owntracks:#/phone", "owntracks:mia/phone:1883",
         ])
     func refused(text: String) {
         #expect(LocationSourceSpec(parsing: text) == nil)
+    }
+
+    @Test("OwnTracks over MQTT: the phone's topic, and the spec written back as given")
+    func broker() {
+        let spec = PhoneSourceSpec(parsing: "owntracks:mia/phone:encrypted")
+        #expect(spec?.topic == "owntracks/mia/phone")
+        #expect(spec?.description == "owntracks:mia/phone:encrypted")
     }
 
     @Test("Defaults: every address, ports 47480 (OwnTracks) and 47481 (Traccar)")
