@@ -40,7 +40,19 @@ struct OwnTracksBrokerTests {
         // Before the run: the app's last location, retained by the broker.
         let stale = [UInt8](cipher.envelope(Data(Self.location(-60).utf8)))
         #expect(phone.publish(stale, to: "owntracks/mia/phone", delivery: .atLeastOnce, retain: true))
-        try await Task.sleep(for: .milliseconds(200))
+        // The broker keeps it once a new subscriber is handed it as retained (not after a fixed pause: a
+        // loaded machine may take longer, and the run would then get it live instead).
+        let kept = Locked(false)
+        let probe = try await MosquittoClient.connect(try settings(broker), clientID: "probe") { message in
+            if message.retained { kept.withLock { $0 = true } }
+        }
+        defer { probe.close() }
+        try await withHangGuard("the broker keeping the stale location", seconds: 20) {
+            while !kept.value {
+                probe.subscribe("owntracks/mia/phone", delivery: .atLeastOnce)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
         let ingest = PhoneIngest(
             spec: .ownTracksBroker(user: "mia", device: "phone", encrypted: true), credentials: Self.credentials,
             logger: CapturingLogHandler.logger("test.owntracks", into: log))
