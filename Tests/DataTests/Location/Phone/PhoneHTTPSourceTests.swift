@@ -49,15 +49,21 @@ struct PhoneHTTPSourceTests {
         #expect(taken.last?.horizontalAccuracy == 3)
     }
 
-    @Test("A 10 MB body is 413 (declared or chunked), a wrong token 401, over the wire", .timeLimit(.minutes(1)))
-    func refusalsOnTheWire() async throws {
+    /// An OwnTracks HTTP source started on a free loopback port.
+    static func ownTracksSource() async throws -> (port: Int, ingest: PhoneIngest, source: PhoneLocationRepository) {
         let port = try freeTCPPort()
         let ingest = PhoneIngest(
             spec: PhoneSourceSpec(app: .ownTracks, host: "127.0.0.1", port: port), credentials: Self.credentials,
             logger: Logger(label: "test"))
         let source = PhoneLocationRepository(ingest: ingest, clock: ManualRaceClock(), logger: Logger(label: "test"))
-        defer { Task { await source.close() } }
         _ = try await source.started()
+        return (port, ingest, source)
+    }
+
+    @Test("A 10 MB body is 413 (declared or chunked), a wrong token 401, over the wire", .timeLimit(.minutes(1)))
+    func refusalsOnTheWire() async throws {
+        let (port, ingest, source) = try await Self.ownTracksSource()
+        defer { Task { await source.close() } }
         let large = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString).json")
         try Data(repeating: 0x20, count: 10_000_000).write(to: large)
         defer { try? FileManager.default.removeItem(at: large) }
@@ -94,13 +100,8 @@ struct PhoneHTTPSourceTests {
         "A refused body still being sent: the client gets the 413, not a reset (the rest is read and dropped)",
         .timeLimit(.minutes(1)))
     func refusalReachesAClientStillSending() async throws {
-        let port = try freeTCPPort()
-        let ingest = PhoneIngest(
-            spec: PhoneSourceSpec(app: .ownTracks, host: "127.0.0.1", port: port), credentials: Self.credentials,
-            logger: Logger(label: "test"))
-        let source = PhoneLocationRepository(ingest: ingest, clock: ManualRaceClock(), logger: Logger(label: "test"))
+        let (port, ingest, source) = try await Self.ownTracksSource()
         defer { Task { await source.close() } }
-        _ = try await source.started()
         for _ in 0..<3 {
             let python = URL(fileURLWithPath: "/usr/bin/python3")
             let run = try await runTool(python, ["-c", Self.sendsAllThenReads, "\(port)"])
