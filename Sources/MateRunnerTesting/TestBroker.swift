@@ -52,6 +52,14 @@ public final class TestBroker: @unchecked Sendable {
         try start()
     }
 
+    /// A broker started off Swift's pool (its certificates made, its port waited for: blocking work that
+    /// would hold up every test beside it); what `init` takes.
+    public static func started(
+        users: [String: String] = [:], tls: Bool = false, port: Int? = nil, extraConfig: [String] = []
+    ) async throws -> TestBroker {
+        try await offThePool { try TestBroker(users: users, tls: tls, port: port, extraConfig: extraConfig) }
+    }
+
     /// `mqtt://` or `mqtts://` with `user@` and this broker's port on 127.0.0.1 (`localhost` with TLS,
     /// the name the certificate has).
     public func url(user: String? = nil) -> String {
@@ -94,10 +102,13 @@ public final class TestBroker: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Stops and starts it again on the same port (its retained messages are gone: no persistence).
-    public func restart() throws {
-        stop()
-        try start()
+    /// Stops and starts it again on the same port (its retained messages are gone: no persistence), off
+    /// Swift's pool: the wait for its port blocks a thread.
+    public func restart() async throws {
+        try await offThePool {
+            self.stop()
+            try self.start()
+        }
     }
 
     /// Its log so far.

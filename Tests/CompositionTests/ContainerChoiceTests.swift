@@ -36,7 +36,7 @@ struct ContainerChoiceTests {
 
     @Test("with --broker: the broker's presence for discovery, and a transport through it that binds no UDP port")
     func broker() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let options = BrokerOptions(url: broker.url(), group: "club")
         let container = try await container.connectingBroker(options)
         let session = try #require(container.broker)
@@ -56,7 +56,7 @@ struct ContainerChoiceTests {
         #expect(FlowError(try #require(unreachable), otherwise: .software).fault == .unavailable)
         #expect("\(try #require(unreachable))".contains("check that the broker runs there"))
 
-        let broker = try TestBroker(users: ["alice": "right"])
+        let broker = try await TestBroker.started(users: ["alice": "right"])
         let passwordFile = try temporaryFolder().appendingPathComponent("password")
         try "wrong\n".write(to: passwordFile, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile.path)

@@ -20,14 +20,14 @@ struct BrokerEndToEndTests {
     /// confirm the code; returns both runs.
     func invitedRace(
         _ broker: TestBroker, bobs: TestBroker? = nil, goal: String = "0.2",
-        during: (@Sendable () throws -> Void)? = nil
+        during: (@Sendable () async throws -> Void)? = nil
     ) async throws -> [ProcessRun] {
         try await invitedRace(broker.url(), bobs: (bobs ?? broker).url(), goal: goal, during: during)
     }
 
     /// The same through the brokers at `url` (alice's) and `bobs`.
     func invitedRace(
-        _ url: String, bobs: String, goal: String, during: (@Sendable () throws -> Void)? = nil
+        _ url: String, bobs: String, goal: String, during: (@Sendable () async throws -> Void)? = nil
     ) async throws -> [ProcessRun] {
         let binary = try BuildProducts.materunner()
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--pace", "5:40", "--seed", "2"]
@@ -43,14 +43,14 @@ struct BrokerEndToEndTests {
         if let during {
             let running = await alice.waitForJSON(type: "status", timeout: 30) { $0["stage"] as? String == "running" }
             #expect(running != nil, "alice's race never ran: \(alice.output)")
-            try during()
+            try await during()
         }
         return [await alice.wait(timeout: 120), await bob.wait(timeout: 120)]
     }
 
     @Test("an invited race through the broker: bob found by name, the code confirmed on both, one identical result, keyed")
     func invitedRaceThroughBroker() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let runs = try await invitedRace(broker)
         for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
         let results = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
@@ -61,9 +61,9 @@ struct BrokerEndToEndTests {
 
     @Test("two brokers bridged, as a club in each city runs them: alice on one invites bob on the other, one result")
     func bridgedBrokers() async throws {
-        let east = try TestBroker()
+        let east = try await TestBroker.started()
         // A bridge is a connection section in one broker's config: the group's topics both ways, QoS 1.
-        let west = try TestBroker(extraConfig: [
+        let west = try await TestBroker.started(extraConfig: [
             "connection east", "address 127.0.0.1:\(east.port)", "topic m/# both 1", "cleansession true",
             "notifications false", "restart_timeout 1",
         ])
@@ -78,7 +78,7 @@ struct BrokerEndToEndTests {
 
     @Test("a malicious broker (drops, delays, reorders, duplicates, replays, forges): the control's result, only later")
     func maliciousBroker() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let control = try await invitedRace(broker, goal: "0.3")
         let relay = try await MaliciousRelay(before: broker)
         let attacked = try await invitedRace(relay.url, bobs: relay.url, goal: "0.3")
@@ -103,10 +103,10 @@ struct BrokerEndToEndTests {
 
     @Test("the broker restarted mid-race: both reconnect and end with one identical result")
     func brokerRestartedMidRace() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let runs = try await invitedRace(broker, goal: "0.5") {
-            Thread.sleep(forTimeInterval: 0.5)
-            try broker.restart()
+            try await Task.sleep(for: .milliseconds(500))
+            try await broker.restart()
         }
         for run in runs { #expect(run.status == 0 && !run.timedOut, "exit \(run.status): \(run.stderr)") }
         let results = (try RaceResult(lines: runs[0].jsonLines()), try RaceResult(lines: runs[1].jsonLines()))
@@ -118,7 +118,7 @@ struct BrokerEndToEndTests {
     @Test("watch --broker: a spectator holding the race key follows a paired invited race from the broker to the same result")
     func spectatorThroughBroker() async throws {
         let binary = try BuildProducts.materunner()
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let homes = try await PairedHomes(host: "alice", joiners: ["bob"])
         let key = ["--race-key", "spectators welcome"]
         let watcher = try ProcessRun.Handle(binary, ["watch", "--name", "screen", "--frontend", "json", "--speedup", "25", "--wait", "30"]
@@ -134,7 +134,7 @@ struct BrokerEndToEndTests {
     @Test("peers --broker lists the group's mates by name; another group's are not listed")
     func peersThroughBroker() async throws {
         let binary = try BuildProducts.materunner()
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let bob = try ProcessRun.Handle(binary, ["run", "--name", "bob", "--join", "--wait", "20"] + through(broker) + ["--frontend", "json"])
         let carol = try ProcessRun.Handle(binary, ["run", "--name", "carol", "--join", "--wait", "20"] + through(broker, group: "riverside")
             + ["--frontend", "json"])
@@ -159,7 +159,7 @@ struct BrokerEndToEndTests {
         #expect(unreachable.status == 69, "\(unreachable.stderr)")
         #expect(unreachable.stderr.split(separator: "\n").count == 1 && unreachable.stderr.contains("cannot reach the MQTT broker at mqtt://127.0.0.1:\(port)"))
 
-        let broker = try TestBroker(users: ["alice": "s3cret"])
+        let broker = try await TestBroker.started(users: ["alice": "s3cret"])
         let passwordFile = broker.folder.appendingPathComponent("alice-password")
         try "wrong\n".write(to: passwordFile, atomically: true, encoding: .utf8)
         let refused = try await ProcessRun.run(binary, ["run", "--name", "alice", "--join", "--broker", broker.url(user: "alice"),
@@ -168,7 +168,7 @@ struct BrokerEndToEndTests {
         #expect(refused.stderr.contains("refused user alice"), "\(refused.stderr)")
 
         // No interface of that name for the LAN shortcut: 64, naming it.
-        let open = try TestBroker()
+        let open = try await TestBroker.started()
         let joining = ["run", "--name", "alice", "--join", "--wait", "5", "--frontend", "json"]
         let noLAN = try await ProcessRun.run(binary, joining + through(open) + ["--broker-lan", "nosuch0"])
         #expect(noLAN.status == 64, "\(noLAN.stderr)")

@@ -35,7 +35,7 @@ struct PhoneRaceEndToEndTests {
         try Self.gpx(segment).write(to: gpx, atomically: true, encoding: .utf8)
 
         let (portC, portT, portO, portM) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let (httpT, httpO) = (try freeTCPPort(), try freeTCPPort())
         let credentials = Credentials(
             user: "olive", password: "olive-pw", encryptionKey: "olive-secret-key", device: "48241179",

@@ -15,7 +15,7 @@ struct BrokerMateDiscoveryTests {
 
     @Test("found with its name, id and address; updated when running; lost when it stops, and when its connection is lost")
     func presence() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let watcherSession = try await session(broker)
         defer { watcherSession.close() }
         let watcher = BrokerMateDiscovery(session: watcherSession)
@@ -55,7 +55,7 @@ struct BrokerMateDiscoveryTests {
 
     @Test("another group's presence is not seen; a presence not sealed with the group's key is ignored")
     func otherGroups() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let watcherSession = try await session(broker)
         defer { watcherSession.close() }
         let watcher = BrokerMateDiscovery(session: watcherSession)

@@ -82,7 +82,7 @@ struct MQTTTransportTests {
 
     @Test("open and keyed: alice's progress reaches bob through mosquitto, on the race's topic once both are heard")
     func progress() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         for key in [nil, try RaceKey.testing("through the broker")] {
             let alice = try await peer(broker, key: key)
             let bob = try await peer(broker, key: key)
@@ -105,7 +105,7 @@ struct MQTTTransportTests {
 
     @Test("a keyed race: the broker sees envelopes only — no name, no datagram header — sealed with the race's key after the start")
     func brokerSeesEnvelopes() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let (tap, seen) = try await wiretap(broker)
         defer { tap.close() }
         let key = try RaceKey.testing("through the broker")
@@ -129,7 +129,7 @@ struct MQTTTransportTests {
 
     @Test("a broker that replays, duplicates and injects: bob's race is the same, every copy refused or unopened")
     func maliciousBroker() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let (tap, seen) = try await wiretap(broker)
         defer { tap.close() }
         let key = try RaceKey.testing("through the broker")
@@ -165,7 +165,7 @@ struct MQTTTransportTests {
 
     @Test("the broker restarted mid-race: both reconnect and the race goes on")
     func brokerRestart() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let key = try RaceKey.testing("through the broker")
         let alice = try await peer(broker, key: key)
         let bob = try await peer(broker, key: key)
@@ -173,7 +173,7 @@ struct MQTTTransportTests {
         try bob.addPeer(alice.localAddress)
         let updates = Updates(bob)
         try await race(alice, bob, at: updates, steps: 3)
-        try broker.restart()
+        try await broker.restart()
         let transport = try #require(alice.transport as? MQTTTransport)
         try await withHangGuard("the reconnection", seconds: 20) {
             while transport.session.statistics.connections < 2 { try await Task.sleep(for: .milliseconds(50)) }

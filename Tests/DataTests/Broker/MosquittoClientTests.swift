@@ -31,7 +31,7 @@ struct MosquittoClientTests {
 
     @Test("QoS 0 and 1 go from one client to another; a retained message reaches a later subscriber")
     func publishAndSubscribe() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let inbox = Inbox()
         let reader = try await MosquittoClient.connect(try settings(broker), clientID: "reader") { inbox.append($0) }
         defer { reader.close() }
@@ -69,7 +69,7 @@ struct MosquittoClientTests {
 
     @Test("a lost connection: the broker publishes the last will, the client reconnects and subscribes again")
     func willAndReconnect() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let watcher = Inbox()
         let observer = try await MosquittoClient.connect(try settings(broker), clientID: "observer") { watcher.append($0) }
         defer { observer.close() }
@@ -95,7 +95,7 @@ struct MosquittoClientTests {
 
     @Test("the broker restarted: QoS 1 waits in a bounded queue (the rest dropped and counted), then goes")
     func boundedQueueAcrossRestart() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         var settings = try settings(broker)
         settings.maximumQueued = 4
         let client = try await MosquittoClient.connect(settings, clientID: "queued") { _ in }
@@ -109,7 +109,7 @@ struct MosquittoClientTests {
         #expect(admitted == Array(repeating: true, count: 4) + Array(repeating: false, count: 6))
         #expect(client.statistics.dropped == 7)
 
-        try broker.restart()
+        try await broker.restart()
         let inbox = Inbox()
         let reader = try await MosquittoClient.connect(try self.settings(broker), clientID: "reader") { inbox.append($0) }
         defer { reader.close() }
@@ -139,7 +139,7 @@ struct MosquittoClientTests {
 
     @Test("a wrong password, or no user where one is needed: .notAuthorized, exit status 77; the right one connects")
     func wrongPassword() async throws {
-        let broker = try TestBroker(users: ["alice": "s3cret"])
+        let broker = try await TestBroker.started(users: ["alice": "s3cret"])
         for (user, password) in [("alice", "wrong"), ("alice", nil), ("mallory", "s3cret")] as [(String, String?)] {
             let error = await #expect(throws: BrokerError.self) {
                 _ = try await MosquittoClient.connect(try settings(broker, user: user, password: password), clientID: "x") { _ in }
@@ -155,7 +155,7 @@ struct MosquittoClientTests {
 
     @Test("TLS: the broker's certificate verifies with its CA; with another CA a clear error names the host and the CA file")
     func tls() async throws {
-        let broker = try TestBroker(tls: true)
+        let broker = try await TestBroker.started(tls: true)
         let client = try await MosquittoClient.connect(try settings(broker), clientID: "tls") { _ in }
         #expect(client.isConnected)
         client.close()

@@ -33,7 +33,7 @@ struct OwnTracksBrokerTests {
 
     @Test("The phone's topic only; encrypted taken, plaintext and a stale retained location refused and counted")
     func subscription() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let phone = try await MosquittoClient.connect(try settings(broker), clientID: "phone") { _ in }
         defer { phone.close() }
         let cipher = OwnTracksCipher(passphrase: "key-1")
@@ -81,7 +81,7 @@ struct OwnTracksBrokerTests {
 
     @Test("The race published retained, sealed with the key: a later subscriber reads every runner's card")
     func publishing() async throws {
-        let broker = try TestBroker()
+        let broker = try await TestBroker.started()
         let publisher = OwnTracksRacePublisher(
             settings: try settings(broker), spec: OwnTracksPublishSpec(prefix: "owntracks/race", encrypted: true),
             cipher: OwnTracksCipher(passphrase: "key-1"), now: { Date(timeIntervalSince1970: 1_764_583_200) },
