@@ -82,15 +82,7 @@ struct FrontEndFrameWriter: ~Copyable {
         try number("elapsed_s", frame.elapsedSeconds, &object)
         string("goal", frame.goal, &object)
         try number("goal_m", frame.goalMetres, &object)
-        if let inputs = frame.inputs {
-            key("inputs", &object)
-            append(UInt8(ascii: "["))
-            for (index, input) in inputs.enumerated() {
-                if index > 0 { append(UInt8(ascii: ",")) }
-                quoted(input)
-            }
-            append(UInt8(ascii: "]"))
-        }
+        array("inputs", frame.inputs, &object) { $0.quoted($1) }
         try nested("invitation", frame.invitation, &object)
         string("leader", frame.leader, &object)
         string("level", frame.level, &object)
@@ -100,15 +92,7 @@ struct FrontEndFrameWriter: ~Copyable {
             key("position", &object)
             try self.position(position)
         }
-        if let runners = frame.runners {
-            key("runners", &object)
-            append(UInt8(ascii: "["))
-            for (index, runner) in runners.enumerated() {
-                if index > 0 { append(UInt8(ascii: ",")) }
-                try self.runner(runner)
-            }
-            append(UInt8(ascii: "]"))
-        }
+        try array("runners", frame.runners, &object) { try $0.runner($1) }
         integer("schema", frame.schema, &object)
         string("stage", frame.stage, &object)
         string("time", frame.time, &object)
@@ -141,24 +125,8 @@ struct FrontEndFrameWriter: ~Copyable {
         try number("finish_s", runner.finishSeconds, &object)
         boolean("ghost", runner.ghost, &object)
         string("id", runner.id, &object)
-        if let laps = runner.laps {
-            key("laps", &object)
-            append(UInt8(ascii: "["))
-            for (index, lap) in laps.enumerated() {
-                if index > 0 { append(UInt8(ascii: ",")) }
-                quoted(lap)
-            }
-            append(UInt8(ascii: "]"))
-        }
-        if let seconds = runner.lapsSeconds {
-            key("laps_s", &object)
-            append(UInt8(ascii: "["))
-            for (index, value) in seconds.enumerated() {
-                if index > 0 { append(UInt8(ascii: ",")) }
-                try numberValue(value, key: "laps_s")
-            }
-            append(UInt8(ascii: "]"))
-        }
+        array("laps", runner.laps, &object) { $0.quoted($1) }
+        try array("laps_s", runner.lapsSeconds, &object) { try $0.numberValue($1, key: "laps_s") }
         boolean("leader", runner.leader, &object)
         boolean("me", runner.me, &object)
         string("name", runner.name, &object)
@@ -212,6 +180,21 @@ struct FrontEndFrameWriter: ~Copyable {
     private mutating func close(_ object: ObjectState) {
         if !object.opened { append(UInt8(ascii: "{")) }
         append(UInt8(ascii: "}"))
+    }
+
+    /// An array under `name`, each element written by `element`; nothing when `values` is nil.
+    private mutating func array<Element>(
+        _ name: StaticString, _ values: [Element]?, _ object: inout ObjectState,
+        _ element: (inout Self, Element) throws -> Void
+    ) rethrows {
+        guard let values else { return }
+        key(name, &object)
+        append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { append(UInt8(ascii: ",")) }
+            try element(&self, value)
+        }
+        append(UInt8(ascii: "]"))
     }
 
     private mutating func string(_ name: StaticString, _ value: String?, _ object: inout ObjectState) {
