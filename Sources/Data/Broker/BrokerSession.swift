@@ -44,8 +44,7 @@ public final class BrokerSession: Sendable {
 
     /// Connects to the broker in `settings` for `group`, our presence cleared by the last will.
     public static func connect(_ settings: BrokerSettings, group: String) async throws(BrokerError) -> BrokerSession {
-        var generator = SystemRandomNumberGenerator()
-        let id = BrokerTopics.hex((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let id = BrokerTopics.randomID()
         let topics = BrokerTopics(group: group)
         let router = Router()
         let client = try await MosquittoClient.connect(

@@ -48,6 +48,12 @@ struct BrokerTopics: Sendable, Equatable {
         Array(SHA256.hash(data: Array(text.utf8)).prefix(bytes))
     }
 
+    /// 8 random bytes in hex: a connection's own id (a client id, a session's presence topic).
+    static func randomID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return hex((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
     static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }

@@ -22,8 +22,7 @@ public final class OwnTracksBrokerTransport: PhoneTransport {
         guard let topic = ingest.spec.topic else {
             throw .client("an owntracks: source names the phone's USER/DEVICE")
         }
-        var generator = SystemRandomNumberGenerator()
-        let id = BrokerTopics.hex((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let id = BrokerTopics.randomID()
         let client = try await MosquittoClient.connect(settings, clientID: "materunner-phone-\(id)") { message in
             guard message.topic == topic else { return }
             ingest.brokerMessage(

@@ -32,8 +32,7 @@ public final class OwnTracksRacePublisher: RaceShowing {
         let connection = Connection()
         self.connection = connection
         connecting = Task {
-            var generator = SystemRandomNumberGenerator()
-            let id = BrokerTopics.hex((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let id = BrokerTopics.randomID()
             do {
                 let client = try await MosquittoClient.connect(settings, clientID: "materunner-owntracks-\(id)") {
                     _ in
