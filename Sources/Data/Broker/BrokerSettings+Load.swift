@@ -8,16 +8,14 @@ extension BrokerSettings {
         let url = try BrokerURL(parsing: text)
         var password: String?
         if let passwordFile {
-            let contents: String
+            let line: String
             do {
-                contents = try String(contentsOfFile: passwordFile, encoding: .utf8)
+                line = try SecretFile.firstLine(of: passwordFile)
             } catch {
                 throw .cannotReadPassword(path: passwordFile, reason: (error as NSError).localizedDescription)
             }
-            let line = contents.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-            guard !trimmed.isEmpty else { throw .cannotReadPassword(path: passwordFile, reason: "its first line is empty") }
-            password = trimmed
+            guard !line.isEmpty else { throw .cannotReadPassword(path: passwordFile, reason: "its first line is empty") }
+            password = line
         }
         if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
             throw .tlsFailed(url, caFile: caFile, reason: "the CA file cannot be read")

@@ -44,3 +44,15 @@ struct SecretFile: Sendable {
         }
     }
 }
+
+extension SecretFile {
+    /// The first line of a file given for a secret (`--race-key-file`, `--broker-password-file`), without
+    /// its line break (LF, CRLF or CR). Throws the reading's own error, whose `localizedDescription` says
+    /// why the file could not be read.
+    static func firstLine(of path: String) throws -> String {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // "\r\n" is one Character in Swift, and a line break like "\n".
+        let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
+        return String(line ?? "")
+    }
+}

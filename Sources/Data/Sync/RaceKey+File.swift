@@ -8,15 +8,11 @@ import SyncWire
 extension RaceKey {
     /// The passphrase on the first line of `path` (its line break is not part of it).
     public static func passphrase(inFile path: String) throws(RaceKeyError) -> String {
-        let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            return try SecretFile.firstLine(of: path)
         } catch {
             throw .unreadableFile(path: path, reason: error.localizedDescription)
         }
-        // "\r\n" is one Character in Swift, and a line break like "\n".
-        let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
-        return String(line)
     }
 
     /// The key stretched from the first line of `path` and `raceID` (see `init(passphrase:raceID:cost:)`).
