@@ -20,8 +20,9 @@ public final class TestBroker: @unchecked Sendable {
     private var process: Process?
 
     /// Starts mosquitto: anonymous unless `users` (name: password) are given; TLS when `tls`.
-    /// `extraConfig` lines go at the end of its config (a bridge section, say).
-    public init(users: [String: String] = [:], tls: Bool = false, port: Int? = nil, extraConfig: [String] = []) throws {
+    /// `extraConfig` lines go at the end of its config (a bridge section, say). It blocks the calling
+    /// thread: tests call `started`, which runs it off Swift's pool.
+    init(users: [String: String] = [:], tls: Bool = false, port: Int? = nil, extraConfig: [String] = []) throws {
         self.port = try port ?? freeTCPPort()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("materunner-broker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
