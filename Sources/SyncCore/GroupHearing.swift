@@ -52,7 +52,8 @@ package struct GroupHearing: Sendable {
     mutating func heardOnGroup(_ sender: RunnerID, now: UInt64) {
         guard heard[sender] != nil || heard.count < capacity else { return }
         heard[sender] = now
-        if heardMeansListening, !deaf.contains(sender), listeners[sender] != nil || listeners.count < capacity { listeners[sender] = now }
+        guard heardMeansListening, !deaf.contains(sender) else { return }
+        if listeners[sender] != nil || listeners.count < capacity { listeners[sender] = now }
     }
 
     /// `runner` reported hearing `runners` on the group at `now`: if we (`me`) are among them, it listens.

@@ -99,7 +99,7 @@ struct MulticastPeerStateTests {
         #expect(Set(lapsed.map(\.address)) == [Self.group, Self.bobAddress, Self.carolAddress])
     }
 
-    @Test("a group that carries both ways (a broker's topic): no copies to a mate heard there, no reports but the empty one")
+    @Test("a group that carries both ways: no copies to a mate heard there, no report but the empty one")
     func bothWaysGroup() throws {
         var peers = [
             Self.aliceAddress: Self.peer(at: Self.aliceAddress, knowing: [Self.bobAddress]),
@@ -308,7 +308,7 @@ struct MulticastGroupTests {
         #expect(hearing.listens(a, now: 2_000_000), "and a later report naming us makes it a listener again")
     }
 
-    @Test("a group that carries both ways (a broker's topic): a mate heard there listens, renewed by each datagram, until its empty report")
+    @Test("a group that carries both ways: a mate heard there listens, renewed by each datagram, until an empty report")
     func heardMeansListening() {
         let a = RunnerID(rawValue: 1), b = RunnerID(rawValue: 2), me = RunnerID(rawValue: 99)
         let lease = GroupHearing.listenerLease
