@@ -63,13 +63,13 @@ struct BrokerHomes {
     }
 
     /// Starts `arguments` of `binary` on host `name`, like `ProcessRun.Handle` (its pid is the binary's:
-    /// `ip netns exec` execs it).
+    /// `ip netns exec` execs it); `input`: the test writes its standard input.
     func start(
-        on name: String, _ binary: URL, _ arguments: [String], environment: [String: String] = [:]
+        on name: String, _ binary: URL, _ arguments: [String], environment: [String: String] = [:], input: Bool = false
     ) throws -> ProcessRun.Handle {
         guard let namespace = namespaces[name] else { throw TestFailure("no host \(name)") }
         let words = ["netns", "exec", namespace, binary.path] + arguments
-        return try ProcessRun.Handle(Self.ip, words, environment: environment)
+        return try ProcessRun.Handle(Self.ip, words, environment: environment, input: input)
     }
 
     /// The `ip` arguments that run a command on host `name`: `netns exec NAMESPACE`.
