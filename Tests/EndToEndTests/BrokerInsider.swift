@@ -22,7 +22,7 @@ struct BrokerInsider {
     mutating func seal(_ datagrams: [[UInt8]], for topic: String) throws -> [(topic: String, payload: [UInt8])] {
         try datagrams.map { datagram in
             counter += 1
-            let envelope = BrokerEnvelope.seal(datagram, key: key, sender: sender, counter: counter, topic: topic)
+            let envelope = BrokerEnvelope.seal(datagram[...], key: key, sender: sender, counter: counter, topic: topic)
             guard let envelope else {
                 throw TestFailure("could not seal a datagram of \(datagram.count) bytes")
             }
