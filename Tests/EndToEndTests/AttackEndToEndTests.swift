@@ -83,16 +83,8 @@ struct AttackEndToEndTests {
             guard attacked else { return runs }
             try await AttackedRace.attack(whileRunning: runs[0]) {
                 let attacker = try LoopbackAttacker()
-                let hellos = (0..<64).map { index in
-                    SyncSample.encoded(.hello(name: "fake \(index)", terms: Self.terms), from: RunnerID(rawValue: 0x1000 + UInt64(index)), sequence: 1, key: key)
-                }
-                try attacker.send(hellos, to: ports[0], spacing: .milliseconds(5))
-                let finished = SyncSample.report(1_000, 100_000, phase: .finished)
-                let asBob = (0..<10).flatMap { index in
-                    [SyncSample.encoded(.hello(name: "bob", terms: Self.terms), from: Self.bobID, sequence: 60_000 + UInt32(2 * index), key: key),
-                     SyncSample.encoded(.progress(finished), from: Self.bobID, sequence: 60_001 + UInt32(2 * index), key: key)]
-                }
-                try attacker.send(asBob, to: ports[0], spacing: .milliseconds(50))
+                try attacker.send(Self.freshIDHellos(key: key), to: ports[0], spacing: .milliseconds(5))
+                try attacker.send(Self.bobFinished(key: key), to: ports[0], spacing: .milliseconds(50))
             }
             return runs
         }
@@ -111,6 +103,43 @@ struct AttackEndToEndTests {
         #expect((race.control + [race.attacked[1]]).allSatisfy { refusals($0).isEmpty }, "\((race.control + [race.attacked[1]]).map(refusals))")
     }
 
+    /// The directory eviction attack: 64 hellos, each from a fresh id (0x1000 ...), sent 5 ms apart.
+    static func freshIDHellos(key: RaceKey?) -> [[UInt8]] {
+        (0..<64).map { index in
+            SyncSample.encoded(.hello(name: "fake \(index)", terms: terms), from: RunnerID(rawValue: 0x1000 + UInt64(index)), sequence: 1, key: key)
+        }
+    }
+
+    /// A forged finish: 10 times bob's id saying hello, then "bob finished in 00:01", sent 50 ms apart.
+    static func bobFinished(key: RaceKey?) -> [[UInt8]] {
+        let finished = SyncSample.report(1_000, 100_000, phase: .finished)
+        return (0..<10).flatMap { index in
+            [SyncSample.encoded(.hello(name: "bob", terms: terms), from: bobID, sequence: 60_000 + UInt32(2 * index), key: key),
+             SyncSample.encoded(.progress(finished), from: bobID, sequence: 60_001 + UInt32(2 * index), key: key)]
+        }
+    }
+
+    /// Held invitations: 64 invitations naming bob, each from a fresh id (0x1000 ...), sent 5 ms apart.
+    static func forgedInvitations(key: RaceKey? = nil) -> [[UInt8]] {
+        (0..<64).map { index in
+            let offer = InvitationDTO(id: UInt32(index + 1), terms: terms, answerWithinMilliseconds: 30_000, invitees: [bobID], hostName: "alice")
+            return SyncSample.encoded(.invitation(offer), from: RunnerID(rawValue: 0x1000 + UInt64(index)), sequence: 1, key: key)
+        }
+    }
+
+    /// A clock takeover's pongs: 20 rounds (sent 50 ms apart) of a pong to alice and one to bob from
+    /// `attacker`, numbered from `sequence`, each saying its clock is 600 s ahead of now.
+    static func clockPongs(as attacker: RunnerID, from sequence: UInt32, key: RaceKey?) -> [[[UInt8]]] {
+        let ahead: UInt64 = 600_000_000
+        return (0..<20).map { round in
+            let now = UInt64(Date().addingTimeInterval(Double(round) * 0.05).timeIntervalSince1970 * 1_000_000)
+            return [aliceID, bobID].enumerated().map { index, requester in
+                let pong = SyncMessage.clockPong(requester: requester, t1: now, t2: now + ahead, t3: now + ahead)
+                return SyncSample.encoded(pong, from: attacker, sequence: sequence + UInt32(2 * round + index), key: key)
+            }
+        }
+    }
+
     /// The messages of a run's notice frames, in order.
     static func notices(_ run: ProcessRun) -> [String] {
         ((try? run.jsonLines()) ?? []).filter { $0["type"] as? String == "notice" }.compactMap { $0["message"] as? String }
@@ -125,10 +154,7 @@ struct AttackEndToEndTests {
             let bob = try Self.invitedBob(ports, homes: homes)
             if attacked {
                 try await LoopbackAttacker.waitUntilBound(port: ports[1])
-                let invitations = (0..<64).map { index in
-                    let offer = InvitationDTO(id: UInt32(index + 1), terms: Self.terms, answerWithinMilliseconds: 30_000, invitees: [Self.bobID], hostName: "alice")
-                    return SyncSample.encoded(.invitation(offer), from: RunnerID(rawValue: 0x1000 + UInt64(index)), sequence: 1)
-                }
+                let invitations = Self.forgedInvitations()
                 try await onOwnThread {
                     try LoopbackAttacker().send(invitations, to: ports[1], spacing: .milliseconds(5))
                 }
@@ -198,13 +224,8 @@ struct AttackEndToEndTests {
                 try socket.send([next(.extended(.addressEcho(cookie: cookie))), next(hello)], to: port)
             }
         }
-        let ahead: UInt64 = 600_000_000
-        for _ in 0..<20 {
-            let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
-            for (port, requester) in zip(ports, [aliceID, bobID]) {
-                let pong = SyncMessage.clockPong(requester: requester, t1: now, t2: now + ahead, t3: now + ahead)
-                try socket.send([next(pong)], to: port)
-            }
+        for round in clockPongs(as: attacker, from: number, key: key) {
+            for (port, pong) in zip(ports, round) { try socket.send([pong], to: port) }
             usleep(50_000)
         }
     }

@@ -9,12 +9,12 @@ struct PairedHomes {
     /// Each runner's environment, by name.
     private let homes: [String: URL]
 
-    /// Homes for `host` and `joiners`, each joiner paired with `host`.
-    init(host: String, joiners: [String]) async throws {
+    /// Homes for `host` and `joiners`, each joiner paired with `host`, and for `others`, paired with nobody.
+    init(host: String, joiners: [String], others: [String] = []) async throws {
         let binary = try BuildProducts.materunner()
         let root = TestScratch.folder("paired")
         var homes: [String: URL] = [:]
-        for name in [host] + joiners { homes[name] = root.appendingPathComponent(name) }
+        for name in [host] + joiners + others { homes[name] = root.appendingPathComponent(name) }
         self.homes = homes
         let hostIdentity = try await identity(of: host, binary: binary)
         for joiner in joiners {

@@ -3,7 +3,8 @@
 real broker, on loopback, that does to every PUBLISH what a broker's operator could.
 
 usage: mqtt-relay.py --listen PORT --broker PORT [--seed N] [--drop P] [--delay MS] [--jitter MS]
-                     [--duplicate P] [--replay P] [--inject P] [--status FILE] [--seconds S]
+                     [--duplicate P] [--replay P] [--inject P] [--status FILE] [--attacks DIR]
+                     [--seconds S]
 
 Listens on 127.0.0.1:PORT; each client connection gets its own connection to the broker on
 127.0.0.1:BROKER, and every MQTT packet is framed (fixed header, remaining length) both ways. Packets
@@ -15,12 +16,18 @@ other than PUBLISH pass at once, in order. Each PUBLISH, in either direction, is
 and towards a client, with probability REPLAY an old PUBLISH this connection carried before is sent
 again (as QoS 0), and with probability INJECT a forged one on a topic it carried: the last payload with
 one byte changed, a random payload, or the payload cut short.
-Counters go to STATUS (JSON, rewritten every second, and at the end) and to stderr at the end. Ends
-after SECONDS [300], on SIGTERM or SIGINT. Exit 0; 64 on bad options.
+With --attacks DIR, it also injects what a test asks for: each file NAME.json that appears in DIR,
+{"spacing_ms": N, "messages": [{"topic": T, "payload": HEX}, ...]}, is read once, its messages sent in
+order, N ms apart, as QoS 0 PUBLISH packets to every client (a client drops a topic it did not subscribe
+to), and the file renamed NAME.done once all were sent: the test seals them (an insider's envelopes) and
+waits for the .done. Counters go to STATUS (JSON, rewritten every 0.1 s, and at the end), with the
+topics the clients subscribed to (`subscribed`) and published on (`published`), and to stderr at the
+end. Ends after SECONDS [300], on SIGTERM or SIGINT. Exit 0; 64 on bad options.
 """
-import argparse, asyncio, json, random, signal, sys, time
+import argparse, asyncio, json, os, random, signal, sys, time
 
 PUBLISH = 3
+SUBSCRIBE = 8
 
 
 def remaining_length(value):
@@ -67,6 +74,16 @@ def publish_parts(first, body):
     return body[2:2 + size], body[start:]
 
 
+def subscribed_topics(body):
+    """The topic filters of a SUBSCRIBE (packet id, then length-prefixed filters each with a QoS byte)."""
+    topics, at = [], 2
+    while at + 2 <= len(body):
+        size = int.from_bytes(body[at:at + 2], "big")
+        topics.append(body[at + 2:at + 2 + size].decode("utf-8", "replace"))
+        at += 2 + size + 1
+    return topics
+
+
 def qos0(topic, payload):
     return packet(PUBLISH << 4, len(topic).to_bytes(2, "big") + topic + payload)
 
@@ -76,7 +93,9 @@ class Relay:
         self.options = options
         self.random = random.Random(options.seed)
         self.counts = {"connections": 0, "publish": 0, "dropped": 0, "delayed": 0, "duplicated": 0, "replayed": 0,
-                       "injected": 0, "other": 0}
+                       "injected": 0, "other": 0, "attacks": 0}
+        self.subscribed, self.published = [], []
+        self.clients = set()
 
     def delay(self):
         return max(0.0, (self.options.delay + self.random.uniform(-self.options.jitter, self.options.jitter)) / 1000)
@@ -99,6 +118,10 @@ class Relay:
             if read is None:
                 break
             first, body = read
+            if first >> 4 == SUBSCRIBE and not to_client:
+                for topic in subscribed_topics(body):
+                    if topic not in self.subscribed and len(self.subscribed) < 200:
+                        self.subscribed.append(topic)
             if first >> 4 != PUBLISH:
                 self.counts["other"] += 1
                 writer.write(packet(first, body))
@@ -114,12 +137,15 @@ class Relay:
             if self.random.random() < self.options.duplicate:
                 self.counts["duplicated"] += 1
                 later(data, self.delay() + self.options.delay / 1000)
-            if not to_client:
-                continue
             parts = publish_parts(first, body)
             if parts is None:
                 continue
             topic, payload = parts
+            if not to_client:
+                name = topic.decode("utf-8", "replace")
+                if name not in self.published and len(self.published) < 200:
+                    self.published.append(name)
+                continue
             if payload:
                 seen.append((topic, payload))
                 del seen[:-200]
@@ -152,20 +178,51 @@ class Relay:
             client_writer.close()
             return
         seen = []
+        self.clients.add(client_writer)
         up = asyncio.ensure_future(self.pump(client_reader, broker_writer, False, seen))
         down = asyncio.ensure_future(self.pump(broker_reader, client_writer, True, seen))
         await asyncio.wait([up, down], return_when=asyncio.FIRST_COMPLETED)
         for task in (up, down):
             task.cancel()
+        self.clients.discard(client_writer)
         client_writer.close()
         broker_writer.close()
 
     def write_status(self):
         if self.options.status:
             with open(self.options.status + ".tmp", "w") as file:
-                json.dump(self.counts, file)
-            import os
+                json.dump(dict(self.counts, subscribed=self.subscribed, published=self.published), file)
             os.replace(self.options.status + ".tmp", self.options.status)
+
+    async def attack(self, path):
+        """Sends the messages of the attack file at `path` to every client, then renames it .done."""
+        try:
+            with open(path) as file:
+                attack = json.load(file)
+            spacing = float(attack.get("spacing_ms", 0)) / 1000
+            messages = [(item["topic"].encode(), bytes.fromhex(item["payload"])) for item in attack["messages"]]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            print(f"mqtt-relay: bad attack file {path}: {error}", file=sys.stderr)
+            os.replace(path, path[:-len(".json")] + ".bad")
+            return
+        for topic, payload in messages[:10000]:
+            for writer in list(self.clients):
+                if not writer.is_closing():
+                    writer.write(qos0(topic, payload))
+            self.counts["attacks"] += 1
+            await asyncio.sleep(spacing)
+        os.replace(path, path[:-len(".json")] + ".done")
+
+    async def attacks(self, stop):
+        """Runs each attack file that appears in --attacks, one at a time, until `stop`."""
+        while not stop.is_set():
+            names = sorted(name for name in os.listdir(self.options.attacks) if name.endswith(".json"))
+            for name in names:
+                await self.attack(os.path.join(self.options.attacks, name))
+            try:
+                await asyncio.wait_for(stop.wait(), 0.05)
+            except asyncio.TimeoutError:
+                pass
 
     async def run(self):
         server = await asyncio.start_server(self.connection, "127.0.0.1", self.options.listen)
@@ -173,13 +230,17 @@ class Relay:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
+        attacks = asyncio.ensure_future(self.attacks(stop)) if self.options.attacks else None
         deadline = time.monotonic() + self.options.seconds
         while not stop.is_set() and time.monotonic() < deadline:
             self.write_status()
             try:
-                await asyncio.wait_for(stop.wait(), 1)
+                await asyncio.wait_for(stop.wait(), 0.1)
             except asyncio.TimeoutError:
                 pass
+        stop.set()
+        if attacks:
+            await attacks
         server.close()
         self.write_status()
         print("mqtt-relay: " + json.dumps(self.counts), file=sys.stderr)
@@ -197,6 +258,7 @@ def main():
     parser.add_argument("--replay", type=float, default=0.1)
     parser.add_argument("--inject", type=float, default=0.1)
     parser.add_argument("--status")
+    parser.add_argument("--attacks")
     parser.add_argument("--seconds", type=float, default=300)
     options = parser.parse_args()
     if not all(0 <= p <= 1 for p in (options.drop, options.duplicate, options.replay, options.inject)):
