@@ -110,6 +110,8 @@ extension PeerState {
               roster.keys[granted.runner] == granted.identity.signingKey
         else { throw .badSignature("roster") }
         invited = InvitedRace(invitation: invitation, raceID: raceID, signingKeys: roster.keys, keys: watching.keys)
+        // The host, as its runners know it: the one whose ghost (and clock) the race follows.
+        clock.invitedHost = roster.runner(signedBy: granted.host)
         self.watching?.admitted = true
         return true
     }
