@@ -66,6 +66,8 @@ let package = Package(
                 .product(name: "Presentation", package: "MateRunner"),
                 .product(name: "FrontEndHosting", package: "MateRunner"),
                 .product(name: "FrontEndKit", package: "MateRunner"),
+                // TestBroker: the mosquitto of `--broker`, started on loopback and stopped by its pid.
+                .product(name: "MateRunnerTesting", package: "MateRunner"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

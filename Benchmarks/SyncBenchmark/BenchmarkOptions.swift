@@ -1,6 +1,6 @@
 import Foundation
 
-/// The command line of `SyncBenchmark`: `--peers N --seconds S --hz F [--key] [--warmup S]`.
+/// The command line of `SyncBenchmark`: `--peers N --seconds S --hz F [--key] [--broker] [--warmup S]`.
 struct BenchmarkOptions: Sendable {
     /// Peers in this process, each with its own UDP socket on 127.0.0.1 and its own race.
     var peers = 2
@@ -12,8 +12,11 @@ struct BenchmarkOptions: Sendable {
     var hertz = 10.0
     /// Whether the race has a key (every datagram tagged with an HMAC).
     var keyed = false
+    /// Whether the peers race through a mosquitto the benchmark starts on 127.0.0.1 (each peer its own
+    /// MQTT connection, `MQTTTransport`) instead of each its own UDP socket.
+    var broker = false
 
-    static let usage = "usage: SyncBenchmark [--peers N (2...64)] [--seconds S] [--warmup S] [--hz F (1...50)] [--key]"
+    static let usage = "usage: SyncBenchmark [--peers N (2...64)] [--seconds S] [--warmup S] [--hz F (1...50)] [--key] [--broker]"
 
     /// Parses `arguments` (without the program name); nil with a message on a bad one.
     init(arguments: [String]) throws(UsageError) {
@@ -31,6 +34,7 @@ struct BenchmarkOptions: Sendable {
             case "--warmup": warmup = try value(flag)
             case "--hz": hertz = try value(flag)
             case "--key": keyed = true
+            case "--broker": broker = true
             default: throw UsageError(message: "unknown option \(flag)")
             }
         }

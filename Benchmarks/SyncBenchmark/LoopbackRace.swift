@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import MateRunnerTesting
 import SyncWire
 
 /// Builds the peers on loopback, runs them for the warm-up and the measured window, stops them, and
@@ -13,14 +14,23 @@ struct LoopbackRace {
         let key = options.keyed ? try RaceKey(passphrase: "SyncBenchmark race key, not a secret", raceID: "SyncBenchmark") : nil
         let terms = RaceTerms(mode: .race, goal: try RaceGoal(kilometres: 1000))
         var syncs: [UDPRaceSyncRepository] = []
+        // Through a broker: one mosquitto on loopback, started here and stopped by its pid at the end.
+        let broker = options.broker ? try await TestBroker.started() : nil
+        defer { broker?.stop() }
         for _ in 0..<options.peers {
-            syncs.append(try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key))
+            if let broker {
+                let session = try await BrokerSession.connect(BrokerSettings(url: try BrokerURL(parsing: broker.url())), group: "SyncBenchmark")
+                syncs.append(try await UDPRaceSyncRepository.connect(through: session, key: key))
+            } else {
+                syncs.append(try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key))
+            }
         }
         for sync in syncs {
             for other in syncs where other !== sync { try sync.addPeer(other.localAddress) }
         }
+        // The wire tap is a UDP socket: through the broker, scripts/benchmark-broker's wiretap sizes the messages.
         let tap = try await WireTap.bind()
-        try syncs[0].addPeer(tap.peerAddress)
+        if broker == nil { try syncs[0].addPeer(tap.peerAddress) }
         let peers = syncs.indices.map { BenchmarkPeer(index: $0, options: options, terms: terms, sync: syncs[$0], clock: clock) }
         let probes = Dictionary(uniqueKeysWithValues: peers.map { ($0.runner.id.description, $0.probe) })
 

@@ -9,8 +9,12 @@ extension AppContainer {
     /// This container with the broker session `options` ask for connected (itself without `--broker`):
     /// the broker not there ends the command with 69, a refused password with 77. Without `--group` only
     /// `phones` may use the broker (an `owntracks:` source, `--owntracks-publish`): the race stays local.
+    /// A password file other users can read or change is warned about, as a race key file is.
     func connectingBroker(_ options: BrokerOptions, phones: Bool = false) async throws -> AppContainer {
         guard let wanted = try options.settings() else { return self }
+        if let file = options.passwordFile, let warning = BrokerSettings.passwordFileWarning(file) {
+            logger.warning("\(warning)")
+        }
         guard let group = wanted.group else {
             if phones { return self }
             throw FlowError.usage("--broker needs --group NAME: the group whose mates you race")

@@ -53,9 +53,11 @@ extension AppContainer {
     }
 
     /// `watch`'s parts for `SpectatorLaunch`: the front-ends of `frontEnds` (a spectator's), the race key
-    /// of `raceKey`, identity and known mates in `data`'s folder, the UDP transport, DNS-SD discovery.
+    /// of `raceKey`, identity and known mates in `data`'s folder, the UDP transport, DNS-SD discovery;
+    /// the race also shown to `showing` (`--owntracks-publish`).
     func makeSpectatorLaunch(
-        options: SpectatorOptions, frontEnds: FrontEndOptions, data: DataDirOptions, raceKey: RaceKeyOptions
+        options: SpectatorOptions, frontEnds: FrontEndOptions, data: DataDirOptions, raceKey: RaceKeyOptions,
+        showing: (any RaceShowing)? = nil
     ) -> SpectatorLaunch<RaceKey, DeviceKeys> {
         let logger = logger
         return SpectatorLaunch(options: options, dependencies: .init(
@@ -68,7 +70,7 @@ extension AppContainer {
                     mates: settings.pairing?.mates, watching: true
                 )
             },
-            discovery: makeDiscovery
+            discovery: makeDiscovery, showing: showing
         ))
     }
 

@@ -53,16 +53,25 @@ public enum Commands {
         }
     }
 
-    /// `watch`: follow a race as a spectator.
+    /// `watch`: follow a race as a spectator, publishing it for the phones' OwnTracks apps with `ownTracksPublish`.
     public static func watch(
         _ options: SpectatorOptions, broker: BrokerOptions, frontEnds: FrontEndOptions, data: DataDirOptions,
-        raceKey: RaceKeyOptions, logging: LoggingOptions
+        raceKey: RaceKeyOptions, logging: LoggingOptions, ownTracksPublish: OwnTracksPublishSpec? = nil
     ) async -> Int32 {
         await CommandRun.perform(logging) { logger in
-            let container = try await AppContainer(speedup: options.speedup, logger: logger).connectingBroker(broker)
-            return try await container.makeSpectatorLaunch(
-                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey
+            var publishing = LocationOptions()
+            publishing.ownTracksPublish = ownTracksPublish
+            do { try publishing.check(broker: broker) } catch { throw FlowError.usage("\(error)") }
+            let container = try await AppContainer(speedup: options.speedup, logger: logger)
+                .connectingBroker(broker, phones: ownTracksPublish != nil)
+            let publisher = try container.makeLocationSource(
+                publishing, dataDirectory: data.directory, broker: try broker.settings()?.settings
+            ).publisher
+            let status = try await container.makeSpectatorLaunch(
+                options: options, frontEnds: frontEnds, data: data, raceKey: raceKey, showing: publisher
             ).run()
+            await publisher?.close()
+            return status
         }
     }
 

@@ -82,7 +82,7 @@ extension PeerState {
     package mutating func courseRequests(host: RunnerID, invitation: UInt32, indices: [Int]) -> [OutgoingDatagram] {
         let key = LobbyPairing.Key(host: host, invitation: invitation)
         guard let me = outbox.me, let joined = pairingState.joined[key], let session = joined.session,
-              let address = runnerAddresses[host]
+              let address = admission.address(of: host)
         else { return [] }
         return indices.flatMap { index -> [OutgoingDatagram] in
             let request = joined.pairing.courseRequest(index: UInt16(clamping: index), in: session)
@@ -106,7 +106,7 @@ extension PeerState {
             else { throw .pairingRefused("course request for no course of ours") }
             guard hosted.pairing.isValid(request, in: session) else { throw .pairingRefused("course request: bad signature") }
             guard Int(request.index) < served.chunkCount else { throw .fieldOutOfRange("chunk-index") }
-            guard table.isValidated(source) else {
+            guard admission.isValidated(source) else {
                 statistics.withheld["unvalidated-address", default: 0] += 1
                 return
             }

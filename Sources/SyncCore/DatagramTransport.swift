@@ -57,4 +57,14 @@ package protocol DatagramTransport: Sendable {
 
     /// Closes the transport (and its group).
     func close() async
+
+    /// Whether a mate heard on the group hears the group too: one connection carries both ways (a
+    /// broker's race topic), unlike a multicast group, which may pass one way only. Then a mate's
+    /// datagrams on the group keep its report's word that it hears us (`GroupHearing.heardRenewsLease`).
+    var groupCarriesBothWays: Bool { get }
+}
+
+extension DatagramTransport {
+    /// A network's multicast group may pass one way only: only reports say who hears it.
+    package var groupCarriesBothWays: Bool { false }
 }

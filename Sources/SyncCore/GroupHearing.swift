@@ -26,6 +26,13 @@ package struct GroupHearing: Sendable {
     let capacity: Int
     /// The group joined (nil: none, every datagram goes unicast).
     package var group: PeerAddress?
+    /// Whether the group carries both ways on one connection (a broker's race topic: a mate that
+    /// publishes there is subscribed there, `DatagramTransport.groupCarriesBothWays`): then each datagram
+    /// heard from a listening mate on the group renews its lease, as a report would. Its lease still
+    /// starts only with a report naming us and ends with an empty one. Without it, under overload (64
+    /// runners through one broker on 2 cores) reports came late, leases lapsed, and the unicast copies
+    /// that followed (63 per publish) were a fifth of each runner's CPU (docs/BENCHMARKS.md).
+    package var heardRenewsLease = false
     /// Senders heard on the group, and when last.
     private var heard: [RunnerID: UInt64] = [:]
     /// The senders our last report named.
@@ -42,6 +49,7 @@ package struct GroupHearing: Sendable {
     mutating func heardOnGroup(_ sender: RunnerID, now: UInt64) {
         guard heard[sender] != nil || heard.count < capacity else { return }
         heard[sender] = now
+        if heardRenewsLease, listens(sender, now: now) { listeners[sender] = now }
     }
 
     /// `runner` reported hearing `runners` on the group at `now`: if we (`me`) are among them, it listens.

@@ -16,8 +16,6 @@ struct InvitedRace: Sendable {
     let keys: DeviceKeys
     /// Each runner's latest valid statement.
     var statements: [RunnerID: RaceStatement] = [:]
-    /// A runner's spectators (nil for a spectator, which admits nobody).
-    var gate: SpectatorGate?
 
     /// Whether `runner` is in the race.
     func admits(_ runner: RunnerID) -> Bool {

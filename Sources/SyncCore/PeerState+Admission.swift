@@ -1,34 +1,33 @@
 import Domain
 import SyncWire
 
-// MARK: Admission and address validation (docs/PROTOCOL.md, "Hardening" and "Address validation")
+// MARK: Admission and address validation (`Admission`; docs/PROTOCOL.md, "Hardening" and "Address validation"):
+// the datagrams they take in and send out
 
 extension PeerState {
     /// The rules a datagram passes before it moves anything (its replay window included): a boot's epoch
-    /// not ahead of our clock, its number not jumping too far ahead, and its source the address the
-    /// runner is bound to (a restart's newer boot from the same host, at a validated address, moves
-    /// the binding). A datagram refused for its address from the bound host is challenged, so that a
-    /// restarted process on a new port can prove its address and then send its boot.
+    /// not ahead of our clock, then admission's (`Admission.refusal`: no number jumping too far ahead, its
+    /// source the address the runner is bound to). A datagram refused for its address from the bound host
+    /// is challenged, so that a restarted process on a new port can prove its address and then send its boot.
     mutating func admit(_ datagram: SyncDatagram, arrival: Arrival, into effects: inout InboundEffects) throws {
-        var rebinding = false
+        var restart = false
         if case .boot(let epoch) = datagram.message {
             guard epoch <= arrival.now &+ CatchUpRules.bootSkew else { throw PeerRefusal.bootAhead }
-            rebinding = table.isValidated(arrival.source) && catchUp.kind(ofBoot: epoch, from: datagram.sender) == .restart
+            restart = catchUp.kind(ofBoot: epoch, from: datagram.sender) == .restart
         }
-        let refusal = directory.refusal(datagram.sender, number: datagram.sequence, from: arrival.source, rebinding: rebinding, now: arrival.now)
-        guard let refusal else { return }
-        if refusal == .addressMismatch, directory.isMoving(datagram.sender, to: arrival.source) { heard(from: arrival, into: &effects) }
+        let refused = admission.refusal(datagram.sender, number: datagram.sequence, from: arrival.source, restart: restart, now: arrival.now)
+        guard let (refusal, challenge) = refused else { return }
+        if challenge { heard(from: arrival, into: &effects) }
         throw refusal
     }
 
-    /// A valid datagram from `arrival.source` that makes it a peer: learned if new (unvalidated), and
-    /// challenged while unvalidated, within the bytes it sent us (one challenge per datagram at most).
+    /// A valid datagram from `arrival.source` that makes it a peer (`Admission.heard`), challenged while
+    /// unvalidated, within the bytes it sent us (one challenge per datagram at most).
     mutating func heard(from arrival: Arrival, into effects: inout InboundEffects) {
-        guard arrival.source != localAddress else { return }
-        table.heard(arrival.source, bytes: arrival.length, now: arrival.now)
-        guard effects.replies.isEmpty,
-              let cookie = table.challenge(arrival.source, length: challengeLength, now: arrival.now)
-        else { return }
+        let cookie = admission.heard(
+            arrival.source, bytes: arrival.length, now: arrival.now, mayChallenge: effects.replies.isEmpty, challengeLength: challengeLength
+        )
+        guard let cookie else { return }
         reply(addressDatagram(.addressChallenge(cookie: cookie)), into: &effects)
     }
 
@@ -45,9 +44,9 @@ extension PeerState {
             countReceived(message.type.name)
             reply(addressDatagram(.addressEcho(cookie: cookie)), into: &effects)
         case .addressEcho(let cookie):
-            guard table.echoed(cookie, from: arrival.source, now: arrival.now) else { throw PeerRefusal.badCookie }
+            guard let validatedRunners = admission.echoed(cookie, from: arrival.source, now: arrival.now) else { throw PeerRefusal.badCookie }
             countReceived(message.type.name)
-            for runner in directory.validated(arrival.source) {
+            for runner in validatedRunners {
                 if let terms = roster.runners[runner]?.terms { bound(runner, at: arrival.source, terms: terms) }
             }
         case .ghostChunk, .groupHearing:
@@ -60,10 +59,8 @@ extension PeerState {
     /// start outcome named (a few times, once a second at most) and learned addresses whose challenge
     /// is due and within the bytes they sent.
     mutating func dueChallenges(now: UInt64) -> [OutgoingDatagram] {
-        table.expire(now: now)
-        return table.challengesDue(length: challengeLength, now: now).compactMap { due in
-            guard due.address != localAddress else { return nil }
-            return OutgoingDatagram(addressDatagram(.addressChallenge(cookie: due.cookie)), to: due.address)
+        admission.challengesDue(length: challengeLength, now: now).map { due in
+            OutgoingDatagram(addressDatagram(.addressChallenge(cookie: due.cookie)), to: due.address)
         }
     }
 

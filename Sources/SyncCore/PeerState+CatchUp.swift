@@ -34,13 +34,10 @@ extension PeerState {
             // A restarted peer holds none of our states: no deltas to it until it acknowledges again.
             if kind == .restart {
                 deltas.forget(datagram.sender)
-                if directory.isMoving(datagram.sender, to: arrival.source) {
-                    directory.rebind(datagram.sender, to: arrival.source)
-                    deltas.learn(datagram.sender, at: arrival.source)
-                }
+                if admission.restarted(datagram.sender, at: arrival.source) { deltas.learn(datagram.sender, at: arrival.source) }
             }
             guard let relay = catchUp.boot(epoch, from: datagram.sender, at: arrival.source),
-                  table.isValidated(arrival.source), effects.replies.isEmpty,
+                  admission.isValidated(arrival.source), effects.replies.isEmpty,
                   let outgoing = outbox.datagram(saying: relay)
             else { return }
             reply(encode(outgoing), into: &effects)
@@ -56,7 +53,7 @@ extension PeerState {
     /// them (a bounded number of times, `CatchUpRelays.repeats`) at validated addresses.
     mutating func dueRelays() -> [OutgoingDatagram] {
         catchUp.due().compactMap { relay in
-            guard table.isValidated(relay.address) else { return nil }
+            guard admission.isValidated(relay.address) else { return nil }
             return outbox.datagram(saying: relay.message).map { OutgoingDatagram(encode($0), to: relay.address) }
         }
     }

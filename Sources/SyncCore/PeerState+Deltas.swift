@@ -48,7 +48,7 @@ extension PeerState {
     /// (at validated addresses only).
     mutating func dueAcknowledgements() -> [OutgoingDatagram] {
         deltas.acknowledgementsDue().compactMap { due in
-            guard table.isValidated(due.address) else { return nil }
+            guard admission.isValidated(due.address) else { return nil }
             return outbox.datagram(saying: due.message).map { OutgoingDatagram(encode($0), to: due.address) }
         }
     }

@@ -131,7 +131,7 @@ extension PeerState {
         case .invitation(let offer):
             var after: [OutgoingDatagram] = []
             for invitee in recipients ?? offer.invitees {
-                guard let address = runnerAddresses[invitee], let pairing = pairingState.hostExchange(offer, invitee: invitee),
+                guard let address = admission.address(of: invitee), let pairing = pairingState.hostExchange(offer, invitee: invitee),
                       case let datagram = outbox.datagram(saying: .pairing(.offer(invitation: offer.id, invitee: invitee, pairing.offer)), as: me.id)
                 else { continue }
                 after += outgoing(encode(datagram), to: [address])
@@ -139,7 +139,7 @@ extension PeerState {
             return ([], after, false)
         case let .answer(id, host, accepted):
             let key = LobbyPairing.Key(host: host, invitation: id)
-            guard let joined = pairingState.joined[key], let session = joined.session, let address = runnerAddresses[host] else { return ([], [], false) }
+            guard let joined = pairingState.joined[key], let session = joined.session, let address = admission.address(of: host) else { return ([], [], false) }
             let decision = joined.pairing.decide(accept: accepted, in: session)
             let datagram = outbox.datagram(saying: .pairing(.decision(invitation: id, host: host, decision)), as: me.id)
             return (outgoing(encode(datagram), to: [address]), [], true)
@@ -154,7 +154,7 @@ extension PeerState {
             pairingState.hostRosters[id] = roster
             var before: [OutgoingDatagram] = []
             for invitee in recipients ?? Array(hosted.keys) {
-                guard let exchange = hosted[invitee], let session = exchange.session, let address = runnerAddresses[invitee] else { continue }
+                guard let exchange = hosted[invitee], let session = exchange.session, let address = admission.address(of: invitee) else { continue }
                 let grant = exchange.pairing.grant(secrets, in: session)
                 let datagram = outbox.datagram(saying: .pairing(.grant(invitation: id, invitee: invitee, grant)), as: me.id)
                 let rosterDatagram = outbox.datagram(saying: .pairing(.roster(invitation: id, invitee: invitee, roster)), as: me.id)
@@ -171,7 +171,7 @@ extension PeerState {
     mutating func outcomeSignatures(_ body: SyncMessage, from me: Runner, to recipients: [RunnerID]?) -> [OutgoingDatagram] {
         guard case .outcome(let id, let outcome) = body, outcome.kind != 0, let hosted = pairingState.hosted[id] else { return [] }
         return (recipients ?? Array(hosted.keys)).flatMap { invitee -> [OutgoingDatagram] in
-            guard let exchange = hosted[invitee], let session = exchange.session, let address = runnerAddresses[invitee] else { return [] }
+            guard let exchange = hosted[invitee], let session = exchange.session, let address = admission.address(of: invitee) else { return [] }
             let signature = exchange.pairing.signOutcome(kind: outcome.kind, in: session)
             let datagram = outbox.datagram(saying: .pairing(.outcomeSignature(invitation: id, invitee: invitee, kind: outcome.kind, signature: signature)), as: me.id)
             return outgoing(encode(datagram), to: [address])
@@ -187,9 +187,8 @@ extension PeerState {
         else { return false }
         key = RaceKey(secrets: secrets)
         windows.reset()
-        var race = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
-        race.gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
-        invited = race
+        invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
+        self.spectators.open(SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity))
         clock.invitedHost = roster.runner(signedBy: host)
         return true
     }
@@ -211,7 +210,7 @@ extension PeerState {
 extension PeerState {
     /// What to keep of the invited race we are in, for a restarted process of `runner`; nil outside one.
     package func keptRace(as runner: RunnerID, at now: Date) -> KeptInvitedRace? {
-        guard let race = invited, race.gate != nil, let secrets = pairingState.raceSecrets(invitation: race.invitation),
+        guard let race = invited, spectators.key != nil, let secrets = pairingState.raceSecrets(invitation: race.invitation),
               let roster = pairingState.roster(invitation: race.invitation), let host = pairingState.host(invitation: race.invitation),
               let terms = pairingState.terms(invitation: race.invitation)
         else { return nil }
@@ -228,9 +227,8 @@ extension PeerState {
         guard let keys = pairingState.keys, let race = kept.race, race.roster.keys[kept.runner] == keys.identity.signingKey else { return nil }
         key = RaceKey(secrets: race.secrets)
         windows.reset()
-        var entered = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
-        entered.gate = SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
-        invited = entered
+        invited = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
+        self.spectators.open(SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity))
         clock.invitedHost = race.roster.runner(signedBy: race.host)
         return race.terms
     }

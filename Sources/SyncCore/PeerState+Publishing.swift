@@ -50,7 +50,7 @@ extension PeerState {
     /// invitation), for an answer beyond the invitations received (`AnswerCredits`), or for a cheer
     /// beyond our rate (`CheerRate`); those are counted in `statistics.withheld`.
     package mutating func send(_ message: RaceMessage, from me: Runner, to recipients: [RunnerID]?, at now: Date) -> [OutgoingDatagram] {
-        guard let body = RaceMessageWire.encode(message, from: me, at: now, address: { startingRunner($0) }) else { return [] }
+        guard let body = RaceMessageWire.encode(message, from: me, at: now, address: { admission.startingRunner($0) }) else { return [] }
         let pairing = pairingMessages(for: message, from: me, to: recipients)
         if pairing.replaces { return pairing.before }
         switch body {
@@ -69,7 +69,7 @@ extension PeerState {
         }
         let signatures = outcomeSignatures(body, from: me, to: recipients)
         let datagram = outbox.datagram(saying: body, as: me.id)
-        let addresses = recipients.map { $0.compactMap { runnerAddresses[$0] } } ?? self.recipients
+        let addresses = recipients.map { $0.compactMap { admission.address(of: $0) } } ?? self.recipients
         return forSpectators(signatures + pairing.before + outgoing(encode(datagram), to: addresses) + pairing.after + watchRequests(for: message, from: me))
     }
 }

@@ -44,7 +44,7 @@ extension PeerState {
             }
             try admit(datagram, arrival: arrival, into: &effects)
             if key != nil { try checkReplay(datagram) }
-            if let evicted = directory.accept(datagram.sender, number: datagram.sequence, from: source, now: arrival.now) { forget(evicted) }
+            if let evicted = admission.accept(datagram.sender, number: datagram.sequence, from: source, now: arrival.now) { forget(evicted) }
             // After its number is taken (a refused cheer is still its sender's datagram: the next is no jump).
             if rule.rate == .cheers { try cheers.take(from: datagram.sender, now: arrival.now) }
             try handle(datagram, arrival: arrival, into: &effects)
@@ -68,7 +68,7 @@ extension PeerState {
     /// roster by name, or a runner this peer never admitted.
     private func subject(_ runner: RunnerID) -> RefusedDatagrams.Subject {
         if runner == outbox.me { return .you }
-        guard let known = roster.runners[runner]?.runner, directory.boundAddress(of: runner) != nil else { return .unknown }
+        guard let known = roster.runners[runner]?.runner, admission.boundAddress(of: runner) != nil else { return .unknown }
         return .runner(known.name)
     }
 
@@ -85,7 +85,7 @@ extension PeerState {
         case .invitedRace: if invited == nil { try rule.phaseRefusal.raise() }
         }
         if rule.sender == .rosterRunner, let invited, !invited.admits(datagram.sender) { try rule.senderRefusal.raise() }
-        if rule.validatedSource, !table.isValidated(source) { throw PeerRefusal.unvalidatedSource }
+        if rule.validatedSource, !admission.isValidated(source) { throw PeerRefusal.unvalidatedSource }
     }
 
     /// Counts one datagram read from the socket, valid or not (after its effects were delivered, so that
@@ -111,8 +111,7 @@ extension PeerState {
         case .hello(let name, let terms, let offCourse):
             try roster.learn(datagram.sender, name: name, terms: terms, offCourse: offCourse)
             heard(from: arrival, into: &effects)
-            _ = directory.hello(datagram.sender, at: source, validated: table.isValidated(source))
-            if directory.boundAddress(of: datagram.sender) == source { bound(datagram.sender, at: source, terms: terms) }
+            if admission.hello(datagram.sender, at: source) { bound(datagram.sender, at: source, terms: terms) }
         case .progress(let report):
             try apply(report, datagram: datagram, arrival: arrival, into: &effects)
         case .clockPing(let t1):
@@ -159,12 +158,12 @@ extension PeerState {
         // A runner off an invited race's roster was refused by its rule (`checkRule`).
         if let invited {
             guard invited.allows(report, from: datagram.sender) else { throw .unsignedDecision }
-        } else if watching?.granted != nil {
+        } else if spectators.isGranted {
             // A spectator admitted by a grant follows nobody until the host's roster says who runs.
             throw .notInRace
         }
         let progress = try roster.progress(of: report, from: datagram.sender, sequence: datagram.sequence)
-        if key == nil { watching?.heardOpenRace = true }
+        spectators.heardProgress(keyed: key != nil)
         heard(from: arrival, into: &effects)
         effects.progress.append(progress)
         catchUp.heard(report, number: datagram.sequence, from: datagram.sender)
@@ -195,17 +194,12 @@ extension PeerState {
     /// a start from a validated host names are challenged, and a lobby message or cheer is returned for
     /// the subscribers (turned into a `RaceMessage` outside the lock: `InboundEffects.message(receivedAt:)`).
     private mutating func deliver(_ datagram: SyncDatagram, arrival: Arrival) -> SyncDatagram? {
-        runnerAddresses.heard(datagram.sender, at: arrival.source)
+        admission.heardRunner(datagram.sender, at: arrival.source)
         if case .invitation(let offer) = datagram.message { answers.invited(offer.id, by: datagram.sender) }
         // A start names every runner's address: runners who only knew the host now know each other,
         // once each address echoed a challenge.
-        if case .outcome(_, .start(_, let runners)) = datagram.message, table.isValidated(arrival.source) {
-            for runner in runners {
-                guard let host = runner.host else { continue }
-                let peer = PeerAddress(host: host, port: Int(runner.port))
-                runnerAddresses.named(runner.id, at: peer)
-                table.named(peer, now: arrival.now)
-            }
+        if case .outcome(_, .start(_, let runners)) = datagram.message {
+            admission.startNamed(runners, by: arrival.source, now: arrival.now)
         }
         // The types `RaceMessageWire.decode` maps to a `RaceMessage`.
         switch datagram.message {

@@ -1,12 +1,13 @@
 import Domain
 import SyncWire
 
-/// Everything one sync peer knows, as one value: the peers it sends to and which of them are validated
-/// (`PeerTable`), the runners it accepted datagrams from (`RunnerDirectory`: highest numbers, bound
-/// addresses), what it sent and received (statistics), its own datagrams (outbox), the race clock,
-/// restart catch-up, delta bookkeeping, the roster, the replay windows, cheer rates and where each
-/// runner was last heard. `UDPRaceSyncRepository` keeps it behind one lock; every step is a pure
-/// mutating function that returns what to send, so it is tested without sockets (docs/PROTOCOL.md).
+/// Everything one sync peer knows, as one value made of one state machine per concern, each owning its
+/// fields: admission (addresses, their validation, the runner directory: `Admission`), what it sent and
+/// received (statistics), its own datagrams (outbox), the race clock, restart catch-up, delta
+/// bookkeeping, the roster, the replay windows, cheer rates, the lobby's pairing, spectators, courses,
+/// ghosts and multicast. `receive` decodes a datagram, looks its rule up, checks it and hands it to its
+/// concern. `UDPRaceSyncRepository` keeps it behind one lock; every step is a pure mutating function that
+/// returns what to send, so it is tested without sockets (docs/PROTOCOL.md).
 package struct PeerState: Sendable {
     /// The race key: every datagram is tagged and checked with it, or none is (an open race). An invited
     /// race switches to the key its pairing delivered at the start (`enterRace`).
@@ -23,12 +24,13 @@ package struct PeerState: Sendable {
     /// The most peers, runners and addresses kept.
     let capacity: Int
     /// Where our socket listens: never sent to.
-    package var localAddress: PeerAddress?
+    package var localAddress: PeerAddress? {
+        get { admission.localAddress }
+        set { admission.localAddress = newValue }
+    }
 
-    /// The addresses datagrams go to, and which of them echoed our cookie.
-    var table: PeerTable
-    /// The runners heard from: highest numbers, bound addresses.
-    var directory: RunnerDirectory
+    /// Addresses and their validation, the runner directory, where each runner was last heard.
+    var admission: Admission
     /// Counters so far.
     package var statistics = SyncStatistics()
     /// Our runner, datagram numbers, hellos and boots.
@@ -47,8 +49,6 @@ package struct PeerState: Sendable {
     var cheers = CheerRate()
     /// Answers we may still send per invitation (one per invitation datagram received).
     var answers = AnswerCredits()
-    /// Where each runner was last heard from (lobby messages to one runner, start outcomes).
-    var runnerAddresses: RunnerAddresses
     /// The pairing exchanges of invitations, both ways.
     var pairingState: LobbyPairing
     /// The course fetch, both ways: the course we serve as a host, the courses we fetch as a joiner.
@@ -56,11 +56,8 @@ package struct PeerState: Sendable {
     /// The invited race entered at its start (`enterRace`): roster, race id, signed decisions; for a
     /// spectator, the race its grant and the host's roster admitted it to.
     var invited: InvitedRace?
-    /// A spectator (`watch`) with an identity: the mates whose grants it takes (nil: not a spectator, or
-    /// one that holds a race key already).
-    package var spectatorMates: [MateIdentity]?
-    /// A spectator's watch exchange, from its first presence on.
-    package var watching: SpectatorAdmission?
+    /// Spectators, both sides: a runner's gate for those of its invited race, a spectator's watch exchange.
+    package var spectators: Spectators
     /// The ghost we announce and the mates' being put back together (`GhostAnnouncements`).
     var ghosts = GhostAnnouncements()
     /// The race's multicast group, once joined, and who hears whom on it (docs/PROTOCOL.md, "Multicast").
@@ -79,9 +76,8 @@ package struct PeerState: Sendable {
         self.capacity = capacity
         self.outbox = SyncOutbox(epoch: epoch)
         self.roster = SyncRoster(capacity: capacity)
-        self.table = PeerTable(capacity: capacity, cookies: cookies)
-        self.runnerAddresses = RunnerAddresses(capacity: capacity)
-        self.directory = RunnerDirectory(capacity: capacity)
+        self.admission = Admission(capacity: capacity, cookies: cookies)
+        self.spectators = Spectators(capacity: capacity)
         self.multicast = GroupHearing(capacity: capacity)
     }
 
@@ -90,18 +86,17 @@ package struct PeerState: Sendable {
     /// Adds a trusted peer to send to (`--peer`, discovery): no challenge needed, never expires.
     /// Duplicates are ignored; a full table evicts a learned address for it.
     package mutating func learnPeer(_ address: PeerAddress) {
-        table.configure(address, now: 0)
+        admission.configure(address)
     }
 
     /// Every address known, validated or not, in the order learned.
-    package var peers: [PeerAddress] { table.addresses }
+    package var peers: [PeerAddress] { admission.peers }
 
     /// The validated peers less our own address: where a datagram to everyone goes.
-    package var recipients: [PeerAddress] {
-        table.validated.filter { $0 != localAddress }
-    }
+    package var recipients: [PeerAddress] { admission.recipients }
 
-    /// Forgets everything about `runner` (evicted from the directory to make room for another).
+    /// Forgets everything the other concerns hold about `runner` (evicted from the directory, and so
+    /// from admission, to make room for another).
     mutating func forget(_ runner: RunnerID) {
         roster.forget(runner)
         windows.forget(runner)
@@ -110,12 +105,6 @@ package struct PeerState: Sendable {
         clock.forget(runner)
         cheers.forget(runner)
         multicast.forget(runner)
-        runnerAddresses.forget(runner)
-    }
-
-    /// Where `runner` was last heard from, as a start outcome names it (IPv4 only; nil otherwise).
-    func startingRunner(_ runner: RunnerID) -> StartingRunner? {
-        runnerAddresses.startingRunner(runner)
     }
 
     /// The race's public id: the race key's (`RaceKey.publicID`), or in an open race the lowest runner id
@@ -143,7 +132,7 @@ package struct PeerState: Sendable {
     /// withheld (`unvalidated-address`).
     mutating func outgoing(_ bytes: [UInt8], to addresses: [PeerAddress]) -> [OutgoingDatagram] {
         addresses.filter { $0 != localAddress }.compactMap { address in
-            guard table.isValidated(address) else {
+            guard admission.isValidated(address) else {
                 statistics.withheld["unvalidated-address", default: 0] += 1
                 return nil
             }
@@ -174,10 +163,7 @@ package struct PeerState: Sendable {
     /// runner is bound to yet, a spectator's say, gets copies).
     func unicastRecipients(now: UInt64) -> [PeerAddress] {
         guard multicast.group != nil else { return recipients }
-        var runnersAt: [PeerAddress: [RunnerID]] = [:]
-        for (runner, record) in directory.records {
-            if let address = record.address { runnersAt[address, default: []].append(runner) }
-        }
+        let runnersAt = admission.runnersByAddress
         return recipients.filter { address in
             guard let runners = runnersAt[address] else { return true }
             return !runners.allSatisfy { multicast.listens($0, now: now) }

@@ -21,6 +21,13 @@ public struct RaceKey: Sendable {
     /// the previous UTC day's default race id, to fall back to when the mates started before midnight
     /// UTC; nil for every other key.
     public internal(set) var previousDay: PreviousDayRaceKey?
+    /// The race's public id (16 hex digits): the first 8 bytes of HMAC-SHA256, under the race key, of
+    /// "MateRunner race v1 public id" and the race id. The same on every runner holding this key and race
+    /// id, different for every other race, and it tells nothing of the key: what discovery advertises
+    /// (`race` TXT key) while the race runs. Computed once, with the key: a transport asks for it with
+    /// every datagram (it was 15 % of a runner's CPU through a broker when made on each call,
+    /// docs/BENCHMARKS.md).
+    public let publicID: String
 
     /// The key whose bytes are `derivedKeyBytes` (`keyLength` of them: a derivation's output, never a
     /// passphrase; see `init(passphrase:raceID:cost:)`).
@@ -29,12 +36,14 @@ public struct RaceKey: Sendable {
         keyBytes = derivedKeyBytes
         // A passphrase key's race id is in its scrypt salt already; its tags cover nothing more.
         raceID = []
+        publicID = Self.publicID(keyBytes: derivedKeyBytes, raceID: [])
     }
 
     /// A key from its 32 bytes and the race id its tags cover.
     init(keyBytes: [UInt8], raceID: [UInt8]) {
         self.keyBytes = keyBytes
         self.raceID = raceID
+        publicID = Self.publicID(keyBytes: keyBytes, raceID: raceID)
     }
 
     /// The tag of `message`: HMAC-SHA256 under the race key of the race id then `message`, first
@@ -46,15 +55,24 @@ public struct RaceKey: Sendable {
         return Array(mac.finalize().prefix(Self.tagLength))
     }
 
-    /// The race's public id (16 hex digits): the first 8 bytes of HMAC-SHA256, under the race key, of
-    /// "MateRunner race v1 public id" and the race id. The same on every runner holding this key and race
-    /// id, different for every other race, and it tells nothing of the key: what discovery advertises
-    /// (`race` TXT key) while the race runs.
-    public var publicID: String {
+    /// The public id of the key `keyBytes` for `raceID` (see `publicID`).
+    private static func publicID(keyBytes: [UInt8], raceID: [UInt8]) -> String {
         var mac = HMAC<SHA256>(key: SymmetricKey(data: keyBytes))
         mac.update(data: Array("MateRunner race v1 public id".utf8))
         mac.update(data: raceID)
-        return mac.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+        return hex(Array(mac.finalize().prefix(8)))
+    }
+
+    /// `bytes` as lower-case hex digits, two per byte.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Whether `tag` is the tag of `message`, compared in constant time.

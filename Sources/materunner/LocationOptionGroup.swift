@@ -29,28 +29,14 @@ struct LocationOptionGroup: ParsableArguments {
     @Option(help: "Seed of the simulated runner (default: random).")
     var seed: UInt64?
 
-    @Option(name: .customLong("owntracks-publish"), help: ArgumentHelp(
-        "Publish the race to --broker as OwnTracks friends: each runner a card (name, rank, distance) on "
-            + "PREFIX/ID/info, and on a course its place on PREFIX/ID; :encrypted seals them with the phones' key "
-            + "(docs/PHONES.md).",
-        valueName: "PREFIX[:encrypted]"
-    ))
-    var ownTracksPublish: String?
-
-    func validate() throws {
-        if let ownTracksPublish, OwnTracksPublishSpec(parsing: ownTracksPublish) == nil {
-            throw ValidationError(
-                "--owntracks-publish \(ownTracksPublish): give 1 to 4 topic levels without + or # "
-                    + "(owntracks/NAME is what the apps show), then :encrypted if sealed")
-        }
-    }
+    @OptionGroup var publishing: OwnTracksPublishOptionGroup
 
     var values: LocationOptions {
         var values = LocationOptions(
             source: source, secondsPerKilometre: pace.secondsPerKilometre, seed: seed, jitter: jitter, fixRate: fixRate,
             pause: pause?.pause
         )
-        values.ownTracksPublish = ownTracksPublish.flatMap(OwnTracksPublishSpec.init(parsing:))
+        values.ownTracksPublish = publishing.spec
         return values
     }
 }

@@ -28,6 +28,7 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Race time speed-up over real time: the same as the runners' (--wait and messages stay in real seconds).", valueName: "X"))
     var speedup: Double = 1
 
+    @OptionGroup var publishing: OwnTracksPublishOptionGroup
     @OptionGroup var frontEnds: FrontEndOptionGroup
     @OptionGroup var raceKey: RaceKeyOptionGroup
     @OptionGroup var data: DataDirOptionGroup
@@ -45,7 +46,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         try CommandRunner.end(with: await Commands.watch(
             options, broker: brokerOptions.values, frontEnds: frontEnds.values, data: data.values,
-            raceKey: raceKey.values, logging: logging.values
+            raceKey: raceKey.values, logging: logging.values, ownTracksPublish: publishing.spec
         ))
     }
 }

@@ -65,6 +65,24 @@ struct ContainerChoiceTests {
         #expect(FlowError(try #require(denied), otherwise: .software).fault == .noPermission)
     }
 
+    @Test("a broker password file other users can read: one warning saying to chmod 600; 0600: none")
+    func brokerPasswordFilePermissions() async throws {
+        let file = try temporaryFolder().appendingPathComponent("password")
+        try "s3cret\n".write(to: file, atomically: true, encoding: .utf8)
+        let options = BrokerOptions(url: "mqtt://mia@127.0.0.1:\(try freeTCPPort())", passwordFile: file.path)
+        for (mode, warnings) in [(0o644, 1), (0o600, 0)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+            let log = CapturedLines()
+            let container = AppContainer(speedup: 1, logger: CapturingLogHandler.logger("test", into: log))
+            _ = try await container.connectingBroker(options, phones: true)
+            let warned = log.lines.filter {
+                $0 == "warning the broker password file \(file.path) can be read by other users (mode 0644): "
+                    + "run chmod 600 \(file.path)"
+            }
+            #expect(warned.count == warnings, "\(log.lines)")
+        }
+    }
+
     @Test("--broker without --group: refused for a race (usage), the phones' only with an owntracks: source")
     func brokerForPhonesOnly() async throws {
         let options = BrokerOptions(url: "mqtt://127.0.0.1:\(try freeTCPPort())")

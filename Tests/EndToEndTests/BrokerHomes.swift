@@ -11,6 +11,8 @@ struct BrokerHomes {
     let script: ProcessRun.Handle
     /// Each host's network namespace, by name.
     let namespaces: [String: String]
+    /// Each host's address, by name.
+    let addresses: [String: String]
     /// `mqtt://ADDRESS:PORT` of the broker.
     let brokerURL: String
     /// The faults on the uplinks, as the script says it made them.
@@ -43,6 +45,7 @@ struct BrokerHomes {
             try await Task.sleep(for: .milliseconds(100))
         }
         var namespaces: [String: String] = [:]
+        var addresses: [String: String] = [:]
         var brokerURL: String?
         var faults = ""
         for line in try String(contentsOf: list, encoding: .utf8).split(separator: "\n") {
@@ -50,12 +53,13 @@ struct BrokerHomes {
             switch fields.first {
             case "broker" where fields.count == 3: brokerURL = "mqtt://\(fields[1]):\(fields[2])"
             case "faults" where fields.count >= 2: faults = fields.dropFirst().joined(separator: " ")
-            case let name? where fields.count == 3: namespaces[name] = fields[1]
+            case let name? where fields.count == 3: (namespaces[name], addresses[name]) = (fields[1], fields[2])
             default: throw TestFailure("bad homes line: \(line)")
             }
         }
         guard let brokerURL else { throw TestFailure("the homes file names no broker") }
-        return BrokerHomes(script: script, namespaces: namespaces, brokerURL: brokerURL, faults: faults)
+        return BrokerHomes(
+            script: script, namespaces: namespaces, addresses: addresses, brokerURL: brokerURL, faults: faults)
     }
 
     /// Starts `arguments` of `binary` on host `name`, like `ProcessRun.Handle` (its pid is the binary's:
@@ -66,6 +70,17 @@ struct BrokerHomes {
         guard let namespace = namespaces[name] else { throw TestFailure("no host \(name)") }
         let words = ["netns", "exec", namespace, binary.path] + arguments
         return try ProcessRun.Handle(Self.ip, words, environment: environment, input: input)
+    }
+
+    /// The `ip` arguments that run a command on host `name`: `netns exec NAMESPACE`.
+    func enter(_ name: String) throws -> [String] {
+        guard let namespace = namespaces[name] else { throw TestFailure("no host \(name)") }
+        return ["netns", "exec", namespace]
+    }
+
+    /// The `ip` arguments that run `tool` with `arguments` on host `name` (for `runTool`).
+    func command(on name: String, _ tool: String, _ arguments: [String]) throws -> [String] {
+        try enter(name) + [tool] + arguments
     }
 
     /// Asks the script to do `command` (`broker-restart`, `uplink-down B`, `uplink-up B`) and waits for

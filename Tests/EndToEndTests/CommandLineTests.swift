@@ -100,6 +100,19 @@ struct CommandLineTests {
         #expect(missing.stderr == "materunner: error: there is no file /nonexistent.gpx: check the path, or use --source sim\n", "\(missing.stderr)")
     }
 
+    @Test("watch --owntracks-publish: a prefix with a wildcard, or no --broker, is a usage error saying what to give")
+    func watchPublishing() async throws {
+        let binary = try BuildProducts.materunner()
+        let wildcard = try await ProcessRun.run(
+            binary, ["watch", "--peer", "127.0.0.1:9", "--owntracks-publish", "owntracks/#"])
+        #expect(wildcard.status == 64)
+        #expect(wildcard.stderr.contains("give 1 to 4 topic levels without + or #"), "\(wildcard.stderr)")
+        let noBroker = try await ProcessRun.run(
+            binary, ["watch", "--peer", "127.0.0.1:9", "--owntracks-publish", "owntracks/club"])
+        #expect(noBroker.status == 64)
+        #expect(noBroker.stderr.contains("--owntracks-publish goes through an MQTT broker"), "\(noBroker.stderr)")
+    }
+
     @Test("a run alone replaying a GPX track (--source gpx:FILE:x20) finishes with the track's distance")
     func gpxRun() async throws {
         let track = Fixtures.url("track-with-empty-segment.gpx").path

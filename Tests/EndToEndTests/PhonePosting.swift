@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MateRunnerTesting
 
 /// A phone replayed from a real track: the messages Traccar Client and OwnTracks would post, made
 /// from its points, and curl to post them. They report an accuracy of 1 m, so that the noise filter's
@@ -89,7 +90,7 @@ enum PhonePosting {
 
     /// Each of `messages` in OwnTracks' encrypted envelope under `key`, sealed by PyNaCl (libsodium's
     /// Python binding, Debian's python3-nacl), not by the code under test; nil when PyNaCl is missing.
-    static func encrypted(_ messages: [String], key: String, folder: URL) throws -> [String]? {
+    static func encrypted(_ messages: [String], key: String, folder: URL) async throws -> [String]? {
         let input = folder.appendingPathComponent("plain-\(UUID().uuidString).txt")
         try (messages.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: input) }
@@ -100,56 +101,38 @@ enum PhonePosting {
                 sealed = box.encrypt(line.rstrip(b"\\n"))
                 print(json.dumps({"_type": "encrypted", "data": base64.b64encode(bytes(sealed)).decode()}))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, key, input.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let run = try await runTool(
+            URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, key, input.path], quietErrors: true)
+        guard run.status == 0 else { return nil }
+        let lines = run.output.split(separator: "\n").map(String.init)
         return lines.count == messages.count ? lines : nil
     }
 
-    /// Runs curl with `arguments` (loopback URLs only) and returns the HTTP status it saw (0 if none);
-    /// the response's body goes to `body` when given.
-    @discardableResult
+    /// Curl, on `host` when given (its `ip netns exec` arguments), off Swift's pool.
+    static func runCurl(_ arguments: [String], on host: [String]?) async -> String {
+        let (tool, words) = host.map { ("/usr/sbin/ip", $0 + ["curl"] + arguments) } ?? ("/usr/bin/curl", arguments)
+        return (try? await runTool(URL(fileURLWithPath: tool), words, quietErrors: true))?.output ?? ""
+    }
+
     /// Posts `requests` (each one's arguments, its URL last) in one curl process, one after the other on one
     /// connection, as a phone delivers what it queued while out of coverage: no gap between two of them
     /// however busy the machine is, at most `rate` a second (the source answers more than 200 a second
-    /// with 429). Each request's status, in order (0 for one that got none).
-    static func curlBurst(_ requests: [[String]], rate: Int = 100) -> [Int] {
+    /// with 429). Each request's status, in order (0 for one that got none). `host`: as for `curl`.
+    static func curlBurst(_ requests: [[String]], rate: Int = 100, on host: [String]? = nil) async -> [Int] {
         let perRequest = ["-s", "-o", "/dev/null", "-w", "%{http_code}\n", "--max-time", "10"]
         let arguments = ["--rate", "\(rate)/s"] + requests.enumerated().flatMap { index, request in
             (index == 0 ? [] : ["--next"]) + perRequest + request
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return requests.map { _ in 0 } }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let codes = String(decoding: data, as: UTF8.self).split(separator: "\n").map { Int($0) ?? 0 }
+        let codes = await runCurl(arguments, on: host).split(separator: "\n").map { Int($0) ?? 0 }
         return requests.indices.map { $0 < codes.count ? codes[$0] : 0 }
     }
 
-    static func curl(_ arguments: [String], body: URL? = nil) -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments =
-            ["-s", "-o", body?.path ?? "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return 0 }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Int(String(decoding: data, as: UTF8.self)) ?? 0
+    /// Runs curl with `arguments` and returns the HTTP status it saw (0 if none); the response's body goes
+    /// to `body` when given. `host`: the `ip netns exec NAMESPACE` arguments of the test host it posts
+    /// from (nil: this one, loopback URLs only).
+    @discardableResult
+    static func curl(_ arguments: [String], body: URL? = nil, on host: [String]? = nil) async -> Int {
+        let words = ["-s", "-o", body?.path ?? "/dev/null", "-w", "%{http_code}", "--max-time", "10"] + arguments
+        return Int(await runCurl(words, on: host)) ?? 0
     }
 }

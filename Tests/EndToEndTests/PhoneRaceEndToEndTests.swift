@@ -3,17 +3,21 @@ import Foundation
 import MateRunnerTesting
 import Testing
 
-/// Four real `materunner run` processes on loopback, on one real track (cerknicko-jezero.gpx's first
-/// segment, 173 points over 41 minutes): tom's phone is Traccar Client, posted to with curl (form and
-/// JSON bodies in turn); olive's is OwnTracks in HTTP mode with encryption, posted to with curl, with a
-/// 10-minute coverage gap delivered late in one burst of 300 messages (the live one first) and 20
-/// messages sent twice; mia's is OwnTracks in MQTT mode with encryption, published by `mosquitto_pub`
-/// into a mosquitto on loopback, with the same late burst and duplicates; carol replays the GPX. Into
-/// olive's run also go a wrong password, a 10 MB body, a plaintext location and a position 50 km away;
-/// into tom's a wrong token; into mia's a plaintext location. Every refusal is answered and counted, and
-/// the phones' results are carol's: the same track, the same finish within 1 %. Mia's run publishes the
-/// race for the apps; read back with `mosquitto_sub`, opened with PyNaCl, every card validates against
-/// docs/owntracks-published.schema.json.
+/// Four real `materunner run` processes and a `watch` on a club laptop, in network namespaces
+/// (scripts/netns-broker-homes.sh, no faults): the laptop (`a1`) and the phones on its Wi-Fi (`a2`) at
+/// home A, mia's phone on mobile data (`b1`) behind home B's NAT, mosquitto on the "internet" between
+/// them. One real track (cerknicko-jezero.gpx's first segment, 173 points over 41 minutes): tom's phone is
+/// Traccar Client, posted to with curl from a2 (form and JSON bodies in turn); olive's is OwnTracks in HTTP
+/// mode with encryption, posted to with curl from a2, with a 10-minute coverage gap delivered late in one
+/// burst of 300 messages (the live one first) and 20 messages sent twice; mia's is OwnTracks in MQTT mode
+/// with encryption, published by `mosquitto_pub` from b1 into the broker, with the same late burst and
+/// duplicates; carol replays the GPX. Into olive's run also go a wrong password, a 10 MB body, a plaintext
+/// location and a position 50 km away; into tom's a wrong token; into mia's a plaintext location. Every
+/// refusal is answered and counted, and the phones' results are carol's: the same track, the same finish
+/// within 1 %. Mia's run publishes the race for the apps, sealed, and so does the spectator (a home server
+/// feeding the phones' maps), in plaintext: read by `mosquitto_sub` on b1 (an app), opened with PyNaCl,
+/// every message validates against docs/owntracks-published.schema.json, every card ends finished, and
+/// every topic is cleared when its run ends: a later subscriber gets none of them.
 @Suite("End to end: phones race (Traccar Client, OwnTracks over HTTP and over MQTT) against a GPX replay")
 struct PhoneRaceEndToEndTests {
     static let speedup = 30.0
@@ -23,6 +27,17 @@ struct PhoneRaceEndToEndTests {
         "one result on every peer; the phones finish as the GPX replay does; every injection refused and counted",
         .timeLimit(.minutes(5)))
     func threeSources() async throws {
+        let homes = try await BrokerHomes.start(delay: 0, loss: 0)
+        do {
+            try await race(homes)
+        } catch {
+            await homes.stop()
+            throw error
+        }
+        await homes.stop()
+    }
+
+    func race(_ homes: BrokerHomes) async throws {
         let binary = try BuildProducts.materunner()
         let folder = TestScratch.folder("phones")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -34,9 +49,13 @@ struct PhoneRaceEndToEndTests {
         let gpx = folder.appendingPathComponent("segment.gpx")
         try Self.gpx(segment).write(to: gpx, atomically: true, encoding: .utf8)
 
-        let (portC, portT, portO, portM) = (try freeUDPPort(), try freeUDPPort(), try freeUDPPort(), try freeUDPPort())
-        let broker = try await TestBroker.started()
-        let (httpT, httpO) = (try freeTCPPort(), try freeTCPPort())
+        // Ports inside the laptop's namespace, where nothing else listens.
+        let (portC, portT, portO, portM, portW) = (47_501, 47_502, 47_503, 47_504, 47_505)
+        let (httpT, httpO) = (47_480, 47_481)
+        let laptop = try #require(homes.addresses["a1"])
+        // The phones: tom's and olive's on the laptop's Wi-Fi, mia's on mobile data.
+        let (wifi, mobile) = (try homes.enter("a2"), try homes.enter("b1"))
+        let broker = try #require(URL(string: homes.brokerURL))
         let credentials = Credentials(
             user: "olive", password: "olive-pw", encryptionKey: "olive-secret-key", device: "48241179",
             token: "tom-token")
@@ -46,33 +65,48 @@ struct PhoneRaceEndToEndTests {
         )
         for directory in [dataT, dataO, dataM] { try Self.keep(credentials, in: directory) }
 
+        // The app on mia's phone, subscribed before anything is published: every message, retained or not.
+        let app = try ProcessRun.Handle(
+            BrokerHomes.ip,
+            try homes.command(on: "b1", "mosquitto_sub", Self.broker(broker) + [
+                "-i", "mia-app", "-q", "1", "-t", "owntracks/race/#", "-t", "owntracks/club/#", "-F", "%r %t %l %p",
+            ]))
+        defer { if app.process.isRunning { kill(app.process.processIdentifier, SIGKILL) } }
+
         let common = ["--goal", "\(Self.goal)", "--frontend", "json", "--wait", "60", "--log-level", "info"]
         func peers(_ ports: Int...) -> [String] { ports.flatMap { ["--peer", "127.0.0.1:\($0)"] } }
-        let carol = try ProcessRun.Handle(
-            binary,
+        let carol = try homes.start(
+            on: "a1", binary,
             ["run", "--name", "carol", "--port", "\(portC)", "--source", "gpx:\(gpx.path):x30"]
                 + peers(portT, portO, portM)
                 + common)
-        let tom = try ProcessRun.Handle(
-            binary,
+        let tom = try homes.start(
+            on: "a1", binary,
             [
-                "run", "--name", "tom", "--port", "\(portT)", "--source", "traccar:127.0.0.1:\(httpT)", "--speedup",
+                "run", "--name", "tom", "--port", "\(portT)", "--source", "traccar:\(laptop):\(httpT)", "--speedup",
                 "30", "--data-dir", dataT.path,
             ] + peers(portC, portO, portM) + common)
-        let olive = try ProcessRun.Handle(
-            binary,
+        let olive = try homes.start(
+            on: "a1", binary,
             [
                 "run", "--name", "olive", "--port", "\(portO)", "--source",
-                "owntracks-http:127.0.0.1:\(httpO):encrypted", "--speedup", "30", "--data-dir", dataO.path,
+                "owntracks-http:\(laptop):\(httpO):encrypted", "--speedup", "30", "--data-dir", dataO.path,
             ] + peers(portC, portT, portM) + common)
-        let mia = try ProcessRun.Handle(
-            binary,
+        let mia = try homes.start(
+            on: "a1", binary,
             [
                 "run", "--name", "mia", "--port", "\(portM)", "--source", "owntracks:mia/phone:encrypted",
-                "--broker", broker.url(), "--owntracks-publish", "owntracks/race:encrypted", "--speedup", "30",
+                "--broker", homes.brokerURL, "--owntracks-publish", "owntracks/race:encrypted", "--speedup", "30",
                 "--data-dir", dataM.path,
             ] + peers(portC, portT, portO) + common)
-        let handles = [carol, tom, olive, mia]
+        // A home server following the race feeds the phones' maps too (plaintext, a prefix of its own).
+        let screen = try homes.start(
+            on: "a1", binary,
+            [
+                "watch", "--name", "screen", "--port", "\(portW)", "--broker", homes.brokerURL, "--owntracks-publish",
+                "owntracks/club", "--frontend", "json", "--speedup", "30", "--wait", "60",
+            ] + peers(portC, portT, portO, portM))
+        let handles = [carol, tom, olive, mia, screen]
         defer {
             for handle in handles where handle.process.isRunning { kill(handle.process.processIdentifier, SIGKILL) }
         }
@@ -82,18 +116,20 @@ struct PhoneRaceEndToEndTests {
             let running = await handle.waitForJSON(type: "status", timeout: 60) { $0["stage"] as? String == "running" }
             #expect(running != nil, "no running status: \(handle.output.suffix(500))")
         }
-        let traccarURL = "http://127.0.0.1:\(httpT)/traccar/\(credentials.token)"
-        let ownTracksURL = "http://127.0.0.1:\(httpO)/owntracks"
-        async let traccarStatuses = Self.postTraccar(segment, url: traccarURL, device: credentials.device)
+        let traccarURL = "http://\(laptop):\(httpT)/traccar/\(credentials.token)"
+        let ownTracksURL = "http://\(laptop):\(httpO)/owntracks"
+        async let traccarStatuses = Self.postTraccar(
+            segment, url: traccarURL, device: credentials.device, from: wifi)
         let ownTracksPoints = PhonePosting.densified(segment, spacing: 2)
         let sealed = try #require(
-            try Self.ownTracksMessages(ownTracksPoints, key: credentials.encryptionKey, folder: folder),
+            try await Self.ownTracksMessages(ownTracksPoints, key: credentials.encryptionKey, folder: folder),
             "PyNaCl (python3-nacl) is missing: scripts/install-system-packages"
         )
         async let ownTracksStatuses = Self.postOwnTracks(
-            ownTracksPoints, sealed: sealed, url: ownTracksURL, credentials: credentials, folder: folder)
+            ownTracksPoints, sealed: sealed, url: ownTracksURL, credentials: credentials, folder: folder,
+            from: wifi)
         async let published: Int32 = Self.publishOwnTracks(
-            ownTracksPoints, sealed: sealed, broker: broker, topic: "owntracks/mia/phone", folder: folder)
+            ownTracksPoints, sealed: sealed, broker: broker, topic: "owntracks/mia/phone", from: mobile)
         let (traccar, ownTracks, publishedStatus) = await (traccarStatuses, ownTracksStatuses, published)
         #expect(publishedStatus == 0, "mosquitto_pub ended with \(publishedStatus)")
 
@@ -101,11 +137,13 @@ struct PhoneRaceEndToEndTests {
             await carol.wait(timeout: 120), await tom.wait(timeout: 120), await olive.wait(timeout: 120),
             await mia.wait(timeout: 120),
         ]
-        for run in runs {
+        let watched = await screen.wait(timeout: 60)
+        for run in runs + [watched] {
             #expect(!run.timedOut && run.status == 0, "exit \(run.status): \(run.stderr.suffix(2000))")
         }
         let results = try runs.map { try RaceResult(lines: try $0.jsonLines()) }
         #expect(results[0] == results[1] && results[1] == results[2] && results[2] == results[3], "\(results)")
+        #expect(try RaceResult(lines: watched.jsonLines()) == results[0], "the spectator's result")
         let entries = Dictionary(uniqueKeysWithValues: results[0].entries.map { ($0.name, $0) })
         let carolFinish = try #require(entries["carol"]?.finishSeconds)
         // A phone's first position counts from when it arrived, `lag` race seconds after its run's start
@@ -166,16 +204,42 @@ struct PhoneRaceEndToEndTests {
         }
         #expect(!miaSummary.contains("late"), "\(miaSummary)")
         print("phone race: \(miaSummary)")
-        // The race on the broker, as the apps read it: every runner's card, sealed, valid, finished.
-        let cardNames = try Self.publishedCards(
-            broker: broker, prefix: "owntracks/race", key: credentials.encryptionKey, count: 5)
-        // Four cards, and mia's own place (without a course the only one her run knows).
-        #expect(cardNames.filter { $0.hasPrefix("location owntracks/race/") }.count == 1, "\(cardNames)")
-        #expect(cardNames.count == 5, "\(cardNames)")
-        for name in ["carol", "tom", "olive", "mia"] {
-            #expect(
-                cardNames.contains { $0.hasPrefix("\(name) · finished ") && $0.hasSuffix(" km") }, "\(cardNames)")
+
+        // The race on the phone's map: mia's run (sealed) four cards and her own place (without a course the
+        // only one her run knows); the spectator's (plaintext) four cards. Every card ends finished, and
+        // every topic is cleared when its run ends.
+        let topics = try await Self.appTopics(app, key: credentials.encryptionKey, folder: folder, count: 9)
+        let race = topics.filter { $0.topic.hasPrefix("owntracks/race/") }
+        let club = topics.filter { $0.topic.hasPrefix("owntracks/club/") }
+        #expect(race.filter { !$0.topic.hasSuffix("/info") }.map(\.last) == ["location"], "\(race)")
+        for (name, published) in [("mia's run", race), ("the spectator", club)] {
+            #expect(published.filter { $0.topic.hasSuffix("/info") }.count == 4, "\(name): \(published)")
+            for runner in ["carol", "tom", "olive", "mia"] {
+                #expect(
+                    published.contains { $0.last.hasPrefix("\(runner) · finished ") && $0.last.hasSuffix(" km") },
+                    "\(name): \(published)")
+            }
+            #expect(published.allSatisfy { $0.cleared }, "\(name) left some retained: \(published)")
         }
+        // A later subscriber gets nothing of the race: the broker hands a subscriber every retained message
+        // of its topic filters in their order, so the sentinel, retained after the end, comes first.
+        let sentinel = try await runTool(
+            BrokerHomes.ip,
+            try homes.command(on: "b1", "mosquitto_pub", Self.broker(broker) + [
+                "-q", "1", "-r", "-t", "materunner-test/end", "-m", "end",
+            ]))
+        #expect(sentinel.status == 0)
+        let later = try await runTool(
+            BrokerHomes.ip,
+            try homes.command(on: "b1", "mosquitto_sub", Self.broker(broker) + [
+                "-C", "1", "-t", "owntracks/race/#", "-t", "owntracks/club/#", "-t", "materunner-test/end", "-F", "%t",
+            ]))
+        #expect(later.output == "materunner-test/end\n", "retained after the end: \(later.output)")
+    }
+
+    /// `-h HOST -p PORT` of `broker` for mosquitto_pub and mosquitto_sub.
+    static func broker(_ url: URL) -> [String] {
+        ["-h", url.host ?? "", "-p", "\(url.port ?? 1883)"]
     }
 
     // MARK: The phones
@@ -193,9 +257,11 @@ struct PhoneRaceEndToEndTests {
         var tooLarge = 0
     }
 
-    /// Each point at its time on the track, 30 times faster, form and JSON bodies in turn; a post with a
-    /// wrong token a third of the way.
-    static func postTraccar(_ points: [PhonePosting.Point], url: String, device: String) async -> TraccarPosts {
+    /// Each point at its time on the track, 30 times faster, form and JSON bodies in turn, posted from the
+    /// phone's host (`ip netns exec` arguments); a post with a wrong token a third of the way.
+    static func postTraccar(
+        _ points: [PhonePosting.Point], url: String, device: String, from host: [String]
+    ) async -> TraccarPosts {
         var posts = TraccarPosts()
         let start = Date()
         for (index, point) in points.enumerated() {
@@ -203,18 +269,19 @@ struct PhoneRaceEndToEndTests {
             let speed = index > 0 ? PhonePosting.speed(from: points[index - 1], to: point) : 0
             if index % 2 == 0 {
                 posts.posted.append(
-                    PhonePosting.curl(["-d", PhonePosting.traccarForm(point, device: device, speed: speed), url]))
+                    await PhonePosting.curl(
+                        ["-d", PhonePosting.traccarForm(point, device: device, speed: speed), url], on: host))
             } else {
                 posts.posted.append(
-                    PhonePosting.curl([
+                    await PhonePosting.curl([
                         "-H", "Content-Type: application/json", "--data-binary",
                         PhonePosting.traccarJSON(point, device: device, speed: speed), url,
-                    ]))
+                    ], on: host))
             }
             if index == points.count / 3 {
-                posts.wrongToken = PhonePosting.curl([
+                posts.wrongToken = await PhonePosting.curl([
                     "-d", PhonePosting.traccarForm(point, device: device, speed: speed), url + "-wrong",
-                ])
+                ], on: host)
             }
         }
         return posts
@@ -222,7 +289,7 @@ struct PhoneRaceEndToEndTests {
 
     /// The phone's messages, encrypted by PyNaCl: each point's location, then the 50 km jump (the point
     /// a quarter of the way, moved 50 km, a second later); nil without PyNaCl.
-    static func ownTracksMessages(_ points: [PhonePosting.Point], key: String, folder: URL) throws -> (
+    static func ownTracksMessages(_ points: [PhonePosting.Point], key: String, folder: URL) async throws -> (
         locations: [Data], jump: Data
     )? {
         var plain = points.indices.map { index in
@@ -233,29 +300,29 @@ struct PhoneRaceEndToEndTests {
         far.coordinate = Geodesy.destination(from: far.coordinate, metres: 50_000, bearing: 45)
         far.time = far.time.addingTimeInterval(1)
         plain.append(PhonePosting.ownTracksLocation(far, speed: 1))
-        guard let sealed = try PhonePosting.encrypted(plain, key: key, folder: folder) else { return nil }
+        guard let sealed = try await PhonePosting.encrypted(plain, key: key, folder: folder) else { return nil }
         return (sealed.dropLast().map { Data($0.utf8) }, Data((sealed.last ?? "").utf8))
     }
 
     /// Each point at its time, encrypted, except a coverage gap of 300 points (10 minutes) that is
     /// queued and posted in one burst once back in coverage, after the first live one; then 20 posted
     /// again. A quarter of the way: a wrong password, a 10 MB body, a plaintext location, a position 50 km
-    /// away (encrypted: only the noise filter can tell).
+    /// away (encrypted: only the noise filter can tell). Posted from `host` (`ip netns exec` arguments).
     static func postOwnTracks(
         _ points: [PhonePosting.Point], sealed: (locations: [Data], jump: Data), url: String, credentials: Credentials,
-        folder: URL
+        folder: URL, from host: [String]
     ) async -> OwnTracksPosts {
         let user = "\(credentials.user):\(credentials.password)"
-        func post(_ body: Data, user: String = user, reply: URL? = nil) -> Int {
+        func post(_ body: Data, user: String = user, reply: URL? = nil) async -> Int {
             let file = folder.appendingPathComponent("body-\(UUID().uuidString).json")
             try? body.write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            return PhonePosting.curl(
+            return await PhonePosting.curl(
                 [
                     "-u", user, "-H", "Content-Type: application/json", "-H", "X-Limit-U: olive", "-H",
                     "X-Limit-D: phone",
                     "--data-binary", "@\(file.path)", url,
-                ], body: reply)
+                ], body: reply, on: host)
         }
         var posts = OwnTracksPosts()
         let gap = (points.count / 2)..<(points.count / 2 + 300)
@@ -265,11 +332,11 @@ struct PhoneRaceEndToEndTests {
             if gap.contains(index) { continue }
             if index == gap.upperBound + 1 {
                 let reply = folder.appendingPathComponent("friends.json")
-                posts.posted.append(post(sealed.locations[index], reply: reply))
+                posts.posted.append(await post(sealed.locations[index], reply: reply))
                 posts.friends = (try? Data(contentsOf: reply)) ?? Data()
                 continue
             }
-            posts.posted.append(post(sealed.locations[index]))
+            posts.posted.append(await post(sealed.locations[index]))
             if index == gap.upperBound {
                 // The queue in one burst on one connection, as the apps deliver it.
                 let files = gap.map { queued in
@@ -277,50 +344,44 @@ struct PhoneRaceEndToEndTests {
                     try? sealed.locations[queued].write(to: file)
                     return file
                 }
-                posts.posted.append(contentsOf: PhonePosting.curlBurst(files.map { file in
+                posts.posted.append(contentsOf: await PhonePosting.curlBurst(files.map { file in
                     ["-u", user, "-H", "Content-Type: application/json", "-H", "X-Limit-U: olive", "-H",
                      "X-Limit-D: phone", "--data-binary", "@\(file.path)", url]
-                }))
+                }, on: host))
                 files.forEach { try? FileManager.default.removeItem(at: $0) }
                 // Sent again, as the apps do with what they are not sure was delivered (the same bytes).
                 for again in stride(from: gap.lowerBound, to: gap.lowerBound + 200, by: 10) {
-                    posts.posted.append(post(sealed.locations[again]))
+                    posts.posted.append(await post(sealed.locations[again]))
                 }
             }
             if index == points.count / 4 {
-                posts.wrongPassword = post(sealed.locations[index], user: "\(credentials.user):wrong")
+                posts.wrongPassword = await post(sealed.locations[index], user: "\(credentials.user):wrong")
                 let large = folder.appendingPathComponent("large.json")
                 try? Data(repeating: 0x20, count: 10_000_000).write(to: large)
-                posts.tooLarge = PhonePosting.curl([
+                posts.tooLarge = await PhonePosting.curl([
                     "-u", user, "-H", "Content-Type: application/json", "--data-binary", "@\(large.path)", url,
-                ])
-                posts.posted.append(post(Data(PhonePosting.ownTracksLocation(points[index + 1], speed: 1).utf8)))
-                posts.posted.append(post(sealed.jump))
+                ], on: host)
+                posts.posted.append(await post(Data(PhonePosting.ownTracksLocation(points[index + 1], speed: 1).utf8)))
+                posts.posted.append(await post(sealed.jump))
             }
         }
         return posts
     }
 
-    /// Mia's phone in MQTT mode: one `mosquitto_pub -l` (a line a message, QoS 1, retained as the app
-    /// retains its locations) fed each point at its time, with the same coverage gap delivered in one
-    /// burst after the first live message and 20 sent again; a plaintext location a quarter of the way.
-    /// Its exit status.
+    /// Mia's phone in MQTT mode on `host` (`ip netns exec` arguments): one `mosquitto_pub -l` (a line a
+    /// message, QoS 1, retained as the app retains its locations) fed each point at its time, with the
+    /// same coverage gap delivered in one burst after the first live message and 20 sent again; a
+    /// plaintext location a quarter of the way. Its exit status.
     static func publishOwnTracks(
-        _ points: [PhonePosting.Point], sealed: (locations: [Data], jump: Data), broker: TestBroker, topic: String,
-        folder: URL
+        _ points: [PhonePosting.Point], sealed: (locations: [Data], jump: Data), broker: URL, topic: String,
+        from host: [String]
     ) async -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_pub")
-        process.arguments = [
-            "-h", "127.0.0.1", "-p", "\(broker.port)", "-i", "mia-phone", "-q", "1", "-r", "-t", topic, "-l",
+        let arguments = host + ["mosquitto_pub"] + Self.broker(broker) + [
+            "-i", "mia-phone", "-q", "1", "-r", "-t", topic, "-l",
         ]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
+        guard let publisher = try? ProcessRun.Handle(BrokerHomes.ip, arguments, input: true) else { return -1 }
         func send(_ lines: [Data]) {
-            input.fileHandleForWriting.write(lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) })
+            for line in lines { publisher.send(String(decoding: line, as: UTF8.self)) }
         }
         let gap = (points.count / 2)..<(points.count / 2 + 300)
         let start = Date()
@@ -336,46 +397,65 @@ struct PhoneRaceEndToEndTests {
                 send([Data(PhonePosting.ownTracksLocation(points[index + 1], speed: 1).utf8)])
             }
         }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return process.terminationStatus
+        publisher.closeInput()
+        let run = await publisher.wait(timeout: 30)
+        return run.timedOut ? -1 : run.status
     }
 
-    /// The first `count` messages retained under `prefix` on the broker, read with `mosquitto_sub`, opened
-    /// with PyNaCl and validated by python3-jsonschema against docs/owntracks-published.schema.json: each
-    /// card's name.
-    static func publishedCards(broker: TestBroker, prefix: String, key: String, count: Int) throws -> [String] {
+    /// One topic as the app saw it: the last card's name (or `location`), and whether it was cleared after.
+    struct AppTopic: Sendable, CustomStringConvertible {
+        var topic: String
+        var last: String
+        var cleared: Bool
+        var description: String { "\(topic) \(last)\(cleared ? " (cleared)" : "")" }
+    }
+
+    /// What the app (`mosquitto_sub -F '%r %t %l %p'`) saw, once an empty message has cleared `count`
+    /// topics (or after 30 s), then stopped by its pid: each message opened with PyNaCl when sealed and
+    /// validated by python3-jsonschema against docs/owntracks-published.schema.json; each topic's last.
+    static func appTopics(_ app: ProcessRun.Handle, key: String, folder: URL, count: Int) async throws -> [AppTopic] {
+        let deadline = Date().addingTimeInterval(30)
+        func cleared() -> Int {
+            let fields = app.output.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 3) }
+            return Set(fields.filter { $0.count >= 3 && $0[2] == "0" }.map { $0[1] }).count
+        }
+        while cleared() < count, Date() < deadline, app.process.isRunning {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        // SIGKILL: the test process blocks the signals its children inherit, SIGTERM among them. What the
+        // app saw is in its file already (mosquitto_sub flushes each message).
+        kill(app.process.processIdentifier, SIGKILL)
+        _ = await app.wait(timeout: 10)
         let schema = Fixtures.packageRoot.appendingPathComponent("docs/owntracks-published.schema.json")
         let script = """
-            import sys, json, base64, subprocess, nacl.secret, jsonschema
-            port, prefix, key, count = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[5]
-            schema = json.load(open(sys.argv[4]))
-            # -C, not -W: the test process blocks the signals its children inherit (-W waits for SIGALRM).
-            command = ["mosquitto_sub", "-h", "127.0.0.1", "-p", port, "-t", prefix + "/#", "-v", "-C", count]
-            out = subprocess.run(command, capture_output=True, text=True, timeout=20).stdout
+            import sys, json, base64, nacl.secret, jsonschema
+            seen, key, schema = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))
+            # One validator for every message (jsonschema.validate would check the schema itself each time).
+            validator = jsonschema.validators.validator_for(schema)(schema)
             box = nacl.secret.SecretBox(key.encode()[:32].ljust(32, b"\\0"))
-            for line in out.splitlines():
-                topic, payload = line.split(" ", 1)
-                envelope = json.loads(payload)
-                assert envelope["_type"] == "encrypted", line
-                message = json.loads(box.decrypt(base64.b64decode(envelope["data"])))
-                jsonschema.validate(message, schema)
+            last = {}
+            for line in open(seen, encoding="utf-8").read().splitlines():
+                retained, topic, length, payload = (line.split(" ", 3) + [""])[:4]
+                if length == "0":
+                    last[topic] = (last.get(topic, ("nothing", False))[0], True)
+                    continue
+                message = json.loads(payload)
+                if topic.startswith("owntracks/race/"):
+                    assert message["_type"] == "encrypted", line
+                    message = json.loads(box.decrypt(base64.b64decode(message["data"])))
+                validator.validate(message)
                 assert topic.endswith("/info") == (message["_type"] == "card"), topic
-                print(message.get("name", "location " + topic))
+                last[topic] = (message.get("name", "location"), False)
+            for topic, (name, cleared) in sorted(last.items()):
+                print(topic + "\\t" + name + "\\t" + str(cleared))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, "\(broker.port)", prefix, key, schema.path, "\(count)"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(String(decoding: problem, as: UTF8.self))")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let run = try await runTool(
+            URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, app.stdoutURL.path, key, schema.path])
+        try #require(run.status == 0, "the app's messages did not check out: \(app.output.suffix(2000))")
+        return run.output.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return AppTopic(topic: fields[0], last: fields.count > 1 ? fields[1] : "", cleared: fields.last == "True")
+        }
     }
 
     /// The race seconds after the start at which a phone run's first position counted (its log says).

@@ -54,6 +54,11 @@ struct ProcessRun {
             try? input?.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
         }
 
+        /// Closes the process's standard input (made with `input: true`): the end of what it reads.
+        func closeInput() {
+            try? input?.fileHandleForWriting.close()
+        }
+
         /// Standard output so far.
         var output: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
 

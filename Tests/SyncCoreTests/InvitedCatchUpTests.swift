@@ -110,7 +110,7 @@ struct OpenRaceIDTests {
         for datagram in alice.publish(AttackRace.aliceProgress(0), clocks: clocks) {
             _ = bob.receive(datagram.bytes, from: AttackRace.aliceAddress, clocks: clocks)
         }
-        #expect(!bob.table.isValidated(AttackRace.aliceAddress))
+        #expect(!bob.admission.isValidated(AttackRace.aliceAddress))
         #expect(bob.publicRaceID == RunnerID(rawValue: AttackRace.bobID).description)
         var keyed = try AttackRace(keyed: true)
         keyed.run(1)

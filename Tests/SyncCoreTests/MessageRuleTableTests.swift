@@ -99,10 +99,10 @@ struct StateFingerprint: Equatable {
     let text: String
 
     init(_ state: PeerState, directory: Bool = true) {
-        let records = directory ? state.directory.records.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } : []
+        let records = directory ? state.admission.directory.records.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } : []
         let windows = directory ? state.windows.senders : []
         let received = state.statistics.received.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        text = "\(records) \(state.roster.runners.keys.sorted()) \(state.table.addresses) \(windows) \(received)"
+        text = "\(records) \(state.roster.runners.keys.sorted()) \(state.admission.peers) \(windows) \(received)"
     }
 }
 
@@ -184,7 +184,7 @@ struct MessageRuleTableTests {
             var race = try SpectatorRace()
             race.run(1)
             let alice = RunnerID(rawValue: 0xA1)
-            let raceKey = try #require(race.alice.key), spectatorKey = try #require(race.alice.invited?.gate?.key)
+            let raceKey = try #require(race.alice.key), spectatorKey = try #require(race.alice.spectators.gate?.key)
             if rule.tag == .race {
                 let message = try RuleSamples.message(rule.kind, from: race.spectatorRunner.id, to: alice)
                 let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: race.spectatorRunner.id, sequence: 3, message: message), key: spectatorKey)
@@ -289,7 +289,7 @@ extension MessageRuleTableTests {
                 race.run(2)
                 race.alice.learnPeer(AttackRace.spoofed)
                 let message = try RuleSamples.message(rule.kind, from: bob, to: alice)
-                let highest = try #require(race.alice.directory.records[bob]?.highest)
+                let highest = try #require(race.alice.admission.directory.records[bob]?.highest)
                 let bytes = SyncDatagramCodec.encode(SyncDatagram(sender: bob, sequence: highest + 1, message: message))
                 expectRefused(bytes, by: &race.alice, from: AttackRace.spoofed, as: "address-mismatch", rule, "in bob's name")
             }

@@ -278,6 +278,30 @@ struct MulticastGroupTests {
         #expect(hearing.listens(a, now: 2_000_000), "and a later report naming us makes it a listener again")
     }
 
+    @Test("a group that carries both ways (a broker's topic): each datagram heard from a listener renews its lease; none starts or outlives one")
+    func heardRenewsLease() {
+        let a = RunnerID(rawValue: 1), b = RunnerID(rawValue: 2), me = RunnerID(rawValue: 99)
+        let lease = GroupHearing.listenerLease
+        for bothWays in [false, true] {
+            var hearing = GroupHearing(capacity: 64)
+            hearing.group = PeerAddress(host: "239.255.150.7", port: MulticastGroup.port)
+            hearing.heardRenewsLease = bothWays
+            hearing.report(from: a, naming: [me], me: me, now: 0)
+            // a's reports are late (an overloaded mate), its progress on the group keeps coming.
+            hearing.heardOnGroup(a, now: lease - 1)
+            #expect(hearing.listens(a, now: lease + 1) == bothWays, "renewed by what a sent on the group: \(bothWays)")
+            hearing.heardOnGroup(a, now: 2 * lease - 2)
+            #expect(hearing.listens(a, now: 2 * lease) == bothWays)
+            // Heard, but it never said it hears us: no lease, copies go on.
+            hearing.heardOnGroup(b, now: 1_000)
+            #expect(!hearing.listens(b, now: 1_000))
+            // Its empty report ends the lease; what it sends after does not start one again.
+            hearing.report(from: a, naming: [], me: me, now: 2 * lease)
+            hearing.heardOnGroup(a, now: 2 * lease + 1)
+            #expect(!hearing.listens(a, now: 2 * lease + 1))
+        }
+    }
+
     @Test("the group is named by the terms and the key, and named again when the key changes (an invited race entering its key)")
     func groupFollowsKey() throws {
         var state = PeerState(key: nil, capacity: 64, epoch: 7)

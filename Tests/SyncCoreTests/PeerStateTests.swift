@@ -102,7 +102,7 @@ struct PeerStateTests {
         let effects = Self.deliver(sent, from: Self.aliceAddress, to: &bob)
         let received = effects.compactMap { $0.message(receivedAt: Date(timeIntervalSince1970: 1_795_000_000)) }
         #expect(received == [ReceivedRaceMessage(sender: me.id, message: .presence(me, .free))])
-        #expect(bob.startingRunner(me.id) == StartingRunner(id: me.id, ipv4: 0x0A00_0001, port: 47474))
+        #expect(bob.admission.startingRunner(me.id) == StartingRunner(id: me.id, ipv4: 0x0A00_0001, port: 47474))
         #expect(bob.statistics.received["presence"] == 1)
     }
 }

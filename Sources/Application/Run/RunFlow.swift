@@ -37,7 +37,7 @@ public struct RunFlow: Sendable {
         } catch {
             // The screens say it too, last: a JSON stream that ends with the run ends saying why.
             // Not reported by the binder: the command writes the error's one line itself when it ends.
-            binder.show(endingError: "\(error)")
+            binder.show(EndingViewModel().transform(input: .init(endedWith: error)))
             throw error
         }
     }

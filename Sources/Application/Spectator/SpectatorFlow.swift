@@ -12,11 +12,15 @@ public struct SpectatorFlow: Sendable {
     let transport: any RaceTransport
     let discovery: @Sendable () -> any MateDiscoveryRepository
     let environment: FlowEnvironment
+    /// Where the race is also shown outside the program (`--owntracks-publish`: the phones' maps); nil: nowhere.
+    let showing: (any RaceShowing)?
 
-    /// A spectator `me` following `peers` (or whoever discovery finds) over `transport`.
+    /// A spectator `me` following `peers` (or whoever discovery finds) over `transport`, every snapshot
+    /// also handed to `showing`.
     public init(
         me: Runner, peers: [PeerAddress], wait: TimeInterval, transport: any RaceTransport,
-        discovery: @escaping @Sendable () -> any MateDiscoveryRepository, environment: FlowEnvironment
+        discovery: @escaping @Sendable () -> any MateDiscoveryRepository, environment: FlowEnvironment,
+        showing: (any RaceShowing)? = nil
     ) {
         self.me = me
         self.peers = peers
@@ -24,6 +28,7 @@ public struct SpectatorFlow: Sendable {
         self.transport = transport
         self.discovery = discovery
         self.environment = environment
+        self.showing = showing
     }
 
     /// Watches until the race is over or the spectator stops; returns whether it ended without an error.
@@ -67,6 +72,7 @@ public struct SpectatorFlow: Sendable {
             name: me.name, wait: wait, heartbeat: configuration.heartbeat,
             refusedAsNotPaired: { transport.spectatorNotPaired }
         )
-        return await environment.runScreen(binder).present(race: session, cheers: cheers, role: .spectator, watcher: watcher)
+        let race: any RaceSessionUseCase = showing.map { ShowingRaceSession(wrapped: session, showing: $0) } ?? session
+        return await environment.runScreen(binder).present(race: race, cheers: cheers, role: .spectator, watcher: watcher)
     }
 }

@@ -66,19 +66,22 @@ public struct SpectatorLaunch<RaceKey: Sendable, Identity: Sendable>: Sendable {
         public var bindTransport: @Sendable (TransportSettings) async throws -> any RaceTransport
         /// Makes the mate discovery.
         public var discovery: @Sendable () -> any MateDiscoveryRepository
+        /// Where the race is also shown (`--owntracks-publish`); nil: nowhere.
+        public var showing: (any RaceShowing)?
 
         /// The parts.
         public init(
             environment: @escaping @Sendable () throws -> FlowEnvironment, raceKey: @escaping @Sendable () throws -> RaceKey?,
             pairing: @escaping @Sendable () throws -> DevicePairing<Identity>,
             bindTransport: @escaping @Sendable (TransportSettings) async throws -> any RaceTransport,
-            discovery: @escaping @Sendable () -> any MateDiscoveryRepository
+            discovery: @escaping @Sendable () -> any MateDiscoveryRepository, showing: (any RaceShowing)? = nil
         ) {
             self.environment = environment
             self.raceKey = raceKey
             self.pairing = pairing
             self.bindTransport = bindTransport
             self.discovery = discovery
+            self.showing = showing
         }
     }
 
@@ -107,7 +110,7 @@ public struct SpectatorLaunch<RaceKey: Sendable, Identity: Sendable>: Sendable {
         let transport = try await dependencies.bindTransport(TransportSettings(port: options.port ?? 0, key: key, pairing: pairing))
         return SpectatorFlow(
             me: me, peers: try RunOptions.addresses(options.peers), wait: options.wait, transport: transport,
-            discovery: dependencies.discovery, environment: environment
+            discovery: dependencies.discovery, environment: environment, showing: dependencies.showing
         )
     }
 }

@@ -53,7 +53,7 @@ public final class BrokerMateDiscovery: MateDiscoveryRepository {
         guard let advertisement = state.withLock({ $0.advertised }) else { return }
         let topic = session.topics.presence(of: session.id)
         let text = advertisement.txt.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
-        guard let sealed = session.seal(Array(text.utf8), key: session.groupKey, topic: topic) else { return }
+        guard let sealed = session.seal(Array(text.utf8)[...], key: session.groupKey, topic: topic) else { return }
         session.client.publish(sealed, to: topic, delivery: .atLeastOnce, retain: true)
     }
 
@@ -75,8 +75,8 @@ public final class BrokerMateDiscovery: MateDiscoveryRepository {
             return known ? .lost(instance: id) : nil
         }
         guard let opened = BrokerEnvelope.open(message.payload, keys: [session.groupKey], topic: message.topic),
-              BrokerTopics.hex(opened.sender) == id,
-              let text = String(validating: opened.datagram, as: UTF8.self)
+              opened.form.isEmpty, BrokerTopics.hex(opened.sender) == id,
+              let text = String(validating: opened.payload, as: UTF8.self)
         else { return nil }
         var txt: [String: String] = [:]
         for line in text.split(separator: "\n") {

@@ -27,4 +27,7 @@ struct BrokerSealKey: Sendable, Equatable {
         id = HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: salt, info: Array(Self.idLabel.utf8), outputByteCount: 1)
             .withUnsafeBytes { Array($0) }
     }
+
+    /// The key as Crypto takes it.
+    var symmetric: SymmetricKey { SymmetricKey(data: bytes) }
 }

@@ -75,15 +75,16 @@ public final class BrokerSession: Sendable {
         client.subscribe(topics.everyPresence, delivery: .atLeastOnce)
     }
 
-    /// `datagram` in an envelope under `key` for `topic`, with the next nonce; nil once 2³² − 1 were sealed.
-    func seal(_ datagram: [UInt8], key: BrokerSealKey, topic: String) -> [UInt8]? {
+    /// `payload` (of `form`) in an envelope under `key` for `topic`, with the next nonce; nil once
+    /// 2³² − 1 were sealed.
+    func seal(_ payload: ArraySlice<UInt8>, form: BrokerEnvelope.Form = [], key: BrokerSealKey, topic: String) -> [UInt8]? {
         let counter = sealed.withLock { sealed -> UInt32? in
             guard sealed < UInt32.max else { return nil }
             sealed += 1
             return sealed
         }
         guard let counter else { return nil }
-        return BrokerEnvelope.seal(datagram, key: key, sender: idBytes, counter: counter, topic: topic)
+        return BrokerEnvelope.seal(payload, form: form, key: key, sender: idBytes, counter: counter, topic: topic)
     }
 
     /// Counters of the connection.

@@ -28,4 +28,10 @@ extension BrokerSettings {
         }
         return BrokerSettings(url: url, password: password, caFile: caFile)
     }
+
+    /// One line saying what to do when the group or other users may read or write the password file at
+    /// `path` (`SecretFile`, as for `--race-key-file`); nil when only its owner can.
+    public static func passwordFileWarning(_ path: String) -> String? {
+        SecretFile.permissionWarning(forFile: path, naming: "the broker password file")
+    }
 }

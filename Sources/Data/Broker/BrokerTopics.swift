@@ -2,10 +2,10 @@ import Crypto
 import Domain
 import Foundation
 
-/// The MQTT topics of one group (docs/PROTOCOL.md, "Through a broker"), all under `m/<group>/`, where
+/// The MQTT topics of one group (docs/PROTOCOL.md, "Through a broker"), under `m/<group>/`, where
 /// `<group>` is a hash of the group's name: nothing in a topic names a runner or a race. `t/<id>` is a
-/// peer's own (a datagram to one address), `r/<hash>` a race's group (its multicast group's stand-in),
-/// `p/<id>` a peer's retained presence. An id is 8 bytes the process draws at random (16 hex digits in
+/// peer's own (a datagram to one address), `p/<id>` a peer's retained presence; a race's group (its
+/// multicast group's stand-in) is `m/<hash>`, a hash of the group's root and the race's group. An id is 8 bytes the process draws at random (16 hex digits in
 /// its address, 11 base64url characters in a topic). Every byte of a topic goes with every message:
 /// the segments are short, the hashes as long as their job needs (docs/BENCHMARKS.md).
 struct BrokerTopics: Sendable, Equatable {
@@ -23,11 +23,13 @@ struct BrokerTopics: Sendable, Equatable {
     /// Whether `topic` is a presence topic of this group.
     func isPresence(_ topic: String) -> Bool { topic.hasPrefix("\(root)/p/") }
 
-    /// The topic standing for the race's multicast group `group`: 4 bytes of SHA-256 of the group's root
-    /// and the address, base64url (6 characters). Two races of one group that share it only share a
-    /// topic: each opens its own envelopes.
+    /// The topic standing for the race's multicast group `group`: `m/` and 4 bytes of SHA-256 of the
+    /// group's root and the address, base64url (6 characters). It is a level of its own, not under the
+    /// root: every progress carries its topic, and this one is 8 bytes instead of 19 (docs/BENCHMARKS.md).
+    /// Two races (of one group or of two) whose hashes meet only share a topic: each opens its own
+    /// envelopes.
     func race(_ group: PeerAddress) -> String {
-        "\(root)/r/" + Self.base64url(Self.hash("\(root) \(group.host):\(group.port)", bytes: 4))
+        "m/" + Self.base64url(Self.hash("\(root) \(group.host):\(group.port)", bytes: 4))
     }
 
     /// The peer id (16 hex digits) at the end of `topic` under `kind` (`t`, `p`), if it is one of ours.
@@ -55,8 +57,16 @@ struct BrokerTopics: Sendable, Equatable {
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `bytes` in base64url without padding (RFC 4648, section 5): no `+`, `/` or `#` in a topic.
     static func base64url(_ bytes: [UInt8]) -> String {

@@ -11,6 +11,8 @@ import SyncWire
 /// A datagram goes to a peer under the key that peer last spoke (so a spectator or an invitee not yet in
 /// the race can read it), answers under the key of what they answer. What cannot be opened is dropped and
 /// counted; what can goes to the core, whose authenticated wire refuses a replay, a duplicate or a forgery.
+/// In its envelope a datagram goes without its magic and version, and under the race's broker key without
+/// its race-key tag, which the receiver puts back (`BrokerDatagram`).
 package final class MQTTTransport: DatagramTransport, SummarizedTransport {
     private struct State {
         var joined: (address: PeerAddress, topic: String)?
@@ -18,9 +20,20 @@ package final class MQTTTransport: DatagramTransport, SummarizedTransport {
         var spoken: [String: BrokerSealKey] = [:]
         var closeHandlers: [@Sendable () -> Void] = []
         var closed = false
-        /// The race key the broker key below was derived from (by public id), to derive it once.
-        var sealKey: (publicID: String, key: BrokerSealKey)?
+        /// The race key and the broker key derived from it, to derive it once.
+        var race: RaceSeal?
+        /// Each peer's topic (by id), made once: every unicast datagram needs one.
+        var inboxes: [String: String] = [:]
     }
+
+    /// The race key and its broker key.
+    private struct RaceSeal {
+        let raceKey: RaceKey
+        let key: BrokerSealKey
+    }
+
+    /// The most peers' topics kept (beyond it they are made again).
+    private static let inboxLimit = 256
 
     let session: BrokerSession
     private let inbox: DatagramInbox
@@ -46,30 +59,44 @@ package final class MQTTTransport: DatagramTransport, SummarizedTransport {
         return "broker: connected \(statistics.connections) time(s), lost the connection \(statistics.losses) time(s); published \(statistics.published), received \(statistics.received), dropped \(statistics.dropped) (queue full or disconnected), \(unopenedCount) not opened (no key held)"
     }
 
+    /// The race's topic carries both ways on one connection: a mate that publishes there hears it.
+    package var groupCarriesBothWays: Bool { true }
+
     // MARK: Keys
 
-    /// The race's broker key, if the race has a key.
-    private var raceSealKey: BrokerSealKey? {
+    /// The race key and its broker key, if the race has a key (derived once per race key).
+    private var raceSeal: RaceSeal? {
         guard let raceKey = inbox.raceKey() else { return nil }
-        let publicID = raceKey.publicID
-        if let known = state.withLock({ $0.sealKey }), known.publicID == publicID { return known.key }
-        let key = BrokerSealKey(raceKey: raceKey)
-        state.withLock { $0.sealKey = (publicID, key) }
-        return key
+        if let known = state.withLock({ $0.race }), known.raceKey.publicID == raceKey.publicID { return known }
+        let seal = RaceSeal(raceKey: raceKey, key: BrokerSealKey(raceKey: raceKey))
+        state.withLock { $0.race = seal }
+        return seal
     }
 
     /// The key to seal with for `peer`: the race's, unless the peer last spoke the group's.
-    private func key(for peer: String) -> BrokerSealKey {
-        guard let race = raceSealKey else { return session.groupKey }
+    private func key(for peer: String, race: RaceSeal?) -> BrokerSealKey {
+        guard let race else { return session.groupKey }
         let spoken = state.withLock { $0.spoken[peer] }
-        return spoken == session.groupKey ? session.groupKey : race
+        return spoken == session.groupKey ? session.groupKey : race.key
+    }
+
+    /// `peer`'s own topic.
+    private func inboxTopic(of peer: String) -> String {
+        if let topic = state.withLock({ $0.inboxes[peer] }) { return topic }
+        let topic = session.topics.inbox(of: peer)
+        state.withLock { state in
+            if state.inboxes.count >= Self.inboxLimit { state.inboxes = [:] }
+            state.inboxes[peer] = topic
+        }
+        return topic
     }
 
     // MARK: Receiving
 
     private func received(_ message: BrokerMessage, deliver: DatagramReceiver) {
+        let race = raceSeal
         var keys = [session.groupKey]
-        if let race = raceSealKey { keys.insert(race, at: 0) }
+        if let race { keys.insert(race.key, at: 0) }
         guard let opened = BrokerEnvelope.open(message.payload, keys: keys, topic: message.topic) else {
             unopened.add(1, ordering: .relaxed)
             return
@@ -77,33 +104,51 @@ package final class MQTTTransport: DatagramTransport, SummarizedTransport {
         let sender = BrokerTopics.hex(opened.sender)
         // Our own publish on the race's topic, back from the broker.
         guard sender != session.id else { return }
-        state.withLock { $0.spoken[sender] = opened.key }
-        let answers = deliver(opened.datagram, BrokerPeer.address(of: sender))
-        for answer in answers { publish(answer, topic: session.topics.inbox(of: sender), key: opened.key) }
+        // The race key's tag is put back only for what its broker key sealed.
+        let underRace = race.map { opened.key == $0.key } ?? false
+        guard let datagram = BrokerDatagram.restore(opened.payload, form: opened.form, raceKey: underRace ? race?.raceKey : nil) else {
+            unopened.add(1, ordering: .relaxed)
+            return
+        }
+        state.withLock { state in
+            if state.spoken[sender] != opened.key { state.spoken[sender] = opened.key }
+        }
+        let answers = deliver(datagram, BrokerPeer.address(of: sender))
+        guard !answers.isEmpty else { return }
+        let topic = inboxTopic(of: sender)
+        for answer in answers { publish(answer, topic: topic, key: opened.key, race: race) }
     }
 
     // MARK: Sending
 
+    /// `datagram` sealed under `key` on `topic`, without what the envelope makes redundant
+    /// (`BrokerDatagram`): its race-key tag only when `key` is the race's broker key.
     @discardableResult
-    private func publish(_ datagram: [UInt8], topic: String, key: BrokerSealKey) -> Bool {
-        guard let envelope = session.seal(datagram, key: key, topic: topic) else { return false }
+    private func publish(_ datagram: [UInt8], topic: String, key: BrokerSealKey, race: RaceSeal?) -> Bool {
+        let underRace = race.map { key == $0.key } ?? false
+        let (payload, form) = BrokerDatagram.compact(datagram, raceKey: underRace ? race?.raceKey : nil)
+        guard let envelope = session.seal(payload, form: form, key: key, topic: topic) else { return false }
         return session.client.publish(envelope, to: topic, delivery: .of(datagram: datagram))
     }
 
     /// Sends `answers` to `peer` (a broker address) at once, each under the key for that peer.
     func publish(_ answers: [[UInt8]], to peer: PeerAddress) {
         guard let id = BrokerPeer.id(of: peer) else { return }
-        for answer in answers { publish(answer, topic: session.topics.inbox(of: id), key: key(for: id)) }
+        let race = raceSeal
+        let key = key(for: id, race: race)
+        let topic = inboxTopic(of: id)
+        for answer in answers { publish(answer, topic: topic, key: key, race: race) }
     }
 
     package func send(_ datagrams: [(bytes: [UInt8], address: PeerAddress)]) async -> [Bool] {
         let joined = state.withLock { $0.joined }
+        let race = raceSeal
         return datagrams.map { datagram in
             if let joined, datagram.address == joined.address {
-                return publish(datagram.bytes, topic: joined.topic, key: raceSealKey ?? session.groupKey)
+                return publish(datagram.bytes, topic: joined.topic, key: race?.key ?? session.groupKey, race: race)
             }
             guard let peer = BrokerPeer.id(of: datagram.address) else { return false }
-            return publish(datagram.bytes, topic: session.topics.inbox(of: peer), key: key(for: peer))
+            return publish(datagram.bytes, topic: inboxTopic(of: peer), key: key(for: peer, race: race), race: race)
         }
     }
 

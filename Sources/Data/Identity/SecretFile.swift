@@ -55,4 +55,17 @@ extension SecretFile {
         let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
         return String(line ?? "")
     }
+
+    /// One line saying what to do when the group or other users may read or write the secret file at
+    /// `path`, called `what` (its mode has any of the bits 077), e.g. `the race key file race.key can be
+    /// read by other users (mode 0644): run chmod 600 race.key`; nil when only its owner can, or when it
+    /// cannot be examined (reading it then fails with its own message).
+    static func permissionWarning(forFile path: String, naming what: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let mode = UInt32(status.st_mode) & 0o777
+        guard mode & 0o077 != 0 else { return nil }
+        let who = mode & 0o044 != 0 ? "read" : "changed"
+        return "\(what) \(path) can be \(who) by other users (mode 0\(String(mode, radix: 8))): run chmod 600 \(path)"
+    }
 }

@@ -27,12 +27,6 @@ extension RaceKey {
     /// users (mode 0644): run chmod 600 race.key`; nil when only its owner can, or when it cannot be
     /// examined (reading it then fails with its own message).
     public static func permissionWarning(forFile path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        let mode = UInt32(status.st_mode) & 0o777
-        guard mode & 0o077 != 0 else { return nil }
-        let octal = String(mode, radix: 8)
-        let who = mode & 0o044 != 0 ? "read" : "changed"
-        return "the race key file \(path) can be \(who) by other users (mode 0\(octal)): run chmod 600 \(path)"
+        SecretFile.permissionWarning(forFile: path, naming: "the race key file")
     }
 }

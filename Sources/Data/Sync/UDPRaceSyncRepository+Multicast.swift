@@ -37,7 +37,11 @@ extension UDPRaceSyncRepository {
                     try await transport.join(wanted, route: route) { [store] bytes, source in
                         store.receive(bytes, from: source, viaGroup: true)
                     }
-                    store.withState { $0.multicast.group = wanted }
+                    let bothWays = transport.groupCarriesBothWays
+                    store.withState { state in
+                        state.multicast.group = wanted
+                        state.multicast.heardRenewsLease = bothWays
+                    }
                     groupPlan.withLock { $0.joined = (wanted, route) }
                 } catch {
                     problem = "\(error)"

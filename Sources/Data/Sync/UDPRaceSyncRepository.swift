@@ -86,7 +86,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
     ) async throws -> UDPRaceSyncRepository {
         var state = PeerState(
             key: key, capacity: maximumPeers, identity: identity, epoch: SyncClocks.wallMicroseconds(), cookies: SystemRandomNumberGenerator())
-        if watching, identity != nil { state.spectatorMates = Self.identities(of: mates) }
+        if watching, identity != nil { state.spectators.mates = Self.identities(of: mates) }
         let store = PeerStateStore(state, raceClock: clock, logger: logger)
         let transport = try await make(DatagramInbox(
             receive: { bytes, source in store.receive(bytes, from: source) },
@@ -165,7 +165,7 @@ public final class UDPRaceSyncRepository: RaceSyncRepository, RaceMessagingRepos
 
     /// A spectator of an invited race that no runner admitted, though one said it is not paired with this
     /// device (or granted while not a paired mate) (see `RacePeersRepository`).
-    public var spectatorNotPaired: Bool { store.withState { $0.watching?.isRefused ?? false } }
+    public var spectatorNotPaired: Bool { store.withState { $0.spectators.isRefused } }
 
     /// The port the socket listens on.
     public var localPort: Int { localAddress.port }

@@ -145,9 +145,9 @@ extension FrontEndBinder {
         for await notice in output.notice { delivery.deliver(.notice(notice, time: stamp())) }
     }
 
-    /// Shows the error a flow ends with, last, as an error notice on every front-end. It is not reported
-    /// as a failure: the flow throws it on, and the command says it on standard error once.
-    public func show(endingError message: String) {
-        delivery.deliver(.notice(Notice(level: .error, message: message), time: stamp()), reportingNotice: false)
+    /// Shows the notice a run ends with (`EndingViewModel`), last, on every front-end. It is not reported
+    /// as a failure: the flow throws its error on, and the command says it on standard error once.
+    public func show(_ output: EndingViewModel.Output) {
+        delivery.deliver(.notice(output.notice, time: stamp()), reportingNotice: false)
     }
 }

@@ -13,18 +13,19 @@ struct BrokerEnvelopeTests {
     @Test("sealed and opened with the same key and topic; 30 bytes more; the datagram is not in it")
     func roundTrip() throws {
         let key = BrokerSealKey(raceKey: try RaceKey.testing("envelope"))
-        let envelope = try #require(BrokerEnvelope.seal(datagram, key: key, sender: sender, counter: 1, topic: "t/a"))
+        let envelope = try #require(BrokerEnvelope.seal(datagram[...], key: key, sender: sender, counter: 1, topic: "t/a"))
         #expect(envelope.count == datagram.count + BrokerEnvelope.overhead && BrokerEnvelope.overhead == 30)
         #expect(!envelope.contains(subsequence: Array("alice".utf8)))
         let opened = try #require(BrokerEnvelope.open(envelope, keys: [BrokerSealKey(group: "lakeside"), key], topic: "t/a"))
-        #expect(opened.datagram == datagram && opened.sender == sender && opened.key == key)
+        #expect(opened.payload == datagram && opened.sender == sender && opened.key == key && opened.form.isEmpty)
     }
 
-    @Test("refused: another topic, another key, any byte changed, cut short; two counters give two nonces")
+    @Test("refused: another topic, another key, any byte changed (the form too), cut short, version 2, an unknown form; two counters give two nonces")
     func refusals() throws {
         let key = BrokerSealKey(raceKey: try RaceKey.testing("envelope"))
         let other = BrokerSealKey(raceKey: try RaceKey.testing("another race"))
-        let envelope = try #require(BrokerEnvelope.seal(datagram, key: key, sender: sender, counter: 7, topic: "t/a"))
+        let envelope = try #require(BrokerEnvelope.seal(datagram[...], form: .datagram, key: key, sender: sender, counter: 7, topic: "t/a"))
+        #expect(envelope[0] == 0x31 && BrokerEnvelope.open(envelope, keys: [key], topic: "t/a")?.form == .datagram)
         #expect(BrokerEnvelope.open(envelope, keys: [key], topic: "t/b") == nil)
         #expect(BrokerEnvelope.open(envelope, keys: [other, BrokerSealKey(group: "lakeside")], topic: "t/a") == nil)
         for index in envelope.indices {
@@ -34,7 +35,12 @@ struct BrokerEnvelopeTests {
         }
         #expect(BrokerEnvelope.open(Array(envelope.dropLast()), keys: [key], topic: "t/a") == nil)
         #expect(BrokerEnvelope.open([], keys: [key], topic: "t/a") == nil)
-        let next = try #require(BrokerEnvelope.seal(datagram, key: key, sender: sender, counter: 8, topic: "t/a"))
+        for first: UInt8 in [0x21, 0x34, 0x32, 0x39] {
+            var other = envelope
+            other[0] = first
+            #expect(BrokerEnvelope.open(other, keys: [key], topic: "t/a") == nil, "first byte \(first)")
+        }
+        let next = try #require(BrokerEnvelope.seal(datagram[...], form: .datagram, key: key, sender: sender, counter: 8, topic: "t/a"))
         #expect(next[BrokerEnvelope.headerLength...] != envelope[BrokerEnvelope.headerLength...])
     }
 
@@ -60,20 +66,65 @@ struct BrokerEnvelopeTests {
         #expect(BrokerPeer.id(of: PeerAddress(host: "10.0.0.1", port: 47474)) == nil)
     }
 
-    @Test("bytes per progress through the broker: the topics' and envelope's lengths, a QoS 0 PUBLISH of a keyed progress")
+    @Test("bytes per progress through the broker: the topics' and envelope's lengths, a QoS 0 PUBLISH of a keyed progress within 64 bytes")
     func sizes() throws {
         let topics = BrokerTopics(group: "lakeside")
         let race = topics.race(PeerAddress(host: "239.255.71.1", port: 47474))
-        #expect(race.utf8.count == 19 && topics.inbox(of: "0123456789abcdef").utf8.count == 24, "\(race)")
-        for topic in [race, topics.inbox(of: "0123456789abcdef"), topics.presence(of: "0123456789abcdef")] {
+        #expect(race.utf8.count == 8 && race.hasPrefix("m/") && topics.inbox(of: "0123456789abcdef").utf8.count == 24, "\(race)")
+        #expect(race != BrokerTopics(group: "riverside").race(PeerAddress(host: "239.255.71.1", port: 47474)))
+        #expect(race != topics.race(PeerAddress(host: "239.255.71.2", port: 47474)))
+        for topic in [topics.inbox(of: "0123456789abcdef"), topics.presence(of: "0123456789abcdef")] {
             #expect(!topic.contains("+") && !topic.contains("#") && topic.split(separator: "/").count == 4, "\(topic)")
         }
-        // A keyed full progress (32 bytes with its tag, docs/PROTOCOL.md) on the race's topic, QoS 0: the
-        // fixed header (2), the topic's length (2), the topic, the envelope.
-        let progress = [UInt8](repeating: 0x5A, count: 32)
-        let key = BrokerSealKey(raceKey: try RaceKey.testing("size"))
-        let envelope = try #require(BrokerEnvelope.seal(progress, key: key, sender: sender, counter: 1, topic: race))
-        #expect(2 + 2 + race.utf8.count + envelope.count == 85)
+        #expect(!race.contains("+") && !race.contains("#") && race.split(separator: "/").count == 2)
+        // A keyed full progress (24 bytes and its 8-byte tag, docs/PROTOCOL.md) on the race's topic, QoS 0:
+        // the fixed header (2), the topic's length (2), the topic, the envelope of the progress without
+        // its magic, version and tag.
+        let raceKey = try RaceKey.testing("size")
+        let progress = SyncDatagramCodec.encode(
+            SyncDatagram(sender: RunnerID(rawValue: 0xA11CE), sequence: 9, message: .progress(ProgressReportDTO(SyncSample.progress(id: 0xA11CE, name: "alice")))),
+            key: raceKey
+        )
+        #expect(progress.count == 32)
+        let (payload, form) = BrokerDatagram.compact(progress, raceKey: raceKey)
+        let envelope = try #require(BrokerEnvelope.seal(payload, form: form, key: BrokerSealKey(raceKey: raceKey), sender: sender, counter: 1, topic: race))
+        #expect(2 + 2 + race.utf8.count + envelope.count == 63)
+    }
+
+    @Test("a datagram in its envelope: magic and version off; the race key's tag off under the race's broker key only, and put back as it was")
+    func compaction() throws {
+        let raceKey = try RaceKey.testing("compact")
+        let spectatorKey = try RaceKey.testing("a spectator's")
+        let message = SyncDatagram(sender: RunnerID(rawValue: 0xA11CE), sequence: 9, message: .progress(ProgressReportDTO(SyncSample.progress(id: 0xA11CE, name: "alice"))))
+        let open = SyncDatagramCodec.encode(message, key: nil)
+        let keyed = SyncDatagramCodec.encode(message, key: raceKey)
+        let spectators = SyncDatagramCodec.encode(message, key: spectatorKey)
+        // Open race: the prefix only, with or without a race key at hand.
+        for key in [nil, raceKey] {
+            let (payload, form) = BrokerDatagram.compact(open, raceKey: key)
+            #expect(form == .datagram && Array(payload) == Array(open.dropFirst(3)))
+            #expect(BrokerDatagram.restore(Array(payload), form: form, raceKey: key) == open)
+        }
+        // Keyed, under the race's broker key: the tag off too, and the same bytes back.
+        let (payload, form) = BrokerDatagram.compact(keyed, raceKey: raceKey)
+        #expect(form == [.datagram, .raceTagOff] && payload.count == keyed.count - 3 - RaceKey.tagLength)
+        #expect(BrokerDatagram.restore(Array(payload), form: form, raceKey: raceKey) == keyed)
+        // Opened under any other key (the group's, which anyone knowing the group's name holds): no tag is made for it.
+        #expect(BrokerDatagram.restore(Array(payload), form: form, raceKey: nil) == nil)
+        // Not sealed under the race's broker key, or a tag of another key (the spectator key's): the tag stays.
+        for (datagram, key) in [(keyed, nil), (spectators, raceKey)] {
+            let (kept, form) = BrokerDatagram.compact(datagram, raceKey: key)
+            #expect(form == .datagram && kept.count == datagram.count - 3)
+            #expect(BrokerDatagram.restore(Array(kept), form: form, raceKey: key) == datagram)
+        }
+        // A payload that says its tag is off but whose header says it has none: refused.
+        var untagged = Array(payload)
+        untagged[0] &= ~BrokerDatagram.authenticatedBit
+        #expect(BrokerDatagram.restore(untagged, form: form, raceKey: raceKey) == nil)
+        // Not a datagram of this protocol (presence text): whole, of no form.
+        let text = Array("v=2\nname=alice".utf8)
+        #expect(BrokerDatagram.compact(text, raceKey: raceKey).form.isEmpty)
+        #expect(BrokerDatagram.restore(text, form: [], raceKey: nil) == text)
     }
 
     @Test("QoS: progress, deltas, acknowledgements, hellos and clock pings at most once; the lobby and decisions at least once")

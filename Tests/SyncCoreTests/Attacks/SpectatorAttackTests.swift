@@ -26,7 +26,7 @@ struct SpectatorAttackTests {
         // The spectator key's tags are not the race key's.
         let probe = SyncDatagramCodec.encode(SyncDatagram(sender: RunnerID(rawValue: 0x5EE), sequence: 1, message: .presence(name: "carol", availability: .watching)), key: spectatorKey)
         #expect(throws: DatagramError.badTag) { try SyncDatagramCodec.decode(probe, key: raceKey) }
-        #expect(race.spectator.invited != nil && race.spectator.watching?.admitted == true)
+        #expect(race.spectator.invited != nil && race.spectator.spectators.watching?.admitted == true)
         #expect(race.alice.statistics.received["watch-request", default: 0] >= 1)
         race.run(12)
         let seen = SpectatorRace.latest(race.spectatorUpdates)
@@ -77,7 +77,7 @@ struct SpectatorAttackTests {
         #expect(SpectatorRace.latest(control.spectatorUpdates)[bob]?.phase == .finished)
         #expect(SpectatorRace.latest(attacked.spectatorUpdates) == SpectatorRace.latest(control.spectatorUpdates))
         // The spectator's own presence still counts as presence (it keeps being sent to).
-        #expect(attacked.alice.invited?.gate?.addresses.contains(SpectatorRace.spectatorAddress) == true)
+        #expect(attacked.alice.spectators.gate?.addresses.contains(SpectatorRace.spectatorAddress) == true)
     }
 
     @Test("a spectator-key holder announcing a ghost (its own, or in a runner's name from a runner's address) is refused and counted: no ghost")
@@ -115,7 +115,7 @@ struct SpectatorAttackTests {
         var race = try SpectatorRace(aliceKnowsSpectator: false)
         for _ in 0..<3 { race.watchRound() }
         race.run(4)
-        #expect(race.spectator.key == nil && race.spectator.watching?.isRefused == true)
+        #expect(race.spectator.key == nil && race.spectator.spectators.watching?.isRefused == true)
         #expect(race.alice.statistics.dropped["watch-not-paired", default: 0] == 3)
         #expect(race.spectatorUpdates.isEmpty)
     }
@@ -124,7 +124,7 @@ struct SpectatorAttackTests {
     func grantFromStranger() throws {
         var race = try SpectatorRace(spectatorKnowsAlice: false)
         for _ in 0..<2 { race.watchRound() }
-        #expect(race.spectator.key == nil && race.spectator.watching?.isRefused == true)
+        #expect(race.spectator.key == nil && race.spectator.spectators.watching?.isRefused == true)
         #expect(race.spectator.statistics.dropped["watch-stranger", default: 0] == 2)
     }
 

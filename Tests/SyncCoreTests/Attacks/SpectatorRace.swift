@@ -38,7 +38,7 @@ struct SpectatorRace {
         _ = alice.enterRace(invitation: 9, spectators: spectators)
         _ = bob.enterRace(invitation: 9, spectators: [])
         spectator = PeerState(key: nil, capacity: 64, identity: spectatorKeys)
-        spectator.spectatorMates = spectatorKnowsAlice ? [aliceIdentity] : []
+        spectator.spectators.mates = spectatorKnowsAlice ? [aliceIdentity] : []
         spectator.learnPeer(Self.aliceAddress)
         spectator.learnPeer(Self.bobAddress)
     }

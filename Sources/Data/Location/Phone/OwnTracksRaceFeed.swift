@@ -61,6 +61,15 @@ public struct OwnTracksRaceFeed: Sendable {
         return messages
     }
 
+    /// An empty retained message on every topic published so far (each runner's card and location), to
+    /// send when the run ends: the broker then forgets them, and an app that gets one removes that friend
+    /// from its map (the booklet's way to clear a device). Forgets them here too.
+    public mutating func clearing() -> [BrokerMessage] {
+        let topics = locations.keys.map { topic(of: $0) } + cards.keys.map { topic(of: $0) + "/info" }
+        (cards, locations) = ([:], [:])
+        return topics.sorted().map { BrokerMessage(topic: $0, payload: [], retained: true) }
+    }
+
     /// Whether a message is due: never sent; its state changed; or it changed and `interval` has passed
     /// (or the clock went back).
     private static func due(last: (changed: Bool, stateChanged: Bool, at: Date)?, now: Date, interval: TimeInterval)

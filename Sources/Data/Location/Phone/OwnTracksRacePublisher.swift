@@ -4,9 +4,9 @@ import Logging
 import Synchronization
 
 /// Publishes the race to the broker as OwnTracks devices (`OwnTracksRaceFeed`), each message retained at
-/// QoS 1 and, with a key, sealed as the apps seal theirs (`OwnTracksCipher`). It connects on its own when
-/// made; snapshots shown before the connection is up are skipped (the next one carries the same), and a
-/// broker that cannot be had is logged once, never an end to the run.
+/// QoS 1 and, with a key, sealed as the apps seal theirs (`OwnTracksCipher`), until `close()` clears it all.
+/// It connects on its own when made; snapshots shown before the connection is up are skipped (the next
+/// one carries the same), and a broker that cannot be had is logged once, never an end to the run.
 public final class OwnTracksRacePublisher: RaceShowing {
     private final class Connection: Sendable {
         let client = Mutex<MosquittoClient?>(nil)
@@ -61,12 +61,21 @@ public final class OwnTracksRacePublisher: RaceShowing {
         }
     }
 
-    /// Lets what was published go (up to 2 s), then disconnects. The cards stay retained on the broker:
-    /// the result, for a phone that looks later.
+    /// Clears what was published (an empty retained message on each topic: the broker forgets it, the apps
+    /// remove the race's runners from their maps), lets it go (up to 2 s), then disconnects. Snapshots shown
+    /// after this publish nothing.
     public func close() async {
         connecting.cancel()
         await connecting.value
-        guard let client = connection.client.withLock({ $0 }) else { return }
+        let taken = connection.client.withLock { client in
+            let taken = client
+            client = nil
+            return taken
+        }
+        guard let client = taken else { return }
+        for message in feed.withLock({ $0.clearing() }) {
+            client.publish(message.payload, to: message.topic, delivery: .atLeastOnce, retain: true)
+        }
         for _ in 0..<40 where client.queued > 0 {
             try? await Task.sleep(for: .milliseconds(50))
         }

@@ -79,7 +79,7 @@ struct OwnTracksBrokerTests {
         #expect(fixes.count == 1 && abs((fixes.first?.coordinate.longitude ?? 0) - 14.5001) < 1e-9)
     }
 
-    @Test("The race published retained, sealed with the key: a later subscriber reads every runner's card")
+    @Test("The race published retained and sealed; cleared at the run's end: the apps told, none kept for later")
     func publishing() async throws {
         let broker = try await TestBroker.started()
         let publisher = OwnTracksRacePublisher(
@@ -95,27 +95,59 @@ struct OwnTracksBrokerTests {
                     Standing(
                         runner: bob, rank: 1, phase: .running, distance: 1240, elapsed: 100, progress: 0.25,
                         finishTime: nil, isLost: false)
-                ], isComplete: false))
+                ], isComplete: false),
+            places: [
+                bob.id: CoursePlace(
+                    coordinate: Coordinate(latitude: 46.05, longitude: 14.5), lap: 1, isOffCourse: false)
+            ])
         let log = log
         try await waitFor("the publisher's connection") { log.lines.contains { $0.contains("publishing the race") } }
         publisher.show(snapshot)
-        await publisher.close()
 
+        // An app subscribed during the race: bob's card and location, retained, sealed.
         let inbox = MosquittoClientTests.Inbox()
-        let reader = try await MosquittoClient.connect(try settings(broker), clientID: "app") { inbox.append($0) }
-        defer { reader.close() }
-        reader.subscribe("owntracks/+/+/info", delivery: .atLeastOnce)
-        try await inbox.wait(for: "the retained card") { !$0.isEmpty }
-        let message = try #require(inbox.all.first)
-        #expect(message.topic == "owntracks/race/\(bob.id)/info")
-        #expect(message.retained)
-        guard case .encrypted(let box) = try OwnTracksMessage.decode(Data(message.payload)) else {
-            Issue.record("not sealed: \(String(decoding: message.payload, as: UTF8.self))")
+        let app = try await MosquittoClient.connect(try settings(broker), clientID: "app") { inbox.append($0) }
+        defer { app.close() }
+        // Subscribed again until the broker hands both over as retained (they may first come live).
+        try await withHangGuard("the retained card and location", seconds: 20) {
+            while Set(inbox.all.filter(\.retained).map(\.topic)).count < 2 {
+                app.subscribe("owntracks/race/#", delivery: .atLeastOnce)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        let card = try #require(inbox.all.first { $0.topic == "owntracks/race/\(bob.id)/info" })
+        guard case .encrypted(let box) = try OwnTracksMessage.decode(Data(card.payload)) else {
+            Issue.record("not sealed: \(String(decoding: card.payload, as: UTF8.self))")
             return
         }
-        let card = try #require(
+        let object = try #require(
             try JSONSerialization.jsonObject(with: OwnTracksCipher(passphrase: "key-1").open(box)) as? [String: Any])
-        #expect(card["_type"] as? String == "card")
-        #expect(card["name"] as? String == "bob · 1st · 1.24 km")
+        #expect(object["_type"] as? String == "card")
+        #expect(object["name"] as? String == "bob · 1st · 1.24 km")
+        let topics: Set = ["owntracks/race/\(bob.id)", "owntracks/race/\(bob.id)/info"]
+        #expect(Set(inbox.all.filter(\.retained).map(\.topic)) == topics)
+
+        // The run ends: an empty message on each topic reaches the app (it removes the friend), and the
+        // broker keeps nothing; shown after that, nothing goes.
+        await publisher.close()
+        publisher.show(snapshot)
+        try await inbox.wait(for: "the two clearing messages") { $0.filter(\.payload.isEmpty).count >= 2 }
+        let cleared = inbox.all.filter(\.payload.isEmpty).map(\.topic)
+        #expect(Set(cleared) == topics)
+        // A later subscriber: the broker handles its subscriptions in order, each one's retained messages
+        // sent before the next is answered, so once the sentinel (retained after the end, subscribed to
+        // second) is there, whatever the broker kept of the race would have come before it.
+        #expect(app.publish(Array("end".utf8), to: "materunner-test/end", delivery: .atLeastOnce, retain: true))
+        let later = MosquittoClientTests.Inbox()
+        let reader = try await MosquittoClient.connect(try settings(broker), clientID: "later") { later.append($0) }
+        defer { reader.close() }
+        reader.subscribe("owntracks/race/#", delivery: .atLeastOnce)
+        try await withHangGuard("the sentinel, retained", seconds: 20) {
+            while !later.all.contains(where: { $0.topic == "materunner-test/end" }) {
+                reader.subscribe("materunner-test/end", delivery: .atLeastOnce)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        #expect(later.all.allSatisfy { $0.topic == "materunner-test/end" }, "\(later.all.map(\.topic))")
     }
 }

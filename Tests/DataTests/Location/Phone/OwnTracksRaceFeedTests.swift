@@ -103,6 +103,19 @@ struct OwnTracksRaceFeedTests {
         #expect(objects["owntracks/race/\(bob.id)"] == nil)
     }
 
+    @Test("At the end: an empty retained message on every topic published, once; a later snapshot starts over")
+    func clearing() throws {
+        var feed = OwnTracksRaceFeed(prefix: "owntracks/race")
+        #expect(feed.clearing().isEmpty)
+        let place = CoursePlace(coordinate: Coordinate(latitude: 46.05, longitude: 14.5), lap: 1, isOffCourse: false)
+        let published = feed.messages(for: snapshot(bob: 1240, me: 800, places: [bob.id: place]), at: now)
+        let cleared = feed.clearing()
+        #expect(Set(cleared.map(\.topic)) == Set(published.map(\.topic)))
+        #expect(cleared.count == 3 && cleared.allSatisfy { $0.payload.isEmpty && $0.retained })
+        #expect(feed.clearing().isEmpty)
+        #expect(feed.messages(for: snapshot(bob: 1240, me: 800), at: now.addingTimeInterval(1)).count == 2)
+    }
+
     @Test(
         "--owntracks-publish: 1 to 4 topic levels without wildcards, :encrypted",
         arguments: [
