@@ -57,7 +57,7 @@ struct MaliciousBrokerEndToEndTests {
             let invitations = AttackEndToEndTests.forgedInvitations(key: raceKey)
             try await relay.inject(try lobby.seal(invitations, for: inbox), spacing: .milliseconds(5))
         }, running: { alice in
-            // The race's topic is `m/<R>`, one level under `m/` (docs/PROTOCOL.md, "Through a broker").
+            // The race's topic is a level of its own, `m/<hash>` (BrokerTopics.race).
             let race = try await relay.topic(in: \.published) { $0.split(separator: "/").count == 2 }
             var directory = BrokerInsider(raceKey: raceKey)
             let hellos = AttackEndToEndTests.freshIDHellos(key: raceKey)
