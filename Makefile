@@ -50,7 +50,10 @@ GENERATED := .build/generated
 
 all: build man completions
 
+# SwiftPM does not relink when only the order file changed (it is a linker flag's file, not an input it
+# tracks): an executable older than the order file is removed, so that the build links it again.
 build:
+	$(if $(RELEASE_FLAGS),@[ ! scripts/lib/materunner.order -nt $(BIN_PATH)/materunner ] || rm -f $(BIN_PATH)/materunner)
 	$(SWIFT) build $(BUILD_ARGS) --product materunner
 	$(foreach plugin,$(PLUGINS),$(SWIFT) build $(BUILD_ARGS) --product $(plugin) &&) true
 

@@ -16,7 +16,8 @@ struct BenchmarkOptions: Sendable {
     /// MQTT connection, `MQTTTransport`) instead of each its own UDP socket.
     var broker = false
 
-    static let usage = "usage: SyncBenchmark [--peers N (2...64)] [--seconds S] [--warmup S] [--hz F (1...50)] [--key] [--broker]"
+    static let usage =
+        "usage: SyncBenchmark [--peers N (2...64)] [--seconds S] [--warmup S] [--hz F (1...50)] [--key] [--broker]"
 
     /// Parses `arguments` (without the program name); nil with a message on a bad one.
     init(arguments: [String]) throws(UsageError) {

@@ -21,14 +21,17 @@ struct BenchmarkReport {
     let bytesSent: Int
 
     private var setting: String {
-        "\(options.peers) peers at \(format(options.hertz, 0)) Hz, \(options.keyed ? "race key" : "open race")\(options.broker ? ", through mosquitto" : "")"
+        let race = options.keyed ? "race key" : "open race"
+        return "\(options.peers) peers at \(format(options.hertz, 0)) Hz, \(race)\(options.broker ? ", through mosquitto" : "")"
     }
 
     func markdownRows(command: String) -> String {
         let network = options.broker
-            ? "each its own MQTT connection to one mosquitto on 127.0.0.1 that the benchmark starts (TCP_NODELAY, QoS 0 progress)"
+            ? "each its own MQTT connection to one mosquitto on 127.0.0.1 that the benchmark starts "
+                + "(TCP_NODELAY, QoS 0 progress)"
             : "each its own UDP socket on 127.0.0.1"
-        let how = "`\(command)`: \(options.peers) peers in one process, \(network); \(format(options.seconds, 0)) s measured after \(format(options.warmup, 0)) s of warm-up"
+        let how = "`\(command)`: \(options.peers) peers in one process, \(network); "
+            + "\(format(options.seconds, 0)) s measured after \(format(options.warmup, 0)) s of warm-up"
         let cpuPercent = cpuSeconds / options.seconds * 100
         let hello = wire[2] ?? WireTap.Tally()
         let updateMean = updates.count == 0 ? 0 : Double(updates.bytes) / Double(updates.count)

@@ -19,7 +19,8 @@ struct LoopbackRace {
         defer { broker?.stop() }
         for _ in 0..<options.peers {
             if let broker {
-                let session = try await BrokerSession.connect(BrokerSettings(url: try BrokerURL(parsing: broker.url())), group: "SyncBenchmark")
+                let settings = BrokerSettings(url: try BrokerURL(parsing: broker.url()))
+                let session = try await BrokerSession.connect(settings, group: "SyncBenchmark")
                 syncs.append(try await UDPRaceSyncRepository.connect(through: session, key: key))
             } else {
                 syncs.append(try await UDPRaceSyncRepository.bind(host: "127.0.0.1", port: 0, key: key))

@@ -59,8 +59,8 @@ package protocol DatagramTransport: Sendable {
     func close() async
 
     /// Whether a mate heard on the group hears the group too: one connection carries both ways (a
-    /// broker's race topic), unlike a multicast group, which may pass one way only. Then a mate's
-    /// datagrams on the group keep its report's word that it hears us (`GroupHearing.heardRenewsLease`).
+    /// broker's race topic), unlike a multicast group, which may pass one way only. Then a mate heard on
+    /// the group needs no unicast copies (`GroupHearing.heardMeansListening`).
     var groupCarriesBothWays: Bool { get }
 }
 

@@ -27,12 +27,13 @@ package struct GroupHearing: Sendable {
     /// The group joined (nil: none, every datagram goes unicast).
     package var group: PeerAddress?
     /// Whether the group carries both ways on one connection (a broker's race topic: a mate that
-    /// publishes there is subscribed there, `DatagramTransport.groupCarriesBothWays`): then each datagram
-    /// heard from a listening mate on the group renews its lease, as a report would. Its lease still
-    /// starts only with a report naming us and ends with an empty one. Without it, under overload (64
-    /// runners through one broker on 2 cores) reports came late, leases lapsed, and the unicast copies
-    /// that followed (63 per publish) were a fifth of each runner's CPU (docs/BENCHMARKS.md).
-    package var heardRenewsLease = false
+    /// publishes there is subscribed there, `DatagramTransport.groupCarriesBothWays`): then a mate heard
+    /// on the group hears it, and each datagram heard from it there gives it a lease, as a report naming
+    /// us would, unless its last report was empty (it said it hears nobody there). Without it, 64 runners
+    /// through one broker on 2 cores sent 63 unicast copies beside each group datagram until reports came:
+    /// the copies filled each client's queue, the reports (behind them) were dropped, so leases never
+    /// started, and the race never converged (docs/BENCHMARKS.md).
+    package var heardMeansListening = false
     /// Senders heard on the group, and when last.
     private var heard: [RunnerID: UInt64] = [:]
     /// The senders our last report named.
@@ -40,6 +41,8 @@ package struct GroupHearing: Sendable {
     private var lastReport: UInt64?
     /// Mates whose report named us, and when it came.
     private var listeners: [RunnerID: UInt64] = [:]
+    /// Mates whose last report was empty: they hear nobody on the group, whatever they send there.
+    private var deaf: Set<RunnerID> = []
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -49,7 +52,8 @@ package struct GroupHearing: Sendable {
     mutating func heardOnGroup(_ sender: RunnerID, now: UInt64) {
         guard heard[sender] != nil || heard.count < capacity else { return }
         heard[sender] = now
-        if heardRenewsLease, listens(sender, now: now) { listeners[sender] = now }
+        guard heardMeansListening, !deaf.contains(sender) else { return }
+        if listeners[sender] != nil || listeners.count < capacity { listeners[sender] = now }
     }
 
     /// `runner` reported hearing `runners` on the group at `now`: if we (`me`) are among them, it listens.
@@ -58,8 +62,10 @@ package struct GroupHearing: Sendable {
     mutating func report(from runner: RunnerID, naming runners: [RunnerID], me: RunnerID?, now: UInt64) {
         if runners.isEmpty {
             listeners[runner] = nil
+            if deaf.count < capacity { deaf.insert(runner) }
             return
         }
+        deaf.remove(runner)
         guard let me, runners.contains(me), listeners[runner] != nil || listeners.count < capacity else { return }
         listeners[runner] = now
     }
@@ -99,6 +105,7 @@ package struct GroupHearing: Sendable {
     mutating func forget(_ runner: RunnerID) {
         heard[runner] = nil
         listeners[runner] = nil
+        deaf.remove(runner)
         reported.remove(runner)
     }
 }

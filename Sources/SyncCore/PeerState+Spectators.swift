@@ -90,8 +90,10 @@ extension PeerState {
         switch try spectators.accept(roster, invitation: invitation, invitee: invitee, me: outbox.me, key: key, following: invited != nil) {
         case .notOurs: return false
         case .followed: return true
-        case .admitted(let race):
+        case .admitted(let race, let host):
             invited = race
+            // The host, as its runners know it: the one whose ghost (and clock) the race follows.
+            clock.invitedHost = host
             return true
         }
     }

@@ -29,8 +29,9 @@ package struct Spectators: Sendable {
         case notOurs
         /// For our grant, and we follow the race already.
         case followed
-        /// For our grant, checked: the race we now follow under its runners' rules.
-        case admitted(InvitedRace)
+        /// For our grant, checked: the race we now follow under its runners' rules, and its host (by the
+        /// host identity the granting runner named).
+        case admitted(InvitedRace, host: RunnerID?)
     }
 
     /// The most spectators, addresses and refusals kept.
@@ -168,8 +169,8 @@ package struct Spectators: Sendable {
             roster.keys[granted.runner] == granted.identity.signingKey
         else { throw .badSignature("roster") }
         self.watching?.admitted = true
-        return .admitted(
-            InvitedRace(invitation: invitation, raceID: raceID, signingKeys: roster.keys, keys: watching.keys))
+        let race = InvitedRace(invitation: invitation, raceID: raceID, signingKeys: roster.keys, keys: watching.keys)
+        return .admitted(race, host: roster.runner(signedBy: granted.host))
     }
 
     /// Progress was applied: without a race key (`keyed`), the race is an open one, and no request is due.

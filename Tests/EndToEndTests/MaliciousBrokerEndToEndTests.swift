@@ -57,7 +57,8 @@ struct MaliciousBrokerEndToEndTests {
             let invitations = AttackEndToEndTests.forgedInvitations(key: raceKey)
             try await relay.inject(try lobby.seal(invitations, for: inbox), spacing: .milliseconds(5))
         }, running: { alice in
-            let race = try await relay.topic(in: \.published) { $0.contains("/r/") }
+            // The race's topic is a level of its own, `m/<hash>` (BrokerTopics.race).
+            let race = try await relay.topic(in: \.published) { $0.split(separator: "/").count == 2 }
             var directory = BrokerInsider(raceKey: raceKey)
             let hellos = AttackEndToEndTests.freshIDHellos(key: raceKey)
             try await relay.inject(try directory.seal(hellos, for: race), spacing: .milliseconds(5))

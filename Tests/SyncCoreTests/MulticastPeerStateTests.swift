@@ -99,6 +99,36 @@ struct MulticastPeerStateTests {
         #expect(Set(lapsed.map(\.address)) == [Self.group, Self.bobAddress, Self.carolAddress])
     }
 
+    @Test("a group that carries both ways: no copies to a mate heard there, no report but the empty one")
+    func bothWaysGroup() throws {
+        var peers = [
+            Self.aliceAddress: Self.peer(at: Self.aliceAddress, knowing: [Self.bobAddress]),
+            Self.bobAddress: Self.peer(at: Self.bobAddress, knowing: [Self.aliceAddress]),
+        ]
+        for address in peers.keys { peers[address]!.multicast.heardMeansListening = true }
+        let first = peers[Self.aliceAddress]!.publish(Self.alice, clocks: Self.clocks(1_000_000))
+        #expect(first.contains { $0.address == Self.bobAddress }, "bob not heard yet: copies")
+        _ = Self.route(first, from: Self.aliceAddress, to: &peers, at: 1_000_000)
+        // Bob heard alice: no report from him, and no copies to alice once she heard him.
+        let bobs = peers[Self.bobAddress]!.publish(Self.bob, clocks: Self.clocks(1_100_000))
+        #expect(try bobs.allSatisfy { try SyncDatagramCodec.decode($0.bytes).message.type != .extended }, "no report")
+        // Alice heard on the group: no copies (an acknowledgement of her unicast copy still goes to her alone).
+        let toAlice = try Self.types(bobs, to: Self.aliceAddress)
+        #expect(toAlice.allSatisfy { $0 == .acknowledgement }, "\(toAlice)")
+        #expect(try !Self.types(bobs, to: Self.group).isEmpty)
+        _ = Self.route(bobs, from: Self.bobAddress, to: &peers, at: 1_100_000)
+        let later = peers[Self.aliceAddress]!.publish(Self.alice, clocks: Self.clocks(1_200_000))
+        #expect(later.allSatisfy { $0.address == Self.group }, "\(later.map(\.address))")
+        // The group stops reaching bob: past the window his empty report goes, to the group and to alice.
+        let silent = 1_200_000 + GroupHearing.heardWindow + 1
+        let sent = peers[Self.bobAddress]!.publish(Self.bob, clocks: Self.clocks(silent))
+        let empties = try sent.filter { try SyncDatagramCodec.decode($0.bytes).message == .extended(.groupHearing([])) }
+        #expect(Set(empties.map(\.address)) == [Self.group, Self.aliceAddress])
+        _ = Self.route(sent, from: Self.bobAddress, to: &peers, at: silent)
+        let after = peers[Self.aliceAddress]!.publish(Self.alice, clocks: Self.clocks(silent + 100_000))
+        #expect(after.contains { $0.address == Self.bobAddress }, "copies to bob again, whatever he sends on the group")
+    }
+
     @Test("a mate the group stops reaching says so with an empty report, to the group and to us, and gets copies at once, well within the lease")
     func emptyReportBringsCopiesBack() throws {
         var peers = [
@@ -278,27 +308,30 @@ struct MulticastGroupTests {
         #expect(hearing.listens(a, now: 2_000_000), "and a later report naming us makes it a listener again")
     }
 
-    @Test("a group that carries both ways (a broker's topic): each datagram heard from a listener renews its lease; none starts or outlives one")
-    func heardRenewsLease() {
+    @Test("a group that carries both ways: a mate heard there listens, renewed by each datagram, until an empty report")
+    func heardMeansListening() {
         let a = RunnerID(rawValue: 1), b = RunnerID(rawValue: 2), me = RunnerID(rawValue: 99)
         let lease = GroupHearing.listenerLease
         for bothWays in [false, true] {
             var hearing = GroupHearing(capacity: 64)
             hearing.group = PeerAddress(host: "239.255.150.7", port: MulticastGroup.port)
-            hearing.heardRenewsLease = bothWays
+            hearing.heardMeansListening = bothWays
+            // Heard on the group before any report (reports stuck behind a full queue, or not sent yet).
+            hearing.heardOnGroup(b, now: 1_000)
+            #expect(hearing.listens(b, now: 1_000) == bothWays, "heard, never reported: \(bothWays)")
             hearing.report(from: a, naming: [me], me: me, now: 0)
             // a's reports are late (an overloaded mate), its progress on the group keeps coming.
             hearing.heardOnGroup(a, now: lease - 1)
             #expect(hearing.listens(a, now: lease + 1) == bothWays, "renewed by what a sent on the group: \(bothWays)")
-            hearing.heardOnGroup(a, now: 2 * lease - 2)
-            #expect(hearing.listens(a, now: 2 * lease) == bothWays)
-            // Heard, but it never said it hears us: no lease, copies go on.
-            hearing.heardOnGroup(b, now: 1_000)
+            // Its empty report ends the lease; what it sends after does not start one, until it reports hearing again.
+            hearing.report(from: a, naming: [], me: me, now: lease)
+            hearing.heardOnGroup(a, now: lease + 1)
+            #expect(!hearing.listens(a, now: lease + 1))
+            hearing.report(from: a, naming: [b], me: me, now: lease + 2)
+            hearing.heardOnGroup(a, now: lease + 3)
+            #expect(hearing.listens(a, now: lease + 3) == bothWays, "hears the group again, not us yet: \(bothWays)")
+            hearing.forget(b)
             #expect(!hearing.listens(b, now: 1_000))
-            // Its empty report ends the lease; what it sends after does not start one again.
-            hearing.report(from: a, naming: [], me: me, now: 2 * lease)
-            hearing.heardOnGroup(a, now: 2 * lease + 1)
-            #expect(!hearing.listens(a, now: 2 * lease + 1))
         }
     }
 

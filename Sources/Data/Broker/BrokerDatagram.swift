@@ -16,7 +16,9 @@ enum BrokerDatagram {
 
     /// What goes in the envelope for `datagram`, and its form. With `raceKey` (the envelope is sealed
     /// under its broker key), a tag that is that key's own is taken off.
-    static func compact(_ datagram: [UInt8], raceKey: RaceKey?) -> (payload: ArraySlice<UInt8>, form: BrokerEnvelope.Form) {
+    static func compact(
+        _ datagram: [UInt8], raceKey: RaceKey?
+    ) -> (payload: ArraySlice<UInt8>, form: BrokerEnvelope.Form) {
         guard datagram.count >= DatagramHeader.length, datagram.starts(with: prefix) else { return (datagram[...], []) }
         let tagged = datagram[3] & authenticatedBit != 0 && datagram.count >= DatagramHeader.length + RaceKey.tagLength
         if tagged, let raceKey {
@@ -37,7 +39,9 @@ enum BrokerDatagram {
         datagram.reserveCapacity(prefix.count + payload.count + RaceKey.tagLength)
         datagram.append(contentsOf: payload)
         guard form.contains(.raceTagOff) else { return datagram }
-        guard let raceKey, datagram.count >= DatagramHeader.length, datagram[3] & authenticatedBit != 0 else { return nil }
+        guard let raceKey, datagram.count >= DatagramHeader.length, datagram[3] & authenticatedBit != 0 else {
+            return nil
+        }
         datagram.append(contentsOf: raceKey.tag(for: datagram[...]))
         return datagram
     }

@@ -77,7 +77,9 @@ public final class BrokerSession: Sendable {
 
     /// `payload` (of `form`) in an envelope under `key` for `topic`, with the next nonce; nil once
     /// 2³² − 1 were sealed.
-    func seal(_ payload: ArraySlice<UInt8>, form: BrokerEnvelope.Form = [], key: BrokerSealKey, topic: String) -> [UInt8]? {
+    func seal(
+        _ payload: ArraySlice<UInt8>, form: BrokerEnvelope.Form = [], key: BrokerSealKey, topic: String
+    ) -> [UInt8]? {
         let counter = sealed.withLock { sealed -> UInt32? in
             guard sealed < UInt32.max else { return nil }
             sealed += 1

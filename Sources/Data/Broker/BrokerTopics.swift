@@ -2,11 +2,11 @@ import Crypto
 import Domain
 import Foundation
 
-/// The MQTT topics of one group (docs/PROTOCOL.md, "Through a broker"), under `m/<group>/`, where
-/// `<group>` is a hash of the group's name: nothing in a topic names a runner or a race. `t/<id>` is a
-/// peer's own (a datagram to one address), `p/<id>` a peer's retained presence; a race's group (its
-/// multicast group's stand-in) is `m/<hash>`, a hash of the group's root and the race's group. An id is 8 bytes the process draws at random (16 hex digits in
-/// its address, 11 base64url characters in a topic). Every byte of a topic goes with every message:
+/// The MQTT topics of one group (docs/PROTOCOL.md, "Through a broker"), under `m/<group>/`, where `<group>` is a
+/// hash of the group's name: nothing in a topic names a runner or a race. `t/<id>` is a peer's own (a datagram to
+/// one address), `p/<id>` a peer's retained presence; a race's group (its multicast group's stand-in) is
+/// `m/<hash>`, a hash of the group's root and the race's group. An id is 8 bytes the process draws at random (16
+/// hex digits in its address, 11 base64url characters in a topic). Every byte of a topic goes with every message:
 /// the segments are short, the hashes as long as their job needs (docs/BENCHMARKS.md).
 struct BrokerTopics: Sendable, Equatable {
     /// `m/` and 6 bytes of SHA-256 of the group's name, base64url (8 characters).

@@ -106,7 +106,8 @@ package final class MQTTTransport: DatagramTransport, SummarizedTransport {
         guard sender != session.id else { return }
         // The race key's tag is put back only for what its broker key sealed.
         let underRace = race.map { opened.key == $0.key } ?? false
-        guard let datagram = BrokerDatagram.restore(opened.payload, form: opened.form, raceKey: underRace ? race?.raceKey : nil) else {
+        let raceKey = underRace ? race?.raceKey : nil
+        guard let datagram = BrokerDatagram.restore(opened.payload, form: opened.form, raceKey: raceKey) else {
             unopened.add(1, ordering: .relaxed)
             return
         }

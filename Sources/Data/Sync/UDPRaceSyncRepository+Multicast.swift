@@ -40,7 +40,7 @@ extension UDPRaceSyncRepository {
                     let bothWays = transport.groupCarriesBothWays
                     store.withState { state in
                         state.multicast.group = wanted
-                        state.multicast.heardRenewsLease = bothWays
+                        state.multicast.heardMeansListening = bothWays
                     }
                     groupPlan.withLock { $0.joined = (wanted, route) }
                 } catch {

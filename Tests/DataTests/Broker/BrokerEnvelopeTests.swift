@@ -9,22 +9,30 @@ import Testing
 struct BrokerEnvelopeTests {
     let sender: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
     let datagram: [UInt8] = Array("MR\u{2}progress of alice".utf8)
+    static let progress = SyncDatagram(
+        sender: RunnerID(rawValue: 0xA11CE), sequence: 9,
+        message: .progress(ProgressReportDTO(SyncSample.progress(id: 0xA11CE, name: "alice")))
+    )
 
     @Test("sealed and opened with the same key and topic; 30 bytes more; the datagram is not in it")
     func roundTrip() throws {
         let key = BrokerSealKey(raceKey: try RaceKey.testing("envelope"))
-        let envelope = try #require(BrokerEnvelope.seal(datagram[...], key: key, sender: sender, counter: 1, topic: "t/a"))
+        let envelope = try #require(BrokerEnvelope.seal(
+            datagram[...], key: key, sender: sender, counter: 1, topic: "t/a"))
         #expect(envelope.count == datagram.count + BrokerEnvelope.overhead && BrokerEnvelope.overhead == 30)
         #expect(!envelope.contains(subsequence: Array("alice".utf8)))
-        let opened = try #require(BrokerEnvelope.open(envelope, keys: [BrokerSealKey(group: "lakeside"), key], topic: "t/a"))
+        let keys = [BrokerSealKey(group: "lakeside"), key]
+        let opened = try #require(BrokerEnvelope.open(envelope, keys: keys, topic: "t/a"))
         #expect(opened.payload == datagram && opened.sender == sender && opened.key == key && opened.form.isEmpty)
     }
 
-    @Test("refused: another topic, another key, any byte changed (the form too), cut short, version 2, an unknown form; two counters give two nonces")
+    @Test("refused: another topic or key, a byte changed (the form too), cut short, version 2, a new form; 2 nonces")
     func refusals() throws {
         let key = BrokerSealKey(raceKey: try RaceKey.testing("envelope"))
         let other = BrokerSealKey(raceKey: try RaceKey.testing("another race"))
-        let envelope = try #require(BrokerEnvelope.seal(datagram[...], form: .datagram, key: key, sender: sender, counter: 7, topic: "t/a"))
+        let envelope = try #require(
+            BrokerEnvelope.seal(datagram[...], form: .datagram, key: key, sender: sender, counter: 7, topic: "t/a")
+        )
         #expect(envelope[0] == 0x31 && BrokerEnvelope.open(envelope, keys: [key], topic: "t/a")?.form == .datagram)
         #expect(BrokerEnvelope.open(envelope, keys: [key], topic: "t/b") == nil)
         #expect(BrokerEnvelope.open(envelope, keys: [other, BrokerSealKey(group: "lakeside")], topic: "t/a") == nil)
@@ -40,7 +48,9 @@ struct BrokerEnvelopeTests {
             other[0] = first
             #expect(BrokerEnvelope.open(other, keys: [key], topic: "t/a") == nil, "first byte \(first)")
         }
-        let next = try #require(BrokerEnvelope.seal(datagram[...], form: .datagram, key: key, sender: sender, counter: 8, topic: "t/a"))
+        let next = try #require(
+            BrokerEnvelope.seal(datagram[...], form: .datagram, key: key, sender: sender, counter: 8, topic: "t/a")
+        )
         #expect(next[BrokerEnvelope.headerLength...] != envelope[BrokerEnvelope.headerLength...])
     }
 
@@ -66,11 +76,12 @@ struct BrokerEnvelopeTests {
         #expect(BrokerPeer.id(of: PeerAddress(host: "10.0.0.1", port: 47474)) == nil)
     }
 
-    @Test("bytes per progress through the broker: the topics' and envelope's lengths, a QoS 0 PUBLISH of a keyed progress within 64 bytes")
+    @Test("bytes per progress through the broker: topics and envelope, a keyed progress's PUBLISH within 64 bytes")
     func sizes() throws {
         let topics = BrokerTopics(group: "lakeside")
         let race = topics.race(PeerAddress(host: "239.255.71.1", port: 47474))
-        #expect(race.utf8.count == 8 && race.hasPrefix("m/") && topics.inbox(of: "0123456789abcdef").utf8.count == 24, "\(race)")
+        #expect(race.utf8.count == 8 && race.hasPrefix("m/"), "\(race)")
+        #expect(topics.inbox(of: "0123456789abcdef").utf8.count == 24)
         #expect(race != BrokerTopics(group: "riverside").race(PeerAddress(host: "239.255.71.1", port: 47474)))
         #expect(race != topics.race(PeerAddress(host: "239.255.71.2", port: 47474)))
         for topic in [topics.inbox(of: "0123456789abcdef"), topics.presence(of: "0123456789abcdef")] {
@@ -81,21 +92,21 @@ struct BrokerEnvelopeTests {
         // the fixed header (2), the topic's length (2), the topic, the envelope of the progress without
         // its magic, version and tag.
         let raceKey = try RaceKey.testing("size")
-        let progress = SyncDatagramCodec.encode(
-            SyncDatagram(sender: RunnerID(rawValue: 0xA11CE), sequence: 9, message: .progress(ProgressReportDTO(SyncSample.progress(id: 0xA11CE, name: "alice")))),
-            key: raceKey
-        )
+        let progress = SyncDatagramCodec.encode(Self.progress, key: raceKey)
         #expect(progress.count == 32)
         let (payload, form) = BrokerDatagram.compact(progress, raceKey: raceKey)
-        let envelope = try #require(BrokerEnvelope.seal(payload, form: form, key: BrokerSealKey(raceKey: raceKey), sender: sender, counter: 1, topic: race))
+        let key = BrokerSealKey(raceKey: raceKey)
+        let envelope = try #require(
+            BrokerEnvelope.seal(payload, form: form, key: key, sender: sender, counter: 1, topic: race)
+        )
         #expect(2 + 2 + race.utf8.count + envelope.count == 63)
     }
 
-    @Test("a datagram in its envelope: magic and version off; the race key's tag off under the race's broker key only, and put back as it was")
+    @Test("a datagram in its envelope: magic and version off, the race key's tag off under its broker key only")
     func compaction() throws {
         let raceKey = try RaceKey.testing("compact")
         let spectatorKey = try RaceKey.testing("a spectator's")
-        let message = SyncDatagram(sender: RunnerID(rawValue: 0xA11CE), sequence: 9, message: .progress(ProgressReportDTO(SyncSample.progress(id: 0xA11CE, name: "alice"))))
+        let message = Self.progress
         let open = SyncDatagramCodec.encode(message, key: nil)
         let keyed = SyncDatagramCodec.encode(message, key: raceKey)
         let spectators = SyncDatagramCodec.encode(message, key: spectatorKey)

@@ -97,6 +97,19 @@ struct SpectatorAttackTests {
         #expect(attacked.alice.statistics.dropped["spectator-forbidden", default: 0] == before + 2, "\(attacked.alice.statistics.dropped)")
     }
 
+    @Test("the host's ghost reaches its paired spectator, which takes the host as the race's host")
+    func spectatorGetsHostsGhost() throws {
+        var race = try Self.admitted()
+        let track = try #require(GhostTrack(name: "last year", stepMilliseconds: 1000, centimetres: [0, 900]))
+        let start = Date(timeIntervalSince1970: 1_795_158_000)
+        let ghost = Ghost(announcedBy: RunnerID(rawValue: 0xA1), track: track, start: start)
+        race.alice.announce(ghost)
+        race.run(3)
+        #expect(race.spectator.clock.invitedHost == race.alice.clock.invitedHost)
+        #expect(race.spectatorGhosts.map(\.track) == [track], "\(race.spectator.statistics.dropped)")
+        #expect(race.spectator.statistics.dropped["ghost-not-host"] == nil, "\(race.spectator.statistics.dropped)")
+    }
+
     @Test("a spectator alice does not know is refused with a reason it can show, counted; it gets no key and nothing of the race")
     func unpairedSpectatorRefused() throws {
         var race = try SpectatorRace(aliceKnowsSpectator: false)

@@ -22,6 +22,8 @@ struct SpectatorRace {
     /// Every progress the spectator and alice handed to their sessions, in order.
     private(set) var spectatorUpdates: [RunnerProgress] = []
     private(set) var aliceUpdates: [RunnerProgress] = []
+    /// Every ghost the spectator's state completed, in order.
+    private(set) var spectatorGhosts: [Ghost] = []
     private var step = 0
     /// When set, each signed datagram is first received tampered by a copy of its addressee (`SignatureTamper`).
     var tamper: SignatureTamper?
@@ -96,6 +98,7 @@ struct SpectatorRace {
                 tamper?.check(datagram.bytes, to: spectator, from: source, clocks: clocks)
                 effects = spectator.receive(datagram.bytes, from: source, clocks: clocks)
                 spectatorUpdates += effects.progress
+                spectatorGhosts += effects.ghosts
             default:
                 continue
             }
