@@ -54,7 +54,9 @@ struct Admission: Sendable {
     /// A valid datagram of `bytes` from `source` at `now` makes it a peer: learned if new (unvalidated),
     /// its credit grown; returns the cookie to challenge it with now (`challengeLength` bytes, within its
     /// credit, once a second at most), if `mayChallenge` and it is not validated.
-    mutating func heard(_ source: PeerAddress, bytes: Int, now: UInt64, mayChallenge: Bool, challengeLength: Int) -> UInt64? {
+    mutating func heard(_ source: PeerAddress, bytes: Int, now: UInt64, mayChallenge: Bool, challengeLength: Int)
+        -> UInt64?
+    {
         guard source != localAddress else { return nil }
         table.heard(source, bytes: bytes, now: now)
         guard mayChallenge else { return nil }
@@ -86,7 +88,8 @@ struct Admission: Sendable {
         _ sender: RunnerID, number: UInt32, from source: PeerAddress, restart: Bool, now: UInt64
     ) -> (refusal: PeerRefusal, challenge: Bool)? {
         let rebinding = restart && table.isValidated(source)
-        guard let refusal = directory.refusal(sender, number: number, from: source, rebinding: rebinding, now: now) else { return nil }
+        guard let refusal = directory.refusal(sender, number: number, from: source, rebinding: rebinding, now: now)
+        else { return nil }
         return (refusal, refusal == .addressMismatch && directory.isMoving(sender, to: source))
     }
 

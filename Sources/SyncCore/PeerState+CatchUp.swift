@@ -34,7 +34,9 @@ extension PeerState {
             // A restarted peer holds none of our states: no deltas to it until it acknowledges again.
             if kind == .restart {
                 deltas.forget(datagram.sender)
-                if admission.restarted(datagram.sender, at: arrival.source) { deltas.learn(datagram.sender, at: arrival.source) }
+                if admission.restarted(datagram.sender, at: arrival.source) {
+                    deltas.learn(datagram.sender, at: arrival.source)
+                }
             }
             guard let relay = catchUp.boot(epoch, from: datagram.sender, at: arrival.source),
                   admission.isValidated(arrival.source), effects.replies.isEmpty,

@@ -188,7 +188,8 @@ extension PeerState {
         key = RaceKey(secrets: secrets)
         windows.reset()
         invited = InvitedRace(invitation: invitation, raceID: secrets.raceID, signingKeys: roster.keys, keys: keys)
-        self.spectators.open(SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity))
+        let gate = SpectatorGate(secrets: secrets, host: host, roster: roster, mates: spectators, capacity: capacity)
+        self.spectators.open(gate)
         clock.invitedHost = roster.runner(signedBy: host)
         return true
     }
@@ -210,7 +211,8 @@ extension PeerState {
 extension PeerState {
     /// What to keep of the invited race we are in, for a restarted process of `runner`; nil outside one.
     package func keptRace(as runner: RunnerID, at now: Date) -> KeptInvitedRace? {
-        guard let race = invited, spectators.key != nil, let secrets = pairingState.raceSecrets(invitation: race.invitation),
+        guard let race = invited, spectators.key != nil,
+              let secrets = pairingState.raceSecrets(invitation: race.invitation),
               let roster = pairingState.roster(invitation: race.invitation), let host = pairingState.host(invitation: race.invitation),
               let terms = pairingState.terms(invitation: race.invitation)
         else { return nil }
@@ -227,8 +229,12 @@ extension PeerState {
         guard let keys = pairingState.keys, let race = kept.race, race.roster.keys[kept.runner] == keys.identity.signingKey else { return nil }
         key = RaceKey(secrets: race.secrets)
         windows.reset()
-        invited = InvitedRace(invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys)
-        self.spectators.open(SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity))
+        invited = InvitedRace(
+            invitation: kept.invitation, raceID: race.secrets.raceID, signingKeys: race.roster.keys, keys: keys
+        )
+        self.spectators.open(
+            SpectatorGate(secrets: race.secrets, host: race.host, roster: race.roster, mates: spectators, capacity: capacity)
+        )
         clock.invitedHost = race.roster.runner(signedBy: race.host)
         return race.terms
     }

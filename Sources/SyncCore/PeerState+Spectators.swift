@@ -1,7 +1,8 @@
 import Domain
 import SyncWire
 
-// MARK: Spectators of an invited race (`Spectators`; docs/PROTOCOL.md, "Spectators"): the datagrams they take in and send out
+// MARK: Spectators of an invited race (`Spectators`; docs/PROTOCOL.md, "Spectators"): the datagrams they
+// take in and send out
 
 extension PeerState {
     /// Decodes `bytes` under our key; in an invited race, one that fails our tag may be a spectator's,
@@ -70,7 +71,8 @@ extension PeerState {
                 return
             }
         case let .watchGrant(spectator, grant):
-            guard let spectatorKey = try spectators.take(grant, for: spectator, from: sender, me: outbox.me) else { return }
+            let taken = try spectators.take(grant, for: spectator, from: sender, me: outbox.me)
+            guard let spectatorKey = taken else { return }
             key = spectatorKey
             windows.reset()
             countReceived("watch-grant")
@@ -98,7 +100,8 @@ extension PeerState {
 
     /// A spectator saying its presence: the watch request goes with it to every peer (`Spectators.request`).
     mutating func watchRequests(for message: RaceMessage, from me: Runner) -> [OutgoingDatagram] {
-        guard let request = spectators.request(for: message, from: me, keyed: key != nil, keys: pairingState.keys) else { return [] }
+        let request = spectators.request(for: message, from: me, keyed: key != nil, keys: pairingState.keys)
+        guard let request else { return [] }
         let datagram = outbox.datagram(saying: .pairing(.watchRequest(request)), as: me.id)
         return outgoing(encode(datagram), to: recipients)
     }

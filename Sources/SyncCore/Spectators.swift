@@ -68,7 +68,9 @@ package struct Spectators: Sendable {
     /// (`MessageRule.Tag.raceOrSpectator`: address validation, and its presence, watching), never as
     /// `runner` of the race, never from `runnerAddress` (a runner's bound address). Its source then gets
     /// the spectator key's tags.
-    mutating func admit(_ datagram: SyncDatagram, rule: MessageRule, from source: PeerAddress, runner: Bool, runnerAddress: Bool) throws(PeerRefusal) {
+    mutating func admit(
+        _ datagram: SyncDatagram, rule: MessageRule, from source: PeerAddress, runner: Bool, runnerAddress: Bool
+    ) throws(PeerRefusal) {
         guard var gate else { throw .spectatorForbidden }
         var allowed = rule.tag == .raceOrSpectator
         if case .presence(_, let availability) = datagram.message, availability != .watching { allowed = false }
@@ -81,11 +83,15 @@ package struct Spectators: Sendable {
     /// `race`), from `source` (`validated` or not) to us, `me`: a grant when it is a paired mate, with the
     /// roster once its source proved itself as a spectator's; a refusal when it is not.
     mutating func answer(
-        _ request: WatchRequest, from spectator: RunnerID, at source: PeerAddress, validated: Bool, me: RunnerID, race: InvitedRace
+        _ request: WatchRequest, from spectator: RunnerID, at source: PeerAddress, validated: Bool, me: RunnerID,
+        race: InvitedRace
     ) -> Answer {
         guard var gate else { return .nothing }
         guard gate.admits(request.identity) else { return .notPaired }
-        guard let grant = gate.grant(request, spectator: spectator, runner: me, invitation: race.invitation, keys: race.keys) else {
+        guard
+            let grant = gate.grant(
+                request, spectator: spectator, runner: me, invitation: race.invitation, keys: race.keys)
+        else {
             return .nothing
         }
         let roster = validated && gate.addresses.contains(source) ? gate.roster : nil
@@ -96,7 +102,9 @@ package struct Spectators: Sendable {
     /// `out`, with what goes to a spectator's address tagged with the spectator key instead of the race key.
     func retag(_ out: [OutgoingDatagram]) -> [OutgoingDatagram] {
         guard let gate, !gate.addresses.isEmpty else { return out }
-        return out.map { gate.addresses.contains($0.address) ? OutgoingDatagram(gate.key.retag($0.bytes), to: $0.address) : $0 }
+        return out.map {
+            gate.addresses.contains($0.address) ? OutgoingDatagram(gate.key.retag($0.bytes), to: $0.address) : $0
+        }
     }
 
     /// The replies to a spectator's datagram, tagged with the spectator key.
@@ -121,10 +129,14 @@ package struct Spectators: Sendable {
 
     /// A grant from runner `sender` for `spectator`: when it is for us, `me`, and we took none yet, it is
     /// opened; the spectator key it holds is returned when `sender`'s identity is a paired mate's.
-    mutating func take(_ grant: WatchGrant, for spectator: RunnerID, from sender: RunnerID, me: RunnerID?) throws -> RaceKey? {
+    mutating func take(_ grant: WatchGrant, for spectator: RunnerID, from sender: RunnerID, me: RunnerID?) throws
+        -> RaceKey?
+    {
         guard var watching, spectator == me, watching.granted == nil else { return nil }
         let spectatorKey: RaceKey
-        do { spectatorKey = try watching.watch.open(grant, from: sender) } catch { throw DatagramError.pairingRefused("\(error)") }
+        do { spectatorKey = try watching.watch.open(grant, from: sender) } catch {
+            throw DatagramError.pairingRefused("\(error)")
+        }
         guard watching.isMate(grant.runner) else {
             watching.strangerGrants += 1
             self.watching = watching
@@ -149,10 +161,12 @@ package struct Spectators: Sendable {
     mutating func accept(
         _ roster: RaceRoster, invitation: UInt32, invitee: RunnerID, me: RunnerID?, key: RaceKey?, following: Bool
     ) throws(PairingError) -> RosterOutcome {
-        guard let watching, let granted = watching.granted, granted.invitation == invitation, invitee == me else { return .notOurs }
+        guard let watching, let granted = watching.granted, granted.invitation == invitation, invitee == me else {
+            return .notOurs
+        }
         guard !following else { return .followed }
         guard let raceID = key?.raceID, roster.isValid(raceID: raceID, host: granted.host),
-              roster.keys[granted.runner] == granted.identity.signingKey
+            roster.keys[granted.runner] == granted.identity.signingKey
         else { throw .badSignature("roster") }
         self.watching?.admitted = true
         let race = InvitedRace(invitation: invitation, raceID: raceID, signingKeys: roster.keys, keys: watching.keys)

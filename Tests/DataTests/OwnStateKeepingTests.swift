@@ -151,4 +151,31 @@ struct OwnStateKeepingTests {
         #expect(keeper.resumed(for: running, key: key)?.distance == 205.37)
         #expect(keeper.resumed(for: running, key: key) == nil, "taken once")
     }
+
+    @Test("the keeper's rewriter: the file replaced whole, 0600, nothing left beside it; a folder removed comes back")
+    func rewriter() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = OwnStateStore(directory: folder)
+        let bob = RunnerID(rawValue: 0xB2)
+        let writer = SecretFileRewriter(store.file(of: bob))
+        let saved = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        for distance in [10.0, 205.37] {
+            let running = SyncSample.progress(id: 0xB2, name: "bob", elapsed: 61.5, distance: distance)
+            let kept = KeptOwnState(runner: bob, numbersBelow: 700, state: .init(running, race: nil), savedAt: saved)
+            try writer.write(try KeptRunFiles<KeptOwnState>.encoder().encode(kept))
+            #expect(store.load(bob, now: saved) == kept)
+            let path = store.file(of: bob).path
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
+            #expect(mode?.intValue == 0o600)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.file(of: bob).path)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names == [store.file(of: bob).url.lastPathComponent])
+        try FileManager.default.removeItem(at: folder)
+        let kept = KeptOwnState(runner: bob, numbersBelow: 900, state: nil, savedAt: saved)
+        try writer.write(try KeptRunFiles<KeptOwnState>.encoder().encode(kept))
+        #expect(store.load(bob, now: saved) == kept)
+    }
+
 }

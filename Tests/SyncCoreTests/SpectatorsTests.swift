@@ -1,7 +1,8 @@
 import Domain
-@testable import SyncCore
 import SyncWire
 import Testing
+
+@testable import SyncCore
 
 /// Spectators (`Spectators`), alone, on a spectator's side: the watch request starts with the first
 /// presence saying "watching" of a spectator with an identity and paired mates, and stops once an open
@@ -11,7 +12,7 @@ struct SpectatorsTests {
     static let me = Runner(id: RunnerID(rawValue: 0x5EE), name: "carol")
     static let address = PeerAddress(host: "10.0.0.3", port: 50000)
 
-    @Test("a spectator's request: only with a watching presence, an identity, paired mates and no race key; none once an open race is heard")
+    @Test("a spectator's request: a watching presence, paired mates, no race key; none once an open race is heard")
     func requestsUntilAnOpenRaceIsHeard() throws {
         let keys = DeviceKeys.generate()
         var spectators = Spectators(capacity: 4)
@@ -41,7 +42,8 @@ struct SpectatorsTests {
     func refusals() {
         var spectators = Spectators(capacity: 2)
         spectators.mates = [DeviceKeys.generate().identity]
-        _ = spectators.request(for: .presence(Self.me, .watching), from: Self.me, keyed: false, keys: DeviceKeys.generate())
+        _ = spectators.request(
+            for: .presence(Self.me, .watching), from: Self.me, keyed: false, keys: DeviceKeys.generate())
         let notOurs = spectators.refused(RunnerID(rawValue: 1), by: RunnerID(rawValue: 0xA1), me: Self.me.id)
         #expect(!notOurs && !spectators.isRefused)
         for runner in 0xA1...0xA4 {
@@ -51,10 +53,12 @@ struct SpectatorsTests {
         #expect(spectators.isRefused && spectators.watching?.refusedBy.count == 2)
     }
 
-    @Test("without a gate (not a runner of an invited race): nothing is admitted under a spectator key, nothing retagged")
+    @Test(
+        "without a gate (not a runner of an invited race): nothing is admitted under a spectator key, nothing retagged")
     func noGate() throws {
         var spectators = Spectators(capacity: 4)
-        let presence = SyncDatagram(sender: Self.me.id, sequence: 1, message: .presence(name: "carol", availability: .watching))
+        let presence = SyncDatagram(
+            sender: Self.me.id, sequence: 1, message: .presence(name: "carol", availability: .watching))
         let rule = try #require(MessageRule.rule(for: presence.message))
         #expect(throws: PeerRefusal.spectatorForbidden) {
             try spectators.admit(presence, rule: rule, from: Self.address, runner: false, runnerAddress: false)

@@ -27,3 +27,10 @@ extension SyncClocks {
         microseconds(of: Date())
     }
 }
+
+extension PeerState {
+    /// The runner directory admission holds (`Admission.directory`), as the attack tests read it.
+    var directory: RunnerDirectory { admission.directory }
+    /// The peer table admission holds (`Admission.table`).
+    var table: PeerTable { admission.table }
+}

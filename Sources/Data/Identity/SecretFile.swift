@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A small file only its owner may read (mode 0600) in a folder made 0700: written whole to a temporary
 /// file and renamed over the old one (a crash leaves the old or the new, never half), and refused on
@@ -68,4 +73,49 @@ extension SecretFile {
         let who = mode & 0o044 != 0 ? "read" : "changed"
         return "\(what) \(path) can be \(who) by other users (mode 0\(String(mode, radix: 8))): run chmod 600 \(path)"
     }
+}
+
+/// One `SecretFile` rewritten often (a runner's own state, up to twice a second): its paths made once,
+/// each write a temporary file of its own opened 0600, written, renamed over the file, with no URL
+/// built, no folder made and no attributes set again (what `SecretFile.write` does, some 130 000
+/// instructions a write, docs/BENCHMARKS.md). A write that cannot open its temporary file (the folder
+/// removed meanwhile) goes the whole way, through `SecretFile.write`. Not thread-safe: its owner
+/// serializes the writes.
+struct SecretFileRewriter: Sendable {
+    let file: SecretFile
+    private let path: String
+    private let temporary: String
+
+    init(_ file: SecretFile) {
+        self.file = file
+        path = file.path
+        let folder = file.url.deletingLastPathComponent().path
+        temporary = "\(folder)/.\(file.url.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// Replaces the contents with `data`, mode 0600, whole or not at all.
+    func write(_ data: Data) throws(IdentityStoreError) {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try file.write(data) }
+        // The mode again, whatever the umask (and for a temporary file left by a crash).
+        var written = fchmod(descriptor, 0o600) == 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while written, offset < buffer.count {
+                let count = writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count > 0 { offset += count } else if errno != EINTR { written = false }
+            }
+        }
+        let closed = close(descriptor) == 0
+        guard written, closed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .unusable(path: path, reason: reason)
+        }
+    }
+}
+
+/// The system's `write(2)` (the name `write` is the rewriter's own method inside it).
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -27,12 +27,17 @@ struct KeptRunFiles<Record: KeptRunRecord>: Sendable {
         SecretFile(url: directory.appendingPathComponent("\(prefix)-\(runner.description).json"))
     }
 
-    /// Keeps `record`, replacing what its runner kept before.
-    func save(_ record: Record) throws {
+    /// The encoder of a kept record (ISO 8601 dates, sorted keys); one may be kept and reused.
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        try file(of: record.runner).write(try encoder.encode(record))
+        return encoder
+    }
+
+    /// Keeps `record`, replacing what its runner kept before.
+    func save(_ record: Record) throws {
+        try file(of: record.runner).write(try Self.encoder().encode(record))
     }
 
     /// `runner`'s record if there is a fresh, readable one at `now` that `isUsable` too; any other is removed.

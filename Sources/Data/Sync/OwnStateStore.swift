@@ -94,7 +94,8 @@ struct KeptOwnState: KeptRunRecord, Sendable, Equatable {
 /// restarted process the state its earlier process kept, once, at its first publish in the same race
 /// (same terms, same race key). The writes are few: the numbers once per `SyncOutbox.reservationBlock`
 /// / 2 datagrams, the state at most once per `stateSpacing` of wall time (at once when its phase changes),
-/// each written whole to a temporary file and renamed over the old one.
+/// each written whole to a temporary file and renamed over the old one, with one encoder and the file's
+/// paths made once (`SecretFileRewriter`), as the state is written up to twice a second.
 final class OwnStateKeeper: Sendable {
     /// The most often a state that only moved on (same phase) is written, in µs of wall time (a heartbeat).
     static let stateSpacing: UInt64 = 500_000
@@ -106,18 +107,23 @@ final class OwnStateKeeper: Sendable {
         var lastStateWrite: UInt64?
         /// Whether a write failed already (said once).
         var failed = false
+        /// The file's encoder, made once.
+        let encoder = KeptRunFiles<KeptOwnState>.encoder()
     }
 
     let store: OwnStateStore
     let runner: RunnerID
     private let logger: Logger?
     private let kept: Mutex<Kept>
+    /// The file, written whole each time.
+    private let writer: SecretFileRewriter
 
     /// A keeper for `runner` in `store`; `earlier` is what an earlier process of this runner kept, if any.
     init(store: OwnStateStore, runner: RunnerID, earlier: KeptOwnState?, logger: Logger?) {
         self.store = store
         self.runner = runner
         self.logger = logger
+        writer = SecretFileRewriter(store.file(of: runner))
         kept = Mutex(Kept(
             file: KeptOwnState(runner: runner, numbersBelow: earlier?.numbersBelow ?? 1, state: earlier?.state, savedAt: Date()),
             resumable: earlier?.state
@@ -157,7 +163,7 @@ final class OwnStateKeeper: Sendable {
             guard changed else { return }
             kept.file.savedAt = Date()
             do {
-                try store.save(kept.file)
+                try writer.write(try kept.encoder.encode(kept.file))
             } catch {
                 guard !kept.failed else { return }
                 kept.failed = true

@@ -43,7 +43,7 @@ struct ClockAttackTests {
         let sent = race.alice.publish(AttackRace.aliceProgress(9), clocks: clocks)
         let ping = try #require(sent.first { (try? SyncDatagramCodec.decode($0.bytes, key: race.key))?.message.type == .clockPing })
         guard case .clockPing(let t1) = try SyncDatagramCodec.decode(ping.bytes, key: race.key).message else { return }
-        let highest = try #require(race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
+        let highest = try #require(race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
         let pong = SyncMessage.clockPong(requester: RunnerID(rawValue: AttackRace.aliceID), t1: t1, t2: t1 + Self.t600, t3: t1 + Self.t600)
         race.inject(race.forge(AttackRace.bobID, highest + 1, pong), from: AttackRace.bobAddress)
         #expect(race.alice.statistics.dropped["clock-step"] == 1)
@@ -56,7 +56,7 @@ struct ClockAttackTests {
     func movedHost(keyed: Bool) throws {
         var race = try AttackRace(keyed: keyed)
         race.run(4)
-        let highest = try #require(race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
+        let highest = try #require(race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
         race.inject(race.forge(AttackRace.bobID, highest + 1, .hello(name: "bob", terms: SyncSample.terms)))
         #expect(race.alice.statistics.dropped["address-mismatch"] == 1)
         #expect(race.alice.clock.lowestMate?.address == AttackRace.bobAddress)

@@ -28,7 +28,7 @@ struct FloodAttackTests {
     func cheerFlood(keyed: Bool) throws {
         var race = try AttackRace(keyed: keyed)
         race.run(2)
-        var number = try #require(race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
+        var number = try #require(race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
         var delivered = 0
         for index in 0..<757 {
             number += 1

@@ -15,7 +15,7 @@ struct RebindingAttackTests {
     /// `OwnStateStore`) that names alice as a peer. Counts the states about bob that bob adopted (none:
     /// relays are never adopted), alice's refusals for the address, and bob's updates alice took.
     static func restartBob(in race: inout AttackRace, at address: PeerAddress, rounds: Int) -> (adopted: Int, refused: Int, taken: Int) {
-        let used = race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest
+        let used = race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest
         race.bob = PeerState(key: race.key, capacity: 64, epoch: race.now)
         race.bob.outbox.keepNumbers(usedBelow: used.map { $0 + 1 })
         race.bob.learnPeer(AttackRace.aliceAddress)
@@ -54,7 +54,7 @@ struct RebindingAttackTests {
         race.run(10)
         let outcome = Self.restartBob(in: &race, at: Self.newPort, rounds: 8)
         #expect(outcome.refused >= 1, "its first hello came from an address bob was not bound to")
-        #expect(race.alice.admission.directory.boundAddress(of: RunnerID(rawValue: AttackRace.bobID)) == Self.newPort)
+        #expect(race.alice.directory.boundAddress(of: RunnerID(rawValue: AttackRace.bobID)) == Self.newPort)
         #expect(outcome.taken >= 1, "alice took bob's updates from his new port")
         #expect(outcome.adopted == 0 && race.bob.statistics.dropped["relay-ignored", default: 0] >= 1, "\(race.bob.statistics.dropped)")
     }
@@ -65,7 +65,7 @@ struct RebindingAttackTests {
         race.run(10)
         let outcome = Self.restartBob(in: &race, at: AttackRace.spoofed, rounds: 8)
         #expect(outcome.refused >= 8)
-        #expect(race.alice.admission.directory.boundAddress(of: RunnerID(rawValue: AttackRace.bobID)) == AttackRace.bobAddress)
+        #expect(race.alice.directory.boundAddress(of: RunnerID(rawValue: AttackRace.bobID)) == AttackRace.bobAddress)
         #expect(outcome.adopted == 0 && outcome.taken == 0)
         #expect(race.toSpoofed.datagrams == 0)
     }

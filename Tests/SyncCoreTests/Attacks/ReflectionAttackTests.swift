@@ -35,7 +35,7 @@ struct ReflectionAttackTests {
         // From the spoofed address (never validated): its addresses are not learned at all.
         race.inject(race.forge(AttackRace.bobID, 1, start))
         // From bob's validated address: the spoofed one is challenged 3 times, then dropped.
-        let highest = try #require(race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
+        let highest = try #require(race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
         race.inject(race.forge(AttackRace.bobID, highest + 1, start), from: AttackRace.bobAddress)
         race.run(80)
         #expect(race.toSpoofed.datagrams == 3)

@@ -26,7 +26,7 @@ struct RelayAttackTests {
         race.inject(race.forge(0xEE, 1, Self.relay(about: AttackRace.aliceID, highest: 10, held: 9)))
         // From bob's own, validated and bound address (an insider in a keyed race), within every bound the
         // relays had before: a finish, a running state far ahead, and numbers near 2^31.
-        let bob = try #require(race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
+        let bob = try #require(race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
         race.inject(race.forge(AttackRace.bobID, bob + 1, Self.relay(about: AttackRace.aliceID, highest: 10, held: 9)), from: AttackRace.bobAddress)
         race.inject(race.forge(AttackRace.bobID, bob + 2, Self.relay(about: AttackRace.aliceID, highest: 200, held: 190, phase: .running)), from: AttackRace.bobAddress)
         race.inject(race.forge(AttackRace.bobID, bob + 3, Self.relay(about: AttackRace.aliceID, highest: UInt32.max / 2, held: UInt32.max / 2 - 1, phase: .running)), from: AttackRace.bobAddress)
@@ -37,7 +37,7 @@ struct RelayAttackTests {
         #expect(race.result.bob == control.result.bob)
         // Alice's numbers went on from her own: bob still takes every one of her datagrams.
         #expect(race.bob.statistics.dropped["sequence-jump"] == nil && race.bob.statistics.dropped["replayed"] == nil)
-        #expect(try #require(race.bob.admission.directory.records[RunnerID(rawValue: AttackRace.aliceID)]?.highest) < 1_000)
+        #expect(try #require(race.bob.directory.records[RunnerID(rawValue: AttackRace.aliceID)]?.highest) < 1_000)
         #expect(race.toSpoofed.datagrams == 0)
     }
 

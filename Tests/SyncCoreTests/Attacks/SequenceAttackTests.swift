@@ -33,10 +33,10 @@ struct SequenceAttackTests {
         control.run(30)
         var race = try AttackRace(keyed: keyed)
         race.run(5)
-        let highest = try #require(race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
+        let highest = try #require(race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest)
         let cancelled = ProgressReportDTO(phase: .cancelled, hasFinalResult: true, elapsedMilliseconds: 1, distanceCentimetres: 1, finishMilliseconds: nil)
         race.inject(race.forge(AttackRace.bobID, highest + 564, .progress(cancelled)), from: AttackRace.bobAddress)
-        #expect(race.alice.admission.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest == highest, "a refused jump moves nothing")
+        #expect(race.alice.directory.records[RunnerID(rawValue: AttackRace.bobID)]?.highest == highest, "a refused jump moves nothing")
         race.run(25)
         #expect(race.alice.statistics.dropped["sequence-jump"] == 1)
         #expect(race.alice.statistics.dropped["replayed", default: 0] == control.alice.statistics.dropped["replayed", default: 0])
@@ -49,7 +49,7 @@ struct SequenceAttackTests {
         var race = try AttackRace(keyed: false)
         race.run(3)
         let bob = RunnerID(rawValue: AttackRace.bobID)
-        let highest = try #require(race.alice.admission.directory.records[bob]?.highest)
+        let highest = try #require(race.alice.directory.records[bob]?.highest)
         let report = ProgressReportDTO(AttackRace.bobProgress(4))
         // 0.5 s after bob's last datagram: 64 + 256.
         race.inject(race.forge(AttackRace.bobID, highest + 321, .progress(report)), from: AttackRace.bobAddress)
@@ -57,7 +57,7 @@ struct SequenceAttackTests {
         race.now += 2_000_000
         race.inject(race.forge(AttackRace.bobID, highest + 1_300, .progress(report)), from: AttackRace.bobAddress)
         #expect(race.alice.statistics.dropped["sequence-jump"] == 1, "2.5 s of silence allow 1 344")
-        #expect(race.alice.admission.directory.records[bob]?.highest == highest + 1_300)
+        #expect(race.alice.directory.records[bob]?.highest == highest + 1_300)
         // A runner never heard of may not start above 2^31 - 1.
         race.inject(race.forge(0xE5, 0x8000_0000, .hello(name: "eve", terms: SyncSample.terms)))
         #expect(race.alice.statistics.dropped["sequence-jump"] == 2)

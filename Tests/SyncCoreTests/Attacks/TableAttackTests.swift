@@ -23,16 +23,16 @@ struct TableAttackTests {
         for index in 0..<100 {
             race.inject(race.forge(0x1000 + UInt64(index), 1, .hello(name: "fake \(index)", terms: SyncSample.terms)), from: Self.fake(index))
         }
-        #expect(race.alice.admission.directory.records.count == 64)
+        #expect(race.alice.directory.records.count == 64)
         #expect(race.alice.peers.count == 64)
         race.run(30)
         #expect(race.result.bob == control.result.bob)
         #expect(race.result.bob?.phase == .finished)
-        #expect(race.alice.admission.isValidated(AttackRace.bobAddress))
+        #expect(race.alice.table.isValidated(AttackRace.bobAddress))
         #expect(race.bob.statistics.datagramsSent > 0 && race.alice.statistics.dropped["roster-full", default: 0] == 0)
         // Bob is bound and heard; the fakes were evicted first, and the spoofed addresses got nothing
         // but challenges within the bytes they sent.
-        #expect(race.alice.admission.directory.boundAddress(of: RunnerID(rawValue: AttackRace.bobID)) == AttackRace.bobAddress)
+        #expect(race.alice.directory.boundAddress(of: RunnerID(rawValue: AttackRace.bobID)) == AttackRace.bobAddress)
         #expect(race.toSpoofed.datagrams == 0)
     }
 
@@ -88,9 +88,9 @@ struct TableAttackTests {
         }
         #expect(race.alice.statistics.dropped["runner-limit"] == 64 - RunnerDirectory.runnersPerAddress, "\(race.alice.statistics.dropped)")
         let bob = RunnerID(rawValue: AttackRace.bobID)
-        #expect(race.alice.admission.directory.boundAddress(of: bob) == AttackRace.bobAddress)
+        #expect(race.alice.directory.boundAddress(of: bob) == AttackRace.bobAddress)
         // Bob's id from the attacker's address: refused, whatever it says.
-        let highest = try #require(race.alice.admission.directory.records[bob]?.highest)
+        let highest = try #require(race.alice.directory.records[bob]?.highest)
         race.inject(race.forge(AttackRace.bobID, highest + 1, .hello(name: "bob", terms: SyncSample.terms)))
         let finished = ProgressReportDTO(phase: .finished, hasFinalResult: false, elapsedMilliseconds: 1_000, distanceCentimetres: 100_000, finishMilliseconds: 1_000)
         race.inject(race.forge(AttackRace.bobID, highest + 2, .progress(finished)))
@@ -102,7 +102,7 @@ struct TableAttackTests {
         ])
         race.run(25)
         #expect(race.result.bob == control.result.bob)
-        #expect(race.alice.admission.directory.boundAddress(of: bob) == AttackRace.bobAddress)
+        #expect(race.alice.directory.boundAddress(of: bob) == AttackRace.bobAddress)
         #expect(race.aliceDrops(without: ["runner-limit", "address-mismatch"]) == control.aliceDrops(without: []))
         #expect(control.alice.statistics.refusedDatagrams.isEmpty && control.bob.statistics.refusedDatagrams.isEmpty)
     }
