@@ -57,6 +57,11 @@ public final class FrontEndHost: @unchecked Sendable {
         ))
     }
 
+    /// Held around a front-end's `create` and, when it fails, the reason and status read after it. A
+    /// library keeps the reason of its last failed create in one place (as `dlerror` once did), so two
+    /// creates at once in this process (two hosts, or one host on two threads) would read each other's.
+    private static let creating = NSLock()
+
     /// The front-ends loaded so far.
     public var loaded: [Plugin] { plugins.withLock { $0 } }
 
@@ -75,13 +80,17 @@ public final class FrontEndHost: @unchecked Sendable {
         options.settings = settings.settings(name: name, spec: spec)
         let optionBytes = (try? FrontEndCoding.encode(options)) ?? Array("{}".utf8)
         guard let create = descriptor.pointee.create else { throw .incompleteDescriptor(path: path) }
+        Self.creating.lock()
         let instance = optionBytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { create(hostRecord, $0.baseAddress, $0.count) }
         }
         guard let instance else {
             let reason = descriptor.pointee.last_error?().map { String(cString: $0) } ?? "create returned NULL"
-            throw .createFailed(path: path, reason: reason, status: FrontEndLibrary.failureStatus(path: path))
+            let status = FrontEndLibrary.failureStatus(path: path)
+            Self.creating.unlock()
+            throw .createFailed(path: path, reason: reason, status: status)
         }
+        Self.creating.unlock()
         let plugin = Plugin(
             path: path,
             name: name,
