@@ -60,19 +60,7 @@ public struct RaceKey: Sendable {
         var mac = HMAC<SHA256>(key: SymmetricKey(data: keyBytes))
         mac.update(data: Array("MateRunner race v1 public id".utf8))
         mac.update(data: raceID)
-        return hex(Array(mac.finalize().prefix(8)))
-    }
-
-    /// `bytes` as lower-case hex digits, two per byte.
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Hex.lowercase(Array(mac.finalize().prefix(8)))
     }
 
     /// Whether `tag` is the tag of `message`, compared in constant time.

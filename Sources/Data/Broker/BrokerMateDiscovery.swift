@@ -1,5 +1,6 @@
 import Domain
 import Synchronization
+import SyncWire
 
 /// Mates found through the broker, as DNS-SD finds them on a LAN (docs/BROKER.md): each runner keeps one
 /// retained message on `presence/<id>` (its advertisement, sealed with the group's key), which its last
@@ -75,7 +76,7 @@ public final class BrokerMateDiscovery: MateDiscoveryRepository {
             return known ? .lost(instance: id) : nil
         }
         guard let opened = BrokerEnvelope.open(message.payload, keys: [session.groupKey], topic: message.topic),
-              opened.form.isEmpty, BrokerTopics.hex(opened.sender) == id,
+              opened.form.isEmpty, Hex.lowercase(opened.sender) == id,
               let text = String(validating: opened.payload, as: UTF8.self)
         else { return nil }
         var txt: [String: String] = [:]

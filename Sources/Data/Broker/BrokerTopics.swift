@@ -1,6 +1,7 @@
 import Crypto
 import Domain
 import Foundation
+import SyncWire
 
 /// The MQTT topics of one group (docs/PROTOCOL.md, "Through a broker"), under `m/<group>/`, where `<group>` is a
 /// hash of the group's name: nothing in a topic names a runner or a race. `t/<id>` is a peer's own (a datagram to
@@ -39,7 +40,7 @@ struct BrokerTopics: Sendable, Equatable {
             return nil
         }
         guard bytes.count == 8 else { return nil }
-        return Self.hex(bytes)
+        return Hex.lowercase(bytes)
     }
 
     /// A peer id (16 hex digits) as its topic segment (11 base64url characters).
@@ -53,20 +54,8 @@ struct BrokerTopics: Sendable, Equatable {
     /// 8 random bytes in hex: a connection's own id (a client id, a session's presence topic).
     static func randomID() -> String {
         var generator = SystemRandomNumberGenerator()
-        return hex((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        return Hex.lowercase((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `bytes` in base64url without padding (RFC 4648, section 5): no `+`, `/` or `#` in a topic.
     static func base64url(_ bytes: [UInt8]) -> String {

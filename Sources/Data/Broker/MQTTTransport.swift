@@ -101,7 +101,7 @@ package final class MQTTTransport: DatagramTransport, SummarizedTransport {
             unopened.add(1, ordering: .relaxed)
             return
         }
-        let sender = BrokerTopics.hex(opened.sender)
+        let sender = Hex.lowercase(opened.sender)
         // Our own publish on the race's topic, back from the broker.
         guard sender != session.id else { return }
         // The race key's tag is put back only for what its broker key sealed.
