@@ -81,16 +81,14 @@ public final class FrontEndHost: @unchecked Sendable {
         let optionBytes = (try? FrontEndCoding.encode(options)) ?? Array("{}".utf8)
         guard let create = descriptor.pointee.create else { throw .incompleteDescriptor(path: path) }
         Self.creating.lock()
+        defer { Self.creating.unlock() }
         let instance = optionBytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { create(hostRecord, $0.baseAddress, $0.count) }
         }
         guard let instance else {
             let reason = descriptor.pointee.last_error?().map { String(cString: $0) } ?? "create returned NULL"
-            let status = FrontEndLibrary.failureStatus(path: path)
-            Self.creating.unlock()
-            throw .createFailed(path: path, reason: reason, status: status)
+            throw .createFailed(path: path, reason: reason, status: FrontEndLibrary.failureStatus(path: path))
         }
-        Self.creating.unlock()
         let plugin = Plugin(
             path: path,
             name: name,
