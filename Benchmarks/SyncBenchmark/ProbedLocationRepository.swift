@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// A position source that notes in a `FixProbe` when each fix leaves it, then hands it on unchanged.
 struct ProbedLocationRepository: LocationRepository {
@@ -9,11 +10,11 @@ struct ProbedLocationRepository: LocationRepository {
         wrapped.statuses()
     }
 
-    func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .bufferingNewest(16))
         let task = Task { [wrapped, probe] in
             do {
-                for try await fix in wrapped.fixes() {
+                for try await fix in wrapped.fixes(from: raceStart) {
                     probe.record(fix, at: monotonicNanoseconds())
                     continuation.yield(fix)
                 }

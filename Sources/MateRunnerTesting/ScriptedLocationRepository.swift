@@ -16,7 +16,7 @@ public struct ScriptedLocationRepository: LocationRepository {
         PositionStatus.constant(PositionStatus(source: .gpsd, state: .fix3D))
     }
 
-    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    public func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self)
         let task = Task { [script, clock] in
             do {

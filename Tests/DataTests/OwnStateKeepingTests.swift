@@ -152,7 +152,7 @@ struct OwnStateKeepingTests {
         #expect(keeper.resumed(for: running, key: key) == nil, "taken once")
     }
 
-    @Test("the keeper's rewriter: the file replaced whole, 0600, nothing left beside it; a folder removed comes back")
+    @Test("the keeper's rewriter: the file rewritten in place, 0600, shorter contents padded and read back, nothing left beside it; a folder removed comes back")
     func rewriter() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -160,7 +160,8 @@ struct OwnStateKeepingTests {
         let bob = RunnerID(rawValue: 0xB2)
         let writer = SecretFileRewriter(store.file(of: bob))
         let saved = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-        for distance in [10.0, 205.37] {
+        var sizes: [Int] = []
+        for distance in [205.37, 10.0] {
             let running = SyncSample.progress(id: 0xB2, name: "bob", elapsed: 61.5, distance: distance)
             let kept = KeptOwnState(runner: bob, numbersBelow: 700, state: .init(running, race: nil), savedAt: saved)
             try writer.write(try KeptRunFiles<KeptOwnState>.encoder().encode(kept))
@@ -169,7 +170,9 @@ struct OwnStateKeepingTests {
             let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
             #expect(mode?.intValue == 0o600)
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.file(of: bob).path)
+            sizes.append(try Data(contentsOf: store.file(of: bob).url).count)
         }
+        #expect(sizes[0] > 0 && sizes[1] == sizes[0], "the shorter contents padded to the file's length: \(sizes)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(names == [store.file(of: bob).url.lastPathComponent])
         try FileManager.default.removeItem(at: folder)

@@ -88,6 +88,36 @@ struct SimulatedLocationRepositoryTests {
         #expect(run.log.all.map { $0.timestamp.timeIntervalSince(start) } == [0, 1, 2, 3])
     }
 
+    @Test("given the race's start, the runner starts then: a reader that asks 2.4 s late gets the fixes of 0, 1 and 2 s at once, the same a reader on time gets")
+    func startsAtTheRaceStart() async throws {
+        let profile = SimulatedLocationRepository.Profile(paceSecondsPerKilometre: 300, interval: 1, seed: 9)
+        let onTime = try await fixes(profile, count: 4)
+        let clock = ManualRaceClock()
+        let raceStart = clock.now
+        clock.advance(by: 2.4)
+        let log = FixLog()
+        let task = Task {
+            for try await fix in SimulatedLocationRepository(profile: profile, clock: clock).fixes(from: raceStart) { log.append(fix) }
+        }
+        defer { task.cancel() }
+        try await waitUntil("the three fixes already due") { log.count >= 3 }
+        try await waitUntil("the simulator to sleep on the clock") { clock.sleeperCount >= 1 }
+        #expect(log.count == 3)
+        clock.advance(by: 0.6)
+        try await waitUntil("the fourth fix") { log.count >= 4 }
+        #expect(log.all == onTime)
+    }
+
+    @Test("a race start still to come, or none, starts the runner now")
+    func startNotInThePast() async throws {
+        let profile = SimulatedLocationRepository.Profile(paceSecondsPerKilometre: 300, interval: 1, seed: 9)
+        let clock = ManualRaceClock()
+        for raceStart in [clock.now.addingTimeInterval(30), nil] {
+            var fixes = SimulatedLocationRepository(profile: profile, clock: clock).fixes(from: raceStart).makeAsyncIterator()
+            #expect(try await fixes.next()?.timestamp == clock.now)
+        }
+    }
+
     @Test("the same seed gives the same run")
     func sameSeed() async throws {
         let profile = SimulatedLocationRepository.Profile(paceSecondsPerKilometre: 330, seed: 1234)

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// A position source that hands every fix the run takes to the run's recorder (for the route). It is
 /// pulled, not pushed: a fix is recorded when the run asks for it, so the route holds exactly the fixes
@@ -18,8 +19,8 @@ public struct RecordingLocationRepository: LocationRepository {
         wrapped.statuses()
     }
 
-    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        let source = SingleConsumerIterator(wrapped.fixes().makeAsyncIterator())
+    public func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
+        let source = SingleConsumerIterator(wrapped.fixes(from: raceStart).makeAsyncIterator())
         let recorder = self.recorder
         return AsyncThrowingStream {
             guard let fix = try await source.next() else { return nil }

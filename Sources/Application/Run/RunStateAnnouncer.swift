@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Logging
 import Synchronization
 
@@ -22,10 +23,10 @@ struct RunStateAnnouncer: LocationRepository {
     /// race id of mates who started before it (docs/PROTOCOL.md, "Race key"), an open race learns its id
     /// from a mate's hello. Never back to no id. Pulled through, with no task of its own between the
     /// source and the run (one task hop less per fix).
-    func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         let first = raceID()
         Self.announceRunning(first, on: discovery, logger: logger)
-        let (source, raceID, discovery, logger) = (SingleConsumerIterator(wrapped.fixes().makeAsyncIterator()), raceID, discovery, logger)
+        let (source, raceID, discovery, logger) = (SingleConsumerIterator(wrapped.fixes(from: raceStart).makeAsyncIterator()), raceID, discovery, logger)
         let announced = Mutex(first)
         return AsyncThrowingStream {
             guard let fix = try await source.next() else { return nil }

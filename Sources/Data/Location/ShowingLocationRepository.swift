@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// A position source whose run is also shown elsewhere (`--owntracks-publish`): `wrapped`'s fixes and
 /// statuses unchanged, each fix also handed to `onFix` (our own place, for the phones' maps); every
@@ -14,9 +15,9 @@ public struct ShowingLocationRepository: LocationRepository, RaceShowing {
         self.onFix = onFix
     }
 
-    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
-        guard let onFix else { return wrapped.fixes() }
-        let upstream = wrapped.fixes()
+    public func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
+        guard let onFix else { return wrapped.fixes(from: raceStart) }
+        let upstream = wrapped.fixes(from: raceStart)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self)
         let task = Task {
             do {

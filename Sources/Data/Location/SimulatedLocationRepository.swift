@@ -76,16 +76,19 @@ public struct SimulatedLocationRepository: LocationRepository {
         PositionStatus.constant(PositionStatus(source: .simulator, state: .simulated))
     }
 
-    /// One fix at once, then one per `profile.interval` on the clock, each made when the consumer asks
-    /// for it: the consumer's own task sleeps until the fix is due, with no task of the simulator's in
-    /// between (one task hop less per fix). A consumer that asks late gets the fixes it missed at
-    /// once, each with its own timestamp. Ends when the consumer's task is cancelled.
-    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    /// The first fix at `raceStart` (now when there is none, or it is still to come), then one per
+    /// `profile.interval` on the clock, each made when the consumer asks for it: the consumer's own task
+    /// sleeps until the fix is due, with no task of the simulator's in between (one task hop less per
+    /// fix). A consumer that asks late gets the fixes it missed at once, each with its own timestamp, so
+    /// the runner starts at the race's start however late the run asked on a busy machine. Ends when
+    /// the consumer's task is cancelled.
+    public func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         let (profile, clock) = (profile, clock)
         // The walker and the time of the last fix (none yet: the first is at the start, at once); the
         // stream never asks again before its last ask returned.
         let state = Mutex((walker: SimulatedWalker(profile: profile), last: Date?.none))
-        let start = clock.now
+        let now = clock.now
+        let start = min(raceStart ?? now, now)
         return AsyncThrowingStream {
             // The first fix at once; otherwise when the next one is due.
             let next = state.withLock { state -> (first: Fix?, due: Date) in

@@ -94,8 +94,8 @@ struct KeptOwnState: KeptRunRecord, Sendable, Equatable {
 /// restarted process the state its earlier process kept, once, at its first publish in the same race
 /// (same terms, same race key). The writes are few: the numbers once per `SyncOutbox.reservationBlock`
 /// / 2 datagrams, the state at most once per `stateSpacing` of wall time (at once when its phase changes),
-/// each written whole to a temporary file and renamed over the old one, with one encoder and the file's
-/// paths made once (`SecretFileRewriter`), as the state is written up to twice a second.
+/// each written whole in place with one encoder (`SecretFileRewriter`), as the state is written up to
+/// twice a second.
 final class OwnStateKeeper: Sendable {
     /// The most often a state that only moved on (same phase) is written, in µs of wall time (a heartbeat).
     static let stateSpacing: UInt64 = 500_000

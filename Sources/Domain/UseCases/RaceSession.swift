@@ -107,9 +107,12 @@ public final class RaceSession: RaceSessionUseCase {
                 }
             }
             try await state.waitUntilStarted()
+            // A made-up runner (the simulator, a paced replay) starts at the race's start, not when this
+            // task got to ask: the same seeds, the same race, however busy the machine.
+            let raceStart = await state.startedAt
             group.addTask {
                 do {
-                    for try await fix in location.fixes() {
+                    for try await fix in location.fixes(from: raceStart) {
                         if await state.record(fix) == .finished { return }
                     }
                     // A stream of fixes ends without an error when its reader is cancelled: the run was

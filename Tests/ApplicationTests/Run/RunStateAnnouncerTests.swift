@@ -74,7 +74,7 @@ private struct FedLocation: LocationRepository {
         PositionStatus.constant(PositionStatus(source: .gpsd, state: .fix3D))
     }
 
-    func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         feed
     }
 }

@@ -99,6 +99,21 @@ struct ReplayLocationRepositoryTests {
         #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
+    @Test("given the race's start, the replay starts then: a reader 3 s late gets the points due since at once, each stamped at its own instant")
+    func startsAtTheRaceStart() async throws {
+        let clock = ManualRaceClock()
+        let raceStart = clock.now
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let reports = (0..<10).map { index in
+            PositionReport(coordinate: Coordinate(latitude: 46 + Double(index) * 0.00003, longitude: 14.5), time: start.addingTimeInterval(Double(index)))
+        }
+        clock.advance(by: 3)
+        var fixes = ReplayLocationRepository(reports: reports, clock: clock).fixes(from: raceStart).makeAsyncIterator()
+        var offsets: [TimeInterval] = []
+        for _ in 0..<4 { offsets.append(try #require(try await fixes.next()).timestamp.timeIntervalSince(raceStart)) }
+        #expect(offsets == [0, 1, 2, 3])
+    }
+
     @Test("a missing or empty file is an error saying what to do")
     func errors() {
         #expect(throws: SourceError.self) { try ReplayLocationRepository.gpx(contentsOf: URL(fileURLWithPath: "/nonexistent.gpx"), clock: ManualRaceClock()) }

@@ -44,7 +44,7 @@ public final class GPSDLocationRepository: LocationRepository {
         statusBox.statuses()
     }
 
-    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    public func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         let events = events()
         let clock = self.clock
         let endpoint = self.endpoint

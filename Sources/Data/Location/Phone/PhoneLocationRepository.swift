@@ -72,7 +72,7 @@ public final class PhoneLocationRepository: LocationRepository, RaceShowing {
 
     /// The phone's fixes from now on, in time order at their own time; ends when the consumer stops,
     /// throws when the port cannot be had.
-    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    public func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Fix.self, bufferingPolicy: .unbounded)
         let (ingest, clock, logger, listening) = (self.ingest, self.clock, self.logger, self.listening)
         let start = clock.now

@@ -43,10 +43,13 @@ public struct ReplayLocationRepository: LocationRepository {
     /// consumer's own task sleeps until it is due, with no task of the replay's in between (one task
     /// hop less per fix). A reader that falls behind (a loaded machine, a fast replay) gets each
     /// position late but none skipped, since a skipped stretch would be a jump the noise filter drops,
-    /// with every point after it. Ends after the last point, or when the consumer's task is cancelled.
-    public func fixes() -> AsyncThrowingStream<Fix, any Error> {
+    /// with every point after it. The replay starts at `raceStart` (now when there is none, or it is
+    /// still to come), so a late reader changes no point's instant. Ends after the last point, or when
+    /// the consumer's task is cancelled.
+    public func fixes(from raceStart: Date?) -> AsyncThrowingStream<Fix, any Error> {
         let (reports, offsets, speed, clock) = (reports, offsets, speed, clock)
-        let start = clock.now
+        let now = clock.now
+        let start = min(raceStart ?? now, now)
         // The index of the next point; the stream never asks again before its last ask returned.
         let next = Mutex(0)
         return AsyncThrowingStream {
