@@ -152,7 +152,7 @@ struct OwnStateKeepingTests {
         #expect(keeper.resumed(for: running, key: key) == nil, "taken once")
     }
 
-    @Test("the keeper's rewriter: the file rewritten in place, 0600, shorter contents padded and read back, nothing left beside it; a folder removed comes back")
+    @Test("the keeper's rewriter: in place, 0600, shorter contents padded, nothing beside it; a removed folder is made")
     func rewriter() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -88,7 +88,7 @@ struct SimulatedLocationRepositoryTests {
         #expect(run.log.all.map { $0.timestamp.timeIntervalSince(start) } == [0, 1, 2, 3])
     }
 
-    @Test("given the race's start, the runner starts then: a reader that asks 2.4 s late gets the fixes of 0, 1 and 2 s at once, the same a reader on time gets")
+    @Test("from the race's start: a reader 2.4 s late gets the fixes of 0, 1 and 2 s at once, as one on time does")
     func startsAtTheRaceStart() async throws {
         let profile = SimulatedLocationRepository.Profile(paceSecondsPerKilometre: 300, interval: 1, seed: 9)
         let onTime = try await fixes(profile, count: 4)
@@ -97,7 +97,8 @@ struct SimulatedLocationRepositoryTests {
         clock.advance(by: 2.4)
         let log = FixLog()
         let task = Task {
-            for try await fix in SimulatedLocationRepository(profile: profile, clock: clock).fixes(from: raceStart) { log.append(fix) }
+            let fixes = SimulatedLocationRepository(profile: profile, clock: clock).fixes(from: raceStart)
+            for try await fix in fixes { log.append(fix) }
         }
         defer { task.cancel() }
         try await waitUntil("the three fixes already due") { log.count >= 3 }
@@ -113,7 +114,8 @@ struct SimulatedLocationRepositoryTests {
         let profile = SimulatedLocationRepository.Profile(paceSecondsPerKilometre: 300, interval: 1, seed: 9)
         let clock = ManualRaceClock()
         for raceStart in [clock.now.addingTimeInterval(30), nil] {
-            var fixes = SimulatedLocationRepository(profile: profile, clock: clock).fixes(from: raceStart).makeAsyncIterator()
+            let simulator = SimulatedLocationRepository(profile: profile, clock: clock)
+            var fixes = simulator.fixes(from: raceStart).makeAsyncIterator()
             #expect(try await fixes.next()?.timestamp == clock.now)
         }
     }

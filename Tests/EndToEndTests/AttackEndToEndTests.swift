@@ -9,7 +9,7 @@ import Testing
 /// (`AttackedRace`): an attacker on loopback forges datagrams with the wire's own encoder
 /// (`SyncSample.encoded`). Every forgery is refused and counted in the run's sync summary, and the
 /// result is the control's.
-@Suite("End to end: attacks beside a control run", .serialized)
+@Suite("End to end: attacks beside a control run")
 struct AttackEndToEndTests {
     static let (aliceID, bobID) = (RunnerID(rawValue: 0xA1A1_A1A1), RunnerID(rawValue: 0xB0B0_B0B0))
     static let terms = RaceTerms(mode: .race, goal: RaceGoal(centimetres: 30_000))

@@ -107,7 +107,9 @@ struct SecretFileRewriter: Sendable {
         }
         var offset = 0
         while offset < contents.count {
-            let count = contents.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+            let count = contents.withUnsafeBytes { bytes in
+                pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(offset))
+            }
             if count > 0 { offset += count } else if count < 0, errno == EINTR { continue } else { throw failure() }
         }
     }

@@ -14,7 +14,8 @@ extension KeptInvitedRace: KeptRunRecord {}
 
 /// One kept record per runner id in the data directory, `<prefix>-<id>.json`, mode 0600: written whole and
 /// renamed over the old one (the own state, rewritten up to twice a second, in place: `SecretFileRewriter`;
-/// trailing spaces after the JSON are read as nothing); a record older than `maximumAge`, dated more than a minute ahead, of another
+/// trailing spaces after the JSON are read as nothing); a record older than `maximumAge`, dated more than
+/// a minute ahead, of another
 /// version or runner, or unreadable is removed, not used.
 struct KeptRunFiles<Record: KeptRunRecord>: Sendable {
     /// After this long a kept record is stale (no race lasts that long).

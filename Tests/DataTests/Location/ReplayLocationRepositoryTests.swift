@@ -99,13 +99,15 @@ struct ReplayLocationRepositoryTests {
         #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
-    @Test("given the race's start, the replay starts then: a reader 3 s late gets the points due since at once, each stamped at its own instant")
+    @Test("from the race's start: a reader 3 s late gets the points due since at once, each at its instant")
     func startsAtTheRaceStart() async throws {
         let clock = ManualRaceClock()
         let raceStart = clock.now
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let reports = (0..<10).map { index in
-            PositionReport(coordinate: Coordinate(latitude: 46 + Double(index) * 0.00003, longitude: 14.5), time: start.addingTimeInterval(Double(index)))
+            PositionReport(
+                coordinate: Coordinate(latitude: 46 + Double(index) * 0.00003, longitude: 14.5),
+                time: start.addingTimeInterval(Double(index)))
         }
         clock.advance(by: 3)
         var fixes = ReplayLocationRepository(reports: reports, clock: clock).fixes(from: raceStart).makeAsyncIterator()
