@@ -98,6 +98,9 @@ struct MosquittoClientTests {
         let broker = try await TestBroker.started()
         var settings = try settings(broker)
         settings.maximumQueued = 4
+        // Its first retry 8 s after the loss: time for the reader below to subscribe first, on a loaded
+        // machine too (with the default 1 s the queue once went before the reader was there).
+        (settings.reconnectDelay, settings.reconnectDelayMaximum) = (8, 8)
         let client = try await MosquittoClient.connect(settings, clientID: "queued") { _ in }
         defer { client.close() }
         broker.stop()
@@ -114,7 +117,7 @@ struct MosquittoClientTests {
         let reader = try await MosquittoClient.connect(try self.settings(broker), clientID: "reader") { inbox.append($0) }
         defer { reader.close() }
         reader.subscribe("q", delivery: .atLeastOnce)
-        // Nothing is retained: the reader subscribes before the writer is back (its delay is 1–2 s).
+        // Nothing is retained: the reader subscribes before the writer is back (8 s after its loss).
         try await inbox.wait(for: "the queued messages") { $0.count >= 4 }
         #expect(inbox.all.map(\.payload) == [[1], [2], [3], [4]])
         try await withHangGuard("the queue to drain", seconds: 10) {

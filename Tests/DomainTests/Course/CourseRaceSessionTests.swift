@@ -32,16 +32,18 @@ struct CourseRaceSessionTests {
         }
     }
 
-    /// Races alice (3.05 m/s, a clean receiver) against bob (3.0 m/s, a receiver whose zigzag adds
-    /// about 3 %) to 1 km; returns the winner's name and bob's GPS distance at the end.
+    /// Races alice (3.1 m/s, a clean receiver) against bob (3.0 m/s, a receiver whose zigzag adds about
+    /// 7 %) to 1 km; returns the winner's name and bob's GPS distance at the end. Either wins by about 10 s,
+    /// so a second's difference in when the two sessions start (the harness on a loaded machine) changes
+    /// no winner.
     private func race(onCourse: Bool) async throws -> (winner: String?, bobGPS: Double, bobCourse: Double?) {
         let course = try course()
         var harness = RaceHarness()
         let terms = terms(onCourse ? course : nil)
-        harness.add(alice, script: run(course, speed: 3.05, zigzag: 0), terms: terms, expectedMates: 1) {
+        harness.add(alice, script: run(course, speed: 3.1, zigzag: 0), terms: terms, expectedMates: 1) {
             $0.course = onCourse ? course : nil
         }
-        harness.add(bob, script: run(course, speed: 3.0, zigzag: 0.37), terms: terms, expectedMates: 1) {
+        harness.add(bob, script: run(course, speed: 3.0, zigzag: 0.57), terms: terms, expectedMates: 1) {
             $0.course = onCourse ? course : nil
         }
         harness.start()
@@ -52,14 +54,14 @@ struct CourseRaceSessionTests {
         return (result.standings.winner?.runner.name, bobLast.effort.gpsDistance, bobLast.course?.progress)
     }
 
-    @Test("bob's receiver over-reads by about 3 %: on GPS distance he wins, along the course alice does")
+    @Test("bob's receiver over-reads by about 7 %: on GPS distance he wins, along the course alice does")
     func overReadingReceiverDoesNotWin() async throws {
         let raw = try await race(onCourse: false)
         #expect(raw.winner == "bob")
         let course = try await race(onCourse: true)
         #expect(course.winner == "alice")
         let bobCourse = try #require(course.bobCourse)
-        #expect(course.bobGPS > bobCourse * 1.02, "bob's GPS distance \(course.bobGPS) m is reported beside his course progress \(bobCourse) m")
+        #expect(course.bobGPS > bobCourse * 1.05, "bob's GPS distance \(course.bobGPS) m is reported beside his course progress \(bobCourse) m")
     }
 
     @Test("a mate on another course is refused with both courses named")
