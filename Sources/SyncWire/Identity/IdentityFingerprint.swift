@@ -9,11 +9,7 @@ public enum IdentityFingerprint {
 
     /// The fingerprint of these two public keys.
     public static func of(signingKey: [UInt8], agreementKey: [UInt8]) -> String {
-        let digest = Array(SHA256.hash(data: label + signingKey + agreementKey).prefix(8))
-        let hex = digest.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        let hex = Hex.lowercase(Array(SHA256.hash(data: label + signingKey + agreementKey).prefix(8)))
         return stride(from: 0, to: hex.count, by: 4).map { start in
             let from = hex.index(hex.startIndex, offsetBy: start)
             return String(hex[from..<hex.index(from, offsetBy: 4)])

@@ -1,6 +1,7 @@
 import Crypto
 import Domain
 import Foundation
+import SyncWire
 
 /// A course read from a GPX file: its track (all segments, joined) or, without one, its route
 /// (`<rte>`), timed or not. Its digest names the course's geometry, whatever the file is called.
@@ -70,7 +71,7 @@ public struct CourseFile: Sendable, Equatable {
             let fixed = UInt32(bitPattern: value)
             bytes.append(contentsOf: [UInt8(fixed >> 24), UInt8(fixed >> 16 & 0xFF), UInt8(fixed >> 8 & 0xFF), UInt8(fixed & 0xFF)])
         }
-        return SHA256.hash(data: bytes).prefix(8).map { String(format: "%02x", $0) }.joined()
+        return Hex.lowercase(Array(SHA256.hash(data: bytes).prefix(8)))
     }
 
     /// A name safe to show and send: control characters dropped, cut to whole characters within 64 bytes.
